@@ -1,0 +1,115 @@
+"""Command line: `skirmish [play]`, `simulate`, `odds`, `render`, `replay`.
+
+Every error we expect (a bad argument, a missing or malformed map or data file) becomes one line
+on stderr naming the file and the problem, with exit code 2: never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game.core.errors import GameError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line and exit 2 like ours."""
+
+    def error(self, message):
+        raise GameError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="skirmish", description="Skirmish Table: tabletop battles, rules shown.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--ruleset", default=None)
+    play.add_argument("--map", type=Path, default=None)
+    play.add_argument("--seed", type=int, default=None)
+
+    sim = sub.add_parser("simulate", help="play battles headless between agents")
+    sim.add_argument("--ruleset", default="squads")
+    sim.add_argument("--map", type=Path, default=None)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--sides", type=int, default=2)
+    sim.add_argument("--p1", default="greedy")
+    sim.add_argument("--p2", default="random")
+    sim.add_argument("--p3", default="random")
+    sim.add_argument("--p4", default="random")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--log", action="store_true")
+
+    odds = sub.add_parser("odds", help="exact odds of a rules step")
+    odds.add_argument("what", choices=["charge"])
+    odds.add_argument("--ruleset", default="squads")
+    odds.add_argument("--distance", type=float, required=True)
+    odds.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+        command = args.command or "play"
+        if command == "play":
+            return _play(args)
+        if command == "simulate":
+            return _simulate(args)
+        if command == "odds":
+            return _odds(args)
+    except GameError as exc:
+        print(f"skirmish: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _scenario(ruleset_id: str, map_path: Path | None):
+    from game.io.tmx import default_map_for, load_scenario
+
+    path = map_path if map_path is not None else default_map_for(ruleset_id)
+    return load_scenario(path)
+
+
+def _simulate(args) -> int:
+    from game.sim import simulate
+
+    if args.games < 1:
+        raise GameError("simulate: --games must be at least 1")
+    agents = [args.p1, args.p2, args.p3, args.p4][: args.sides]
+    report = simulate(args.ruleset, _scenario(args.ruleset, args.map), args.games, args.seed,
+                      agents, log=print if args.log else None)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        wins = ", ".join(f"side {i + 1}: {w}" for i, w in enumerate(report["wins"]))
+        print(f"{report['games']} games ({args.ruleset}): {wins}, draws {report['draws']}, "
+              f"mean rounds {report['mean_rounds']:.2f}")
+    return 0
+
+
+def _odds(args) -> int:
+    from game.odds import charge_odds
+
+    p = charge_odds(args.ruleset, args.distance)
+    if args.json:
+        print(json.dumps({"ruleset": args.ruleset, "distance": args.distance, "p": float(p),
+                          "fraction": f"{p.numerator}/{p.denominator}"}))
+    else:
+        print(f"{args.ruleset}: P(charge reaches {args.distance:g}\") = "
+              f"{p.numerator}/{p.denominator} = {float(p):.4f}")
+    return 0
+
+
+def _play(args) -> int:
+    try:
+        from game.ui.app import run
+    except ImportError as exc:
+        raise GameError(f"the game window cannot start: {exc}") from None
+    return run(ruleset=args.ruleset, map_path=args.map, seed=args.seed)

@@ -1,0 +1,177 @@
+"""The Ruleset protocol and the steps every ruleset shares (coherency, deployment, victory).
+
+Shared steps live here once so that no ruleset copies another's code; a ruleset overrides a
+hook (say, what a model counts for when holding an objective) instead of rewriting the step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Protocol
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.events import BattleEnded, Event
+from game.core.geometry import Destinations, Geometry
+from game.core.state import GameState, Model, Scenario
+
+#: Coherency (common.md): within 2" of one other model (2-6 models) or of two others (7+).
+COHERENCY_RANGE = 2.0
+#: An objective is controlled by the side with more models within 3" of it (common.md).
+OBJECTIVE_RANGE = 3.0
+POINTS_PER_MODEL = 1
+POINTS_PER_UNIT_WIPED = 3
+POINTS_PER_OBJECTIVE = 3
+
+
+class Ruleset(Protocol):
+    id: str
+    name: str
+
+    def new_game(self, scenario: Scenario, seed: int) -> GameState: ...
+    def current_player(self, s: GameState) -> int | None: ...
+    def legal_actions(self, s: GameState, geo: Geometry) -> list[Action]: ...
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]: ...
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None: ...
+    def score(self, s: GameState) -> tuple[float, ...]: ...
+
+
+# --- coherency ---------------------------------------------------------------------------------
+
+def moved_models(s: GameState, unit_id: str, dest: Destinations | None = None) -> list[Model]:
+    """The unit's living models, copied to their destinations where `dest` moves them."""
+    out = []
+    for m in s.alive_models(unit_id):
+        if dest and m.id in dest:
+            m = m.copy()
+            m.x, m.y = dest[m.id]
+        out.append(m)
+    return out
+
+
+def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
+                      dest: Destinations | None = None) -> str | None:
+    """Common rule: every model within 2" of another model of its unit (2-6 models) or of two
+    others (7+ models). Returns the reason for the first model out of coherency, or None."""
+    models = moved_models(s, unit_id, dest)
+    if len(models) < 2:
+        return None
+    needed = 2 if len(models) >= 7 else 1
+    for m in models:
+        close = sum(1 for o in models if o is not m and geo.distance(m, o) <= COHERENCY_RANGE)
+        if close < needed:
+            others = "two other models" if needed == 2 else "another model"
+            return (f"{m.name} would be out of coherency (every model must end within "
+                    f"{COHERENCY_RANGE:g}\" of {others} of its unit)")
+    return None
+
+
+# --- victory -----------------------------------------------------------------------------------
+
+def objective_holders(s: GameState, geo: Geometry,
+                      control_value=lambda s, m: 1) -> list[int | None]:
+    """Who controls each objective: the side with the greatest total `control_value` of models
+    within 3" (common.md counts models; a ruleset may weigh them, e.g. OC). Ties hold nothing."""
+    holders: list[int | None] = []
+    for obj in s.scenario.objectives:
+        totals: dict[int, float] = {}
+        for m in s.models.values():
+            if m.alive and geo.point_distance(m, (obj.x, obj.y)) <= OBJECTIVE_RANGE:
+                totals[m.side] = totals.get(m.side, 0) + control_value(s, m)
+        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        if ranked and ranked[0][1] > 0 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            holders.append(ranked[0][0])
+        else:
+            holders.append(None)
+    return holders
+
+
+def victory_breakdown(s: GameState, holders: Iterable[int | None]) -> list[dict]:
+    """Common victory points per side: 1 per enemy model removed, 3 per enemy unit wiped out,
+    3 per objective controlled at the end."""
+    holders = list(holders)
+    rows = []
+    for side in s.sides:
+        removed = sum(1 for m in s.models.values() if m.side != side.index and not m.alive)
+        wiped = sum(1 for u in s.units.values()
+                    if u.side != side.index and not s.unit_alive(u.id))
+        objectives = sum(1 for h in holders if h == side.index)
+        rows.append({
+            "side": side.index,
+            "name": side.name,
+            "models_removed": removed,
+            "units_wiped": wiped,
+            "objectives": objectives,
+            "points": removed * POINTS_PER_MODEL + wiped * POINTS_PER_UNIT_WIPED
+            + objectives * POINTS_PER_OBJECTIVE,
+        })
+    return rows
+
+
+def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s, m: 1) -> BattleEnded:
+    """Close the battle: freeze the points and the winner in `s.result`."""
+    rows = victory_breakdown(s, objective_holders(s, geo, control_value))
+    points = tuple(float(r["points"]) for r in rows)
+    best = max(points)
+    leaders = [i for i, p in enumerate(points) if p == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    s.over = True
+    s.result = {"reason": reason, "points": list(points), "winner": winner, "breakdown": rows}
+    return BattleEnded(rule="Victory points (common rules)", reason=reason, points=points,
+                       winner=winner, breakdown=tuple(rows))
+
+
+def expected(dist: dict[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+# --- moving ------------------------------------------------------------------------------------
+
+def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
+                     allowance: float, how: str = "move") -> str | None:
+    """Common movement rules for one unit's placement: only its own living models, each by a
+    legal path no longer than its allowance, no overlap, on the table, out of impassable
+    terrain, and in coherency at the end. Returns the first reason it breaks, or None."""
+    unit = s.units[unit_id]
+    for mid in dest:
+        if mid not in unit.models or not s.models[mid].alive:
+            return f"{mid} is not a living model of {unit.name}"
+    for mid, point in dest.items():
+        model = s.models[mid]
+        if (model.x, model.y) == tuple(point):
+            continue
+        length = geo.path_length(s, model, point)
+        if length is None:
+            return f"{model.name} has no path there (enemy bases and impassable terrain block it)"
+        if length > allowance + 1e-6:
+            return (f"{model.name} would {how} {length:.1f}\", more than the {allowance:g}\" "
+                    f"allowed")
+    problem = geo.placement_problem(s, dest)
+    if problem:
+        return problem
+    return coherency_problem(s, geo, unit_id, dest)
+
+
+def unit_centroid(s: GameState, unit_id: str) -> tuple[float, float]:
+    models = s.alive_models(unit_id)
+    return (sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models))
+
+
+def representative_destinations(s: GameState, geo: Geometry, unit_id: str, allowance: float,
+                                goals: dict[str, tuple[float, float]],
+                                keep_away: float = 0.0) -> dict[str, Destinations]:
+    """A few whole-unit moves toward named points (nearest enemy, an objective, home), each
+    tried at full, 60% and 30% of the allowance until one keeps coherency. Keyed by goal name.
+    These are what `legal_actions` offers; a player may still drag any other placement."""
+    out: dict[str, Destinations] = {}
+    for name, point in goals.items():
+        for fraction in (1.0, 0.6, 0.3):
+            dest = geo.move_toward(s, unit_id, point, allowance * fraction, keep_away)
+            moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
+            if not moved:
+                break
+            if placement_reason(s, geo, unit_id, dest, allowance) is None:
+                out[name] = dest
+                break
+    return out

@@ -1,0 +1,401 @@
+"""`squads`: squad battles with 2D6 charges (rules/squads.md, seed 001).
+
+This module holds the turn's flow (Command -> Movement -> Charge -> Fight for each side, round
+after round) and the Ruleset contract; each phase's rules live in their own module.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.errors import IllegalAction
+from game.core.events import (
+    BattleStarted,
+    ChargeDeclared,
+    ChargeResolved,
+    DiceRolled,
+    Event,
+    Note,
+    PhaseStarted,
+    StatusChanged,
+    TurnStarted,
+    UnitMoved,
+)
+from game.core.geometry import Geometry
+from game.core.state import GameState, Scenario
+from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.squads import charge, fight, movement
+from game.rulesets.squads.engagement import engaged_enemies
+from game.rulesets.squads.setup import build_game
+
+PHASES = ("command", "movement", "charge", "fight")
+RULE_SHOCK = "Battle-shock: below half strength, 2D6 >= Ld (squads)"
+
+
+def control_value(s: GameState, model) -> int:
+    """Objective control: a model counts its OC; a battle-shocked unit counts 0 (squads.md)."""
+    unit = s.units[model.unit]
+    return 0 if unit.flags.get("battle_shocked") else int(unit.profile["OC"])
+
+
+class SquadsRuleset:
+    id = "squads"
+    name = "Squads: 2D6 charges and squad melee"
+    max_sides = 2
+
+    # --- contract ------------------------------------------------------------------------------
+    def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None) -> GameState:
+        return build_game(self.id, scenario, seed, forces)
+
+    def start_events(self, s: GameState) -> list[Event]:
+        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
+                TurnStarted(rule="Turn order", round=s.round, side=s.active,
+                            side_name=s.sides[s.active].name),
+                PhaseStarted(rule="Movement phase", phase="Movement",
+                             side_name=s.sides[s.active].name)]
+
+    def current_player(self, s: GameState) -> int | None:
+        if s.over:
+            return None
+        if s.phase == "fight":
+            return s.pending["fight"]["chooser"]
+        return s.active
+
+    def legal_actions(self, s: GameState, geo: Geometry) -> list[Action]:
+        if s.over:
+            return []
+        if s.phase == "movement":
+            return movement.movement_actions(s, geo)
+        if s.phase == "charge":
+            pending = s.pending.get("charge")
+            if pending:
+                return charge.target_choices(s, geo, pending["unit"], pending["roll"],
+                                             pending["reachable"])
+            return charge.charge_declarations(s, geo)
+        if s.phase == "fight":
+            return self._fight_actions(s, geo)
+        if s.phase == "command":
+            return [Action("end_phase", option="auto", label="Command phase: battle-shock tests")]
+        return []
+
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if s.over:
+            return "The battle is over"
+        if a.kind == "concede":
+            return None
+        handler = getattr(self, f"_why_{s.phase}", None)
+        return handler(s, a, geo) if handler else f"No action is possible in the {s.phase} phase"
+
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        reason = self.explain_illegal(s, a, geo)
+        if reason:
+            raise IllegalAction(reason)
+        if a.kind == "concede":
+            side = int(a.option) if a.option is not None else self.current_player(s)
+            s.sides[side].conceded = True
+            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
+                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+        events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
+        if not s.over and len(s.sides_with_models()) < 2:
+            events.append(self._finish(s, geo, "only one side has models on the table"))
+        return events
+
+    def charge_odds(self, distance: float):
+        """P(2D6 >= distance), exact."""
+        from game.rulesets.squads.odds import charge_success
+
+        return charge_success(distance)
+
+    def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
+        """Expected points this action gains for the side taking it (the greedy AI's view)."""
+        from game.rulesets.squads.evaluation import action_value
+
+        return action_value(s, a, geo)
+
+    def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
+        if s.over:
+            return tuple(s.result["points"])
+        holders = objective_holders(s, geo, control_value) if geo else []
+        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+
+    # --- movement ------------------------------------------------------------------------------
+    def _why_movement(self, s, a, geo):
+        pending = s.pending.get("advance")
+        if pending and a.unit != pending["unit"]:
+            return f"{s.units[pending['unit']].name} rolled to Advance and must move first"
+        if a.kind == "end_phase":
+            return None
+        if a.unit not in s.units or s.units[a.unit].side != s.active:
+            return "Choose one of your own units"
+        unit = s.units[a.unit]
+        if not s.unit_alive(unit.id):
+            return f"{unit.name} has no models left"
+        if unit.flags.get("moved"):
+            return f"{unit.name} has already moved this phase"
+        if a.kind == "stay":
+            return None
+        if a.kind == "advance":
+            if pending:
+                return f"{unit.name} has already rolled to Advance"
+            if engaged_enemies(s, geo, unit.id):
+                return f"{unit.name} is engaged: an engaged unit cannot Advance"
+            return None
+        if a.kind == "move":
+            return movement.move_reason(s, geo, unit.id, a.destinations(), a.option or "normal")
+        return f"'{a.kind}' is not a Movement phase action"
+
+    def _do_movement(self, s, a, geo, dice):
+        if a.kind == "end_phase":
+            s.pending.pop("advance", None)
+            return self._enter(s, geo, dice, "charge")
+        unit = s.units[a.unit]
+        if a.kind == "advance":
+            roll = dice.d6(f"{unit.name} Advance", "Advance: M + D6")
+            unit.flags["advance_roll"] = roll
+            s.pending["advance"] = {"unit": unit.id}
+            return [DiceRolled(rule="Advance: M + D6, the unit cannot charge", who=unit.name,
+                               label="D6 to Advance", values=(roll,),
+                               outcome=f"moves up to {unit.profile['M'] + roll}\"")]
+        unit.flags["moved"] = True
+        s.pending.pop("advance", None)
+        if a.kind == "stay":
+            if "advance_roll" in unit.flags:
+                unit.flags["advanced"] = True
+            return [Note(rule="Remain stationary", text=f"{unit.name} stays where it is")]
+        how = a.option or "normal"
+        if how == "advance":
+            unit.flags["advanced"] = True
+        if how == "fall_back":
+            unit.flags["fell_back"] = True
+        verb = {"normal": "moves", "advance": "Advances", "fall_back": "Falls Back"}[how]
+        return [self._move(s, unit.id, a.destinations(), verb, f"{verb} (movement)")]
+
+    @staticmethod
+    def _move(s: GameState, unit_id: str, dest: dict, verb: str, rule: str) -> UnitMoved:
+        moves = []
+        longest = 0.0
+        for mid, (x, y) in sorted(dest.items()):
+            m = s.models[mid]
+            if (m.x, m.y) != (x, y):
+                moves.append((mid, m.x, m.y, x, y))
+                longest = max(longest, ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5)
+                m.x, m.y = x, y
+        return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=verb,
+                         longest=longest, moves=tuple(moves))
+
+    # --- charge --------------------------------------------------------------------------------
+    def _why_charge(self, s, a, geo):
+        pending = s.pending.get("charge")
+        if pending:
+            if a.unit != pending["unit"] or a.kind not in ("charge_move", "charge_fail"):
+                return (f"{s.units[pending['unit']].name} has rolled {pending['roll']}: choose its "
+                        f"targets (or none) first")
+            if a.kind == "charge_fail":
+                return None
+            if not a.targets:
+                return "Choose at least one target (or choose none: the charge fails)"
+            for t in a.targets:
+                if t not in pending["reachable"]:
+                    name = s.units[t].name if t in s.units else t
+                    return (f"{name} is not a legal target: a target must be within 12\" and "
+                            f"within the charge roll of {pending['roll']}\"")
+            if len(set(a.targets)) != len(a.targets):
+                return "A target is named twice"
+            if not a.placement:
+                _, reason = charge.solve(s, geo, a.unit, a.targets, pending["roll"])
+                return reason or None
+            return charge.move_problem(s, geo, a.unit, a.targets, a.destinations(),
+                                       pending["roll"])
+        if a.kind == "end_phase":
+            return None
+        if a.kind != "charge":
+            return f"'{a.kind}' is not a Charge phase action"
+        if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
+            return "Choose one of your own units"
+        return charge.eligibility_problem(s, geo, a.unit)
+
+    def _do_charge(self, s, a, geo, dice):
+        if a.kind == "end_phase":
+            return self._enter(s, geo, dice, "fight")
+        unit = s.units[a.unit]
+        if a.kind == "charge":
+            unit.flags["charge_declared"] = True
+            roll = dice.roll(2, f"{unit.name} charge", charge.RULE_ROLL)
+            total = roll.total
+            reachable = charge.reachable_targets(s, geo, unit.id, total)
+            events: list[Event] = [
+                DiceRolled(rule=charge.RULE_ROLL, who=unit.name, label="2D6 for the charge",
+                           values=roll.values),
+                ChargeDeclared(rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name,
+                               roll=total, reachable=tuple(s.units[t].name for t in reachable))]
+            if not reachable:
+                events.append(ChargeResolved(
+                    rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name, success=False,
+                    reason=f"no enemy unit within the roll of {total}\": no model moves"))
+                return events
+            s.pending["charge"] = {"unit": unit.id, "roll": total, "reachable": reachable}
+            return events
+        roll = s.pending.pop("charge")["roll"]
+        if a.kind == "charge_fail":
+            return [ChargeResolved(rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name,
+                                   success=False, reason="no target chosen: no model moves")]
+        dest = a.destinations()
+        if not dest:
+            dest, _ = charge.solve(s, geo, unit.id, a.targets, roll)
+        unit.flags["charged"] = True
+        moved = self._move(s, unit.id, dest, "charges", charge.RULE_MOVE)
+        return [moved, ChargeResolved(rule=charge.RULE_MOVE, unit=unit.id, unit_name=unit.name,
+                                      success=True,
+                                      targets=tuple(s.units[t].name for t in a.targets))]
+
+    # --- fight ---------------------------------------------------------------------------------
+    def _fight_actions(self, s, geo):
+        f = s.pending["fight"]
+        if f.get("unit"):
+            uid = f["unit"]
+            if f["stage"] == "pile_in":
+                return fight.close_in_actions(s, geo, uid, "pile_in")
+            if f["stage"] == "attack":
+                return fight.attack_actions(s, geo, uid)
+            return fight.close_in_actions(s, geo, uid, "consolidate")
+        return [Action("fight", uid, label=f"Fight with {s.units[uid].name}")
+                for uid in fight.fight_eligible(s, geo, f["chooser"], f["step"])]
+
+    def _why_fight(self, s, a, geo):
+        f = s.pending["fight"]
+        if f.get("unit"):
+            uid = f["unit"]
+            if a.unit != uid or a.kind != f["stage"]:
+                return f"{s.units[uid].name} is fighting: next is its {f['stage'].replace('_', ' ')}"
+            if a.kind == "attack":
+                if len(a.targets) != 1 or a.targets[0] not in engaged_enemies(s, geo, uid):
+                    return "Attacks must go to one enemy unit the fighting unit is engaged with"
+                return None
+            if not a.placement:
+                return None
+            what = "pile in" if a.kind == "pile_in" else "consolidate"
+            return fight.close_in_problem(s, geo, uid, a.destinations(), what)
+        if a.kind != "fight":
+            return "Choose a unit to fight"
+        if a.unit not in fight.fight_eligible(s, geo, f["chooser"], f["step"]):
+            step = "charged this turn" if f["step"] == "first" else "engaged"
+            return (f"That unit cannot fight now: in this step a side picks one of its units that "
+                    f"{step} and has not fought")
+        return None
+
+    def _do_fight(self, s, a, geo, dice):
+        f = s.pending["fight"]
+        unit = s.units[a.unit]
+        if a.kind == "fight":
+            f.update(unit=unit.id, stage="pile_in")
+            return [Note(rule=fight.RULE_ORDER, text=f"{unit.name} fights")]
+        if a.kind == "pile_in":
+            f["stage"] = "attack"
+            if not a.placement:
+                return [Note(rule=fight.RULE_PILE_IN, text=f"{unit.name} does not pile in")]
+            return [self._move(s, unit.id, a.destinations(), "piles in", fight.RULE_PILE_IN)]
+        if a.kind == "attack":
+            events = fight.resolve_attacks(s, geo, dice, unit.id, a.targets[0])
+            f["stage"] = "consolidate"
+            return events
+        events: list[Event]
+        if a.placement:
+            events = [self._move(s, unit.id, a.destinations(), "consolidates",
+                                 fight.RULE_CONSOLIDATE)]
+        else:
+            events = [Note(rule=fight.RULE_CONSOLIDATE, text=f"{unit.name} does not consolidate")]
+        return events + self._fought(s, geo, unit.id)
+
+    def _fought(self, s, geo, unit_id) -> list[Event]:
+        """The unit has fought: the other side chooses next (alternation), or the step ends."""
+        f = s.pending["fight"]
+        s.units[unit_id].flags["fought"] = True
+        f["unit"] = None
+        f["stage"] = None
+        other = 1 - s.units[unit_id].side
+        f["chooser"] = other
+        return self._next_fighter(s, geo)
+
+    def _next_fighter(self, s, geo) -> list[Event]:
+        """Sides alternate; a side with no eligible unit passes; when neither has one, the
+        step ends ('fights first' -> 'remaining combats' -> end of the turn)."""
+        f = s.pending["fight"]
+        while True:
+            for side in (f["chooser"], 1 - f["chooser"]):
+                if fight.fight_eligible(s, geo, side, f["step"]):
+                    f["chooser"] = side
+                    return []
+            if f["step"] == "first":
+                f["step"] = "remaining"
+                f["chooser"] = 1 - s.active
+                continue
+            return self._end_turn(s, geo)
+
+    # --- phases and turns ----------------------------------------------------------------------
+    def _enter(self, s, geo, dice, phase) -> list[Event]:
+        s.phase = phase
+        events: list[Event] = [PhaseStarted(rule=f"{phase.capitalize()} phase",
+                                            phase=phase.capitalize(),
+                                            side_name=s.sides[s.active].name)]
+        if phase == "fight":
+            s.pending["fight"] = {"step": "first", "chooser": 1 - s.active, "unit": None,
+                                  "stage": None}
+            events.extend(self._next_fighter(s, geo))
+        return events
+
+    def _end_turn(self, s, geo) -> list[Event]:
+        s.pending.pop("fight", None)
+        s.active = (s.active + 1) % len(s.sides)
+        if s.active == 0:
+            s.round += 1
+            if s.round > s.scenario.rounds:
+                s.round = s.scenario.rounds
+                return [self._finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+        for unit in s.units.values():
+            for flag in ("moved", "advanced", "fell_back", "charged", "charge_declared",
+                         "fought", "advance_roll"):
+                unit.flags.pop(flag, None)
+        s.phase = "command"
+        s.pending["command"] = True
+        side = s.sides[s.active]
+        return [TurnStarted(rule="Turn order", round=s.round, side=s.active, side_name=side.name),
+                PhaseStarted(rule="Command phase", phase="Command", side_name=side.name)]
+
+    def _why_command(self, s, a, geo):
+        return None if a.kind == "end_phase" else "Only 'end the Command phase' is possible"
+
+    def _do_command(self, s, a, geo, dice):
+        """Battle-shock tests for the active side's units below half strength, then Movement."""
+        s.pending.pop("command", None)
+        events: list[Event] = []
+        for unit in s.units_of(s.active):
+            if unit.flags.pop("battle_shocked", None):
+                events.append(StatusChanged(rule=RULE_SHOCK, unit=unit.id, unit_name=unit.name,
+                                            status="battle-shocked", gained=False))
+            if not below_half_strength(s, unit.id):
+                continue
+            roll = dice.roll(2, f"{unit.name} battle-shock", RULE_SHOCK)
+            passed = roll.total >= unit.profile["Ld"]
+            events.append(DiceRolled(rule=RULE_SHOCK, who=unit.name, label="2D6 battle-shock",
+                                     values=roll.values, needed=f"{unit.profile['Ld']}+",
+                                     outcome="passed" if passed else "failed"))
+            if not passed:
+                unit.flags["battle_shocked"] = True
+                events.append(StatusChanged(rule=RULE_SHOCK, unit=unit.id, unit_name=unit.name,
+                                            status="battle-shocked (OC 0)", gained=True))
+        return events + self._enter(s, geo, dice, "movement")
+
+    def _finish(self, s, geo, reason):
+        return end_battle(s, geo, reason, control_value)
+
+
+def below_half_strength(s: GameState, unit_id: str) -> bool:
+    """Fewer than half its starting models; a lone model, fewer than half its wounds."""
+    unit = s.units[unit_id]
+    alive = s.alive_models(unit_id)
+    if len(unit.models) == 1:
+        return bool(alive) and alive[0].wounds * 2 < alive[0].max_wounds
+    return 0 < len(alive) * 2 < len(unit.models)
+
+
+RULESET = SquadsRuleset()

@@ -1,0 +1,97 @@
+"""What an action is worth to the side taking it, in expected victory points (for the AI).
+
+Dice steps are valued exactly from the distributions in odds.py (a charge: every 2D6 total with
+its probability, times the best fight it would open); moves are valued by the objectives they
+take and the ground they close. This is the greedy agent's whole judgement.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.core import probability as P
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.state import GameState
+from game.rulesets.base import POINTS_PER_OBJECTIVE, POINTS_PER_UNIT_WIPED, objective_holders
+from game.rulesets.squads import charge, fight
+from game.rulesets.squads.engagement import engaged_enemies
+from game.rulesets.squads.odds import casualties_distribution
+
+#: Value of an inch closed toward the nearest enemy (every unit here is a melee unit).
+CLOSING_VALUE = 0.05
+
+
+def attack_value(s: GameState, attacker_id: str, target_id: str, attackers: int | None = None) -> float:
+    """Expected points from one unit's attacks on another: 1 per model slain, 3 for a wipe."""
+    unit, target = s.units[attacker_id], s.units[target_id]
+    if attackers is None:
+        attackers = len(s.alive_models(attacker_id))
+    alive = s.alive_models(target_id)
+    if not attackers or not alive:
+        return 0.0
+    a, t = unit.profile, target.profile
+    first = min(m.wounds for m in alive)
+    dist = casualties_distribution(attackers * a["A"], a["WS"], a["S"], a["AP"], a["D"], t["T"],
+                                   t["Sv"], t.get("InvSv"), t["W"], len(alive), first)
+    slain = sum((k * p for k, p in dist), Fraction(0))
+    wipe = sum((p for k, p in dist if k >= len(alive)), Fraction(0))
+    return float(slain + wipe * POINTS_PER_UNIT_WIPED)
+
+
+def best_attack(s: GameState, attacker_id: str, targets) -> float:
+    return max((attack_value(s, attacker_id, t) for t in targets), default=0.0)
+
+
+def charge_value(s: GameState, geo: Geometry, unit_id: str) -> float:
+    """Sum over every 2D6 total of P(total) x the best fight among targets it would reach."""
+    distances = {e: geo.unit_distance(s, unit_id, e)
+                 for e in charge.enemies_within(s, geo, unit_id, charge.CHARGE_RANGE)}
+    total = 0.0
+    for roll, p in P.sum_of_dice(2).items():
+        reach = [e for e, d in distances.items() if d <= roll]
+        total += float(p) * best_attack(s, unit_id, reach)
+    return total
+
+
+def move_value(s: GameState, geo: Geometry, a: Action) -> float:
+    from game.rulesets.squads import control_value
+
+    side = s.units[a.unit].side
+    before = objective_holders(s, geo, control_value)
+    trial = s.copy()
+    for mid, (x, y) in a.destinations().items():
+        trial.models[mid].x, trial.models[mid].y = x, y
+    after = objective_holders(trial, geo, control_value)
+    swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
+    enemies = s.enemy_units(side)
+    closing = 0.0
+    if enemies:
+        d0 = min(geo.unit_distance(s, a.unit, e.id) for e in enemies)
+        d1 = min(geo.unit_distance(trial, a.unit, e.id) for e in enemies)
+        closing = (d0 - d1) * CLOSING_VALUE
+        if a.option == "fall_back":
+            closing = -closing * 0.5
+    return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
+
+
+def action_value(s: GameState, a: Action, geo: Geometry) -> float:
+    kind = a.kind
+    if kind == "attack":
+        n = len(fight.attacking_models(s, geo, a.unit, a.targets[0]))
+        return attack_value(s, a.unit, a.targets[0], n)
+    if kind == "charge":
+        return charge_value(s, geo, a.unit)
+    if kind == "charge_move":
+        return best_attack(s, a.unit, a.targets) + 0.01 * len(a.targets)
+    if kind == "fight":
+        return best_attack(s, a.unit, engaged_enemies(s, geo, a.unit))
+    if kind in ("pile_in", "consolidate"):
+        return 0.1 if a.placement else 0.0
+    if kind == "move":
+        return move_value(s, geo, a)
+    if kind == "advance":
+        return 0.05
+    if kind == "charge_fail":
+        return -0.01
+    return 0.0

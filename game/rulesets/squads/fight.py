@@ -1,0 +1,186 @@
+"""The `squads` Fight phase [added]: fights first, alternation, pile in, attacks, allocation,
+saves, damage, consolidate (rules/squads.md, "Fight phase")."""
+
+from __future__ import annotations
+
+from game.core.actions import Action, make_placement
+from game.core.dice import Dice
+from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.state import GameState, Model
+from game.rulesets.base import placement_reason
+from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies
+from game.rulesets.squads.odds import save_target, wound_target
+
+RULE_ORDER = "Fight order: fights first, then remaining combats, sides alternate (squads)"
+RULE_PILE_IN = "Pile in: up to 3\", each model ending closer to the closest enemy (squads)"
+RULE_CONSOLIDATE = "Consolidate: up to 3\", same constraints as pile in (squads)"
+RULE_HIT = "Hit roll: >= WS, unmodified 1 fails, unmodified 6 hits (squads)"
+RULE_WOUND = "Wound roll: S vs T table (squads)"
+RULE_SAVE = "Saving throw: Sv - AP or invulnerable, unmodified 1 fails (squads)"
+RULE_DAMAGE = "Damage: D wounds per failed save, excess lost (squads)"
+RULE_ALLOCATE = "Allocation: wounded models first (squads)"
+PILE_IN = 3.0
+
+
+def fight_eligible(s: GameState, geo: Geometry, side: int, step: str) -> list[str]:
+    """Units of `side` that may be chosen to fight in this step and have not fought yet."""
+    out = []
+    for unit in s.units_of(side):
+        if unit.flags.get("fought"):
+            continue
+        if step == "first" and not unit.flags.get("charged"):
+            continue
+        if engaged_enemies(s, geo, unit.id):
+            out.append(unit.id)
+    return out
+
+
+# --- pile in and consolidate ---------------------------------------------------------------------
+
+def _closest_enemy_distance(s: GameState, geo: Geometry, model: Model) -> float:
+    return min((geo.distance(model, e) for e in s.models.values()
+                if e.alive and e.side != model.side), default=float("inf"))
+
+
+def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what: str) -> str | None:
+    """Pile in / consolidate: up to 3", each moving model ends closer to the closest enemy
+    model, and the unit engages no unit it was not already engaged with."""
+    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what)
+    if problem:
+        return problem
+    for m in s.alive_models(unit_id):
+        if m.id in dest and tuple(dest[m.id]) != (m.x, m.y):
+            moved = m.copy()
+            moved.x, moved.y = dest[m.id]
+            if _closest_enemy_distance(s, geo, moved) >= _closest_enemy_distance(s, geo, m) - 1e-9:
+                return f"{m.name} must end its {what} closer to the closest enemy model"
+    before = set(engaged_enemies(s, geo, unit_id))
+    after = set(engaged_enemies(s, geo, unit_id, dest))
+    new = after - before
+    if new:
+        name = s.units[sorted(new)[0]].name
+        return f"{s.units[unit_id].name} may not engage a new unit ({name}) by a {what}"
+    return None
+
+
+def close_in_destinations(s: GameState, geo: Geometry, unit_id: str) -> dict | None:
+    """The solver's pile-in: toward base contact with the engaged enemies, never a new unit."""
+    engaged = engaged_enemies(s, geo, unit_id)
+    if not engaged:
+        return None
+    goals = [m.id for e in engaged for m in s.alive_models(e)]
+    side = s.units[unit_id].side
+    avoid = [m.id for e in s.enemy_units(side) if e.id not in engaged for m in s.alive_models(e.id)]
+    dest = geo.approach(s, unit_id, goals, PILE_IN, CONTACT_TOLERANCE, avoid=avoid,
+                        avoid_range=ENGAGEMENT_RANGE)
+    moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
+    if not moved:
+        return None
+    return dest
+
+
+def close_in_actions(s: GameState, geo: Geometry, unit_id: str, kind: str) -> list[Action]:
+    out = []
+    dest = close_in_destinations(s, geo, unit_id)
+    what = "pile in" if kind == "pile_in" else "consolidate"
+    if dest is not None and close_in_problem(s, geo, unit_id, dest, what) is None:
+        out.append(Action(kind, unit_id, placement=make_placement(dest),
+                          label=f"{what.capitalize()} toward the enemy"))
+    out.append(Action(kind, unit_id, label=f"Do not {what}"))
+    return out
+
+
+# --- attacks -----------------------------------------------------------------------------------
+
+def attacking_models(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> list[Model]:
+    """Models within 2" of a target model, or in base contact with a friend that is in base
+    contact with a target model."""
+    targets = s.alive_models(target_id)
+    mine = s.alive_models(unit_id)
+    direct = [m for m in mine if any(geo.distance(m, t) <= ENGAGEMENT_RANGE for t in targets)]
+    touching = [m for m in direct if any(geo.in_contact(m, t) for t in targets)]
+    out = list(direct)
+    for m in mine:
+        if m not in out and any(geo.in_contact(m, f) for f in touching):
+            out.append(m)
+    return out
+
+
+def allocation_order(s: GameState, geo: Geometry, target_id: str, attacker_id: str) -> Model:
+    """The defender allocates each wound to a model that is already wounded first; otherwise
+    ([added] a defender's sensible default) to the model furthest from the attackers, keeping
+    its fighters in the combat."""
+    alive = s.alive_models(target_id)
+    wounded = [m for m in alive if m.wounds < m.max_wounds]
+    if wounded:
+        return wounded[0]
+    attackers = s.alive_models(attacker_id)
+    return max(alive, key=lambda m: (min(geo.distance(m, a) for a in attackers), m.id))
+
+
+def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
+                    target_id: str) -> list[Event]:
+    unit, target = s.units[unit_id], s.units[target_id]
+    prof, tprof = unit.profile, target.profile
+    attackers = attacking_models(s, geo, unit_id, target_id)
+    attacks = len(attackers) * prof["A"]
+    events: list[Event] = []
+    if not attacks:
+        return [Note(rule=RULE_ORDER, text=f"{unit.name} has no model in range of {target.name}")]
+    hit_roll = dice.roll(attacks, f"{attacks} hit rolls", RULE_HIT)
+    hits = sum(1 for v in hit_roll.values if v != 1 and (v == 6 or v >= prof["WS"]))
+    events.append(DiceRolled(rule=RULE_HIT, who=unit.name, label="to hit", values=hit_roll.values,
+                             needed=f"{prof['WS']}+", outcome=f"{hits} hits"))
+    wounds = 0
+    need_wound = wound_target(prof["S"], tprof["T"])
+    if hits:
+        wound_roll = dice.roll(hits, f"{hits} wound rolls", RULE_WOUND)
+        wounds = sum(1 for v in wound_roll.values if v >= need_wound)
+        events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
+                                 values=wound_roll.values, needed=f"{need_wound}+",
+                                 outcome=f"{wounds} wounds (S{prof['S']} vs T{tprof['T']})"))
+    saved = unsaved = 0
+    need_save = save_target(tprof["Sv"], prof["AP"], tprof.get("InvSv"))
+    for _ in range(wounds):
+        if not s.unit_alive(target_id):
+            break
+        model = allocation_order(s, geo, target_id, unit_id)
+        roll = dice.roll(1, f"save for {model.name}", RULE_SAVE).values[0]
+        ok = roll != 1 and roll >= need_save
+        events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label="save", values=(roll,),
+                                 needed=f"{need_save}+" if need_save <= 6 else "no save possible",
+                                 outcome="saved" if ok else "failed"))
+        if ok:
+            saved += 1
+            continue
+        unsaved += 1
+        events.extend(apply_damage(s, model, prof["D"], target.name))
+    events.append(AttacksMade(rule=RULE_HIT, unit_name=unit.name, target_name=target.name,
+                              weapon=prof["weapon"], attacks=attacks, hits=hits, wounds=wounds,
+                              saves=saved, unsaved=unsaved))
+    return events
+
+
+def apply_damage(s: GameState, model: Model, damage: int, unit_name: str) -> list[Event]:
+    """Each failed save removes D wounds; excess damage is lost; at 0 the model is removed."""
+    before = model.wounds
+    model.wounds = max(0, before - damage)
+    events: list[Event] = [DamageDealt(rule=RULE_DAMAGE, model=model.id, model_name=model.name,
+                                       damage=damage, wounds_left=model.wounds,
+                                       lost=max(0, damage - before))]
+    if model.wounds == 0:
+        model.alive = False
+        s.sides[model.side].casualties.append(model.id)
+        events.append(Casualty(rule=RULE_DAMAGE, model=model.id, model_name=model.name,
+                               unit_name=unit_name))
+    return events
+
+
+def attack_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+    out = []
+    for enemy in engaged_enemies(s, geo, unit_id):
+        out.append(Action("attack", unit_id, targets=(enemy,),
+                          label=f"Attack {s.units[enemy].name}"))
+    return out
+

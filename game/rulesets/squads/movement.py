@@ -1,0 +1,98 @@
+"""`squads` Movement phase: Remain stationary, Normal move, Advance, Fall Back (squads.md)."""
+
+from __future__ import annotations
+
+from game.core.actions import Action, make_placement
+from game.core.geometry import Geometry
+from game.core.state import GameState
+from game.rulesets.base import placement_reason, representative_destinations, unit_centroid
+from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, is_engaged
+
+#: Normal moves and Advances may not end engaged: only a charge brings a unit into melee
+#: ([added], the usual rule of the seed's game family; otherwise charges would be pointless).
+KEEP_AWAY = ENGAGEMENT_RANGE + 0.05
+
+MOVE_KINDS = ("normal", "advance", "fall_back")
+
+
+def allowance(s: GameState, unit_id: str, how: str) -> float:
+    unit = s.units[unit_id]
+    extra = unit.flags.get("advance_roll", 0) if how == "advance" else 0
+    return float(unit.profile["M"] + extra)
+
+
+def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str) -> str | None:
+    """Why this Movement-phase placement is illegal, quoting the rule, or None."""
+    unit = s.units[unit_id]
+    if how not in MOVE_KINDS:
+        return f"unknown move {how!r}"
+    if unit.flags.get("moved"):
+        return f"{unit.name} has already moved this phase"
+    engaged = is_engaged(s, geo, unit_id)
+    if engaged and how != "fall_back":
+        return (f"{unit.name} is engaged: an engaged unit cannot make a normal move or Advance "
+                f"(it may Fall Back or stay)")
+    if how == "fall_back" and not engaged:
+        return f"{unit.name} is not engaged, so it has nothing to Fall Back from"
+    if how == "advance" and "advance_roll" not in unit.flags:
+        return f"{unit.name} must roll for its Advance first"
+    problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how))
+    if problem:
+        return problem
+    if engaged_enemies(s, geo, unit_id, dest):
+        if how == "fall_back":
+            return f"{unit.name} must end its Fall Back more than 2\" from every enemy"
+        return (f"{unit.name} would end within 2\" of an enemy: only a charge may bring a unit "
+                f"into engagement")
+    return None
+
+
+def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
+    """Named points a unit may head for: the nearest enemy, each objective, or home/away."""
+    unit = s.units[unit_id]
+    cx, cy = unit_centroid(s, unit_id)
+    enemies = s.enemy_units(unit.side)
+    goals: dict[str, tuple] = {}
+    nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id), default=None)
+    if away:
+        if nearest is not None:
+            ex, ey = unit_centroid(s, nearest.id)
+            dx, dy = cx - ex, cy - ey
+            norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+            goals["away from " + nearest.name] = (cx + dx / norm * 30, cy + dy / norm * 30)
+        return goals
+    if nearest is not None:
+        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+    for obj in s.scenario.objectives:
+        goals["to " + obj.name] = (obj.x, obj.y)
+    return goals
+
+
+def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
+    """Representative moves of every unit that has not moved, plus Advance, stay and end."""
+    out: list[Action] = []
+    pending = s.pending.get("advance")
+    if pending:
+        unit_id = pending["unit"]
+        for name, dest in representative_destinations(
+                s, geo, unit_id, allowance(s, unit_id, "advance"),
+                move_goals(s, geo, unit_id, away=False), KEEP_AWAY).items():
+            out.append(Action("move", unit_id, placement=make_placement(dest), option="advance",
+                              label=f"Advance {name}"))
+        out.append(Action("stay", unit_id, label="Stay where it is"))
+        return out
+    for unit in s.units_of(s.active):
+        if unit.flags.get("moved"):
+            continue
+        engaged = is_engaged(s, geo, unit.id)
+        how = "fall_back" if engaged else "normal"
+        goals = move_goals(s, geo, unit.id, away=engaged)
+        for name, dest in representative_destinations(
+                s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY).items():
+            verb = "Fall back" if engaged else "Move"
+            out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
+                              label=f"{verb} {name}"))
+        if not engaged:
+            out.append(Action("advance", unit.id, label="Advance (roll D6; cannot charge)"))
+    out.append(Action("end_phase", label="End the Movement phase"))
+    return out

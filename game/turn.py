@@ -1,0 +1,136 @@
+"""The turn controller: one battle, driven the same way by the client, the AI and the CLI.
+
+It owns the state, the table (geometry), the dice and the history; it asks the ruleset who acts
+and what is legal, applies actions, and takes the steps that need no decision by itself (actions
+marked `option="auto"`, such as the Command phase's battle-shock tests).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.state import GameState, Scenario
+
+AUTO = "auto"
+
+
+@dataclass
+class Step:
+    """One applied action, who took it and what the rules did."""
+
+    player: int | None
+    action: Action
+    events: list[Event] = field(default_factory=list)
+
+
+class TurnController:
+    def __init__(self, ruleset, scenario: Scenario, seed: int = 0,
+                 forces: list[str] | None = None, geo=None, dice: Dice | None = None):
+        if geo is None:
+            from game.table import Table
+
+            geo = Table(scenario)
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.seed = seed
+        self.forces = forces
+        self.geo = geo
+        self.dice = dice or Dice(seed)
+        self.state: GameState = ruleset.new_game(scenario, seed, forces)
+        self.history: list[Step] = []
+        self.opening: list[Event] = list(ruleset.start_events(self.state))
+        self._legal: list[Action] | None = None
+        self.events: list[Event] = list(self.opening)
+        self.take_automatic_steps()
+
+    # --- reading ---------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def current_player(self) -> int | None:
+        return self.ruleset.current_player(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.ruleset.legal_actions(self.state, self.geo)
+        return self._legal
+
+    def explain_illegal(self, action: Action) -> str | None:
+        return self.ruleset.explain_illegal(self.state, action, self.geo)
+
+    def score(self) -> tuple[float, ...]:
+        return self.ruleset.score(self.state, self.geo)
+
+    # --- acting ----------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action for the current player; raises IllegalAction (state unchanged)."""
+        events = self._apply(action)
+        return events + self.take_automatic_steps()
+
+    def _apply(self, action: Action) -> list[Event]:
+        if self.state.over:
+            raise IllegalAction("The battle is over")
+        player = self.current_player()
+        events = self.ruleset.apply(self.state, action, self.geo, self.dice)
+        self._legal = None
+        self.history.append(Step(player, action, events))
+        self.events.extend(events)
+        return events
+
+    def take_automatic_steps(self) -> list[Event]:
+        """Steps with no decision in them are taken at once (they still go in the history)."""
+        events: list[Event] = []
+        while not self.state.over:
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0].option == AUTO:
+                events.extend(self._apply(legal[0]))
+            elif not legal:
+                raise IllegalAction(f"no legal action in phase {self.state.phase} (rules bug)")
+            else:
+                break
+        return events
+
+    def concede(self, side: int) -> list[Event]:
+        """A side concedes: the battle ends now (common rules)."""
+        if self.state.over:
+            return []
+        return self._apply(Action("concede", option=str(side)))
+
+    def play(self, agents: dict[int, object], max_actions: int = 20000) -> GameState:
+        """Let agents play to the end (headless battles, AI vs AI)."""
+        for _ in range(max_actions):
+            if self.state.over:
+                break
+            player = self.current_player()
+            action = agents[player].choose(self)
+            self.apply(action)
+        return self.state
+
+    # --- records ---------------------------------------------------------------------------------
+    def event_log(self) -> list[str]:
+        return [e.describe() for e in self.events]
+
+    def log_digest(self) -> str:
+        digest = hashlib.sha256()
+        for e in self.events:
+            digest.update(json.dumps(e.to_json(), sort_keys=True, default=str).encode())
+        return digest.hexdigest()
+
+    def replay_record(self) -> dict:
+        """A replay is the seed, the forces, the map and the actions (JSON, never pickle)."""
+        return {
+            "version": 1,
+            "ruleset": self.ruleset.id,
+            "map": self.scenario.source,
+            "seed": self.seed,
+            "forces": self.forces,
+            "actions": [step.action.to_json() for step in self.history
+                        if step.action.option != AUTO],
+        }

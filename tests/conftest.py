@@ -1,0 +1,11 @@
+"""Test-wide settings: no display, no sound, and hypothesis kept deterministic and quick."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, deadline=None, max_examples=60)
+settings.load_profile("ci")

@@ -1,0 +1,86 @@
+"""Invariants of random play on the shipped squads map (hypothesis picks the seeds).
+
+After any legal action: no bases overlap, no model is off the table or in impassable terrain,
+no model moved further than its allowance; `apply` on a copy never changes the original.
+"""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import ai, rulesets
+from game.core.geometry import CONTACT_TOLERANCE
+from game.io.tmx import default_map_for, load_scenario
+from game.turn import TurnController
+
+SCENARIO = load_scenario(default_map_for("squads"))
+RULESET = rulesets.get("squads")
+
+
+def allowance(action, state_before):
+    """The furthest a model may go for this action (the rule's own allowance)."""
+    kind = action.kind
+    if kind == "move":
+        unit = state_before.units[action.unit]
+        extra = unit.flags.get("advance_roll", 0) if action.option == "advance" else 0
+        return unit.profile["M"] + extra
+    if kind == "charge_move":
+        return state_before.pending["charge"]["roll"]
+    if kind in ("pile_in", "consolidate"):
+        return 3.0
+    return 0.0
+
+
+def check_table(controller):
+    geo, s = controller.geo, controller.state
+    alive = [m for m in s.models.values() if m.alive]
+    for i, a in enumerate(alive):
+        r = a.base.radius
+        assert r - 1e-6 <= a.x <= s.scenario.width - r + 1e-6, f"{a.name} off the table"
+        assert r - 1e-6 <= a.y <= s.scenario.height - r + 1e-6, f"{a.name} off the table"
+        for b in alive[i + 1:]:
+            if math.hypot(a.x - b.x, a.y - b.y) < a.base.radius + b.base.radius:
+                assert geo.distance(a, b) >= 0
+                gap = math.hypot(a.x - b.x, a.y - b.y) - a.base.radius - b.base.radius
+                assert gap >= -CONTACT_TOLERANCE, f"{a.name} overlaps {b.name}"
+    assert geo.placement_problem(s, {m.id: (m.x, m.y) for m in alive}) is None
+
+
+@settings(max_examples=6)
+@given(st.integers(0, 10_000))
+def test_random_play_keeps_the_table_legal(seed):
+    controller = TurnController(RULESET, SCENARIO, seed)
+    agents = {0: ai.make("random", seed), 1: ai.make("random", seed + 1)}
+    for _ in range(400):
+        if controller.over:
+            break
+        action = agents[controller.current_player()].choose(controller)
+        before = controller.state.copy()
+        limit = allowance(action, before)
+        controller.apply(action)
+        for mid, x, y in action.placement:
+            start = before.models[mid]
+            if (start.x, start.y) != (x, y):
+                path = controller.geo.path_length(before, start, (x, y))
+                assert path is not None and path <= limit + 1e-6
+        check_table(controller)
+
+
+@settings(max_examples=5)
+@given(st.integers(0, 10_000))
+def test_apply_on_a_copy_never_changes_the_original(seed):
+    controller = TurnController(RULESET, SCENARIO, seed)
+    agent = ai.make("random", seed)
+    from game.core.dice import Dice
+
+    for _ in range(60):
+        if controller.over:
+            break
+        original = controller.state
+        snapshot = repr(original)
+        action = agent.choose(controller)
+        copy = original.copy()
+        RULESET.apply(copy, action, controller.geo, Dice(seed))
+        assert repr(original) == snapshot
+        controller.apply(action)

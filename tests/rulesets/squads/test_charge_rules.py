@@ -1,0 +1,151 @@
+"""The squads charge: three eligibility conditions and four end-of-move constraints, each its
+own test (squads.md, "Charge phase")."""
+
+from game.core.actions import Action, make_placement
+from game.core.state import Terrain
+from game.rulesets.squads.charge import eligibility_problem, move_problem, solve
+
+from .conftest import MOB_RADIUS, Battle
+
+D = 2 * MOB_RADIUS  # a 32 mm base, in inches
+
+
+def three_units():
+    """Mob (s0u0) against two Marine squads (s1u0, s1u1)."""
+    return Battle([("Horde", "brute_horde", ["brute_mob"]),
+                   ("Company", "line_company", ["line_marines", "line_marines"])])
+
+
+# --- eligibility -------------------------------------------------------------------------------
+
+def test_eligibility_not_engaged(mob_vs_marines):
+    b = mob_vs_marines
+    b.place("s1u0", 10.0 + 1.5 + D, 22.0, 180.0)  # 1.5": engaged
+    reason = eligibility_problem(b.state, b.geo, "s0u0")
+    assert reason and "already engaged" in reason
+    assert b.why(Action("charge", "s0u0")) == reason
+
+
+def test_eligibility_enemy_within_12(mob_vs_marines):
+    b = mob_vs_marines
+    b.place("s1u0", 10.0 + 12.5 + D, 22.0, 180.0)
+    reason = eligibility_problem(b.state, b.geo, "s0u0")
+    assert reason and "within 12\"" in reason
+    b.place("s1u0", 10.0 + 12.0 + D, 22.0, 180.0)  # exactly 12" is within
+    assert eligibility_problem(b.state, b.geo, "s0u0") is None
+
+
+def test_eligibility_not_after_advance_or_fall_back(mob_vs_marines):
+    b = mob_vs_marines
+    b.unit("s0u0").flags["advanced"] = True
+    assert "Advanced" in eligibility_problem(b.state, b.geo, "s0u0")
+    b.unit("s0u0").flags.pop("advanced")
+    b.unit("s0u0").flags["fell_back"] = True
+    reason = eligibility_problem(b.state, b.geo, "s0u0")
+    assert reason == ("Cannot charge: Brute Mob Fell Back this turn (a unit that Advanced or Fell "
+                      "Back cannot charge)")
+
+
+# --- the four constraints ----------------------------------------------------------------------
+
+def test_constraint_1_engaged_with_every_target_two_target_charge():
+    b = three_units()
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 5.0 + D, 18.0, 180.0, files=5)
+    b.place("s1u1", 10.0 + 5.0 + D, 27.0, 180.0, files=5)
+    b.apply(Action("charge", "s0u0"), 5, 5)
+    assert sorted(b.state.pending["charge"]["reachable"]) == ["s1u0", "s1u1"]
+    both = [a for a in b.legal() if a.kind == "charge_move" and len(a.targets) == 2]
+    assert both, "a two-target charge must be offered"
+    b.apply(both[0])
+    assert b.distance("s0u0", "s1u0") <= 2.0 and b.distance("s0u0", "s1u1") <= 2.0
+
+
+def test_constraint_1_refuses_a_placement_engaging_only_one_target():
+    b = three_units()
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 5.0 + D, 15.0, 180.0)
+    b.place("s1u1", 10.0 + 5.0 + D, 30.0, 180.0)
+    dest, _ = solve(b.state, b.geo, "s0u0", ("s1u0",), 10)
+    assert dest is not None
+    reason = move_problem(b.state, b.geo, "s0u0", ("s1u0", "s1u1"), dest, 10)
+    assert "not end engaged with Line Marines" in reason
+
+
+def test_constraint_2_every_moving_model_ends_closer(mob_vs_marines):
+    b = mob_vs_marines
+    dest, _ = solve(b.state, b.geo, "s0u0", ("s1u0",), 9)
+    back = b.state.alive_models("s0u0")[-1]
+    dest = dict(dest)
+    dest[back.id] = (back.x - 0.5, back.y)  # this model moves, but away from the target
+    reason = move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 9)
+    assert reason and "would not end closer to a target" in reason
+
+
+def test_constraint_3_within_one_inch_when_possible(mob_vs_marines):
+    b = mob_vs_marines
+    dest, _ = solve(b.state, b.geo, "s0u0", ("s1u0",), 9)
+    marines = b.state.alive_models("s1u0")
+    front = min(b.state.alive_models("s0u0"),
+                key=lambda m: min(b.geo.distance(m, t) for t in marines))
+    x, y = dest[front.id]
+    dest = dict(dest)
+    # Pull this model back to 1.6" from the Marines: still closer than it started, still
+    # engaged, but it could have reached 1".
+    target_x = min(t.x for t in marines) - D - 1.6
+    dest[front.id] = (target_x, y)
+    reason = move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 9)
+    assert reason and "within 1\"" in reason
+
+
+def test_constraint_4_refused_when_it_would_engage_an_unchosen_unit():
+    b = three_units()
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 6.0 + D, 22.0, 180.0)
+    # The second squad stands right behind the first: no charge on the first can avoid it.
+    b.place("s1u1", 10.0 + 6.0 + 2 * D + 0.6, 22.0, 180.0)
+    b.apply(Action("charge", "s0u0"), 6, 6)
+    dest, reason = solve(b.state, b.geo, "s0u0", ("s1u0",), 12)
+    if dest is None:
+        assert "did not choose" in reason or "engaged" in reason
+    offered = {a.targets for a in b.legal() if a.kind == "charge_move"}
+    assert ("s1u0", "s1u1") in offered
+    refused = b.why(Action("charge_move", "s0u0", targets=("s1u0",)))
+    if ("s1u0",) not in offered:
+        assert refused is not None
+
+
+def test_constraint_4_refusal_quotes_the_rule():
+    b = three_units()
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 5.0 + D, 22.0, 180.0)
+    b.place("s1u1", 10.0 + 5.0 + 2 * D + 0.3, 22.0, 180.0)
+    dest, _ = solve(b.state, b.geo, "s0u0", ("s1u0", "s1u1"), 10)
+    assert dest is not None
+    reason = move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 10)
+    assert "which it did not choose" in reason
+
+
+def test_failed_choice_leaves_the_state_unchanged_and_player_chooses_again(mob_vs_marines):
+    b = mob_vs_marines
+    b.apply(Action("charge", "s0u0"), 5, 4)
+    start = b.positions("s0u0")
+    bad = Action("charge_move", "s0u0", targets=("s1u0",),
+                 placement=make_placement({m: (x + 20, y) for m, (x, y) in start.items()}))
+    assert b.why(bad) is not None
+    assert b.positions("s0u0") == start and "charge" in b.state.pending
+    assert any(a.kind == "charge_fail" for a in b.legal())
+
+
+def test_charge_path_goes_around_impassable_terrain(mob_vs_marines):
+    b = mob_vs_marines
+    wall = Terrain(frozenset({"impassable"}), ((13.0, 10.0), (14.0, 10.0), (14.0, 34.0),
+                                               (13.0, 34.0)))
+    blocked = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                      ("Company", "line_company", ["line_marines"])], terrain=[wall])
+    blocked.place("s0u0", 10.0, 22.0, 0.0)
+    blocked.place("s1u0", 10.0 + 7.0 + D, 22.0, 180.0)
+    blocked.apply(Action("charge", "s0u0"), 5, 4)
+    # The wall forces a long detour: a 9" move cannot get round it.
+    assert not [a for a in blocked.legal() if a.kind == "charge_move"]
+    assert b is not None
