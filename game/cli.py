@@ -48,6 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--ruleset", default="squads")
     odds.add_argument("--distance", type=float, required=True)
     odds.add_argument("--json", action="store_true")
+
+    render = sub.add_parser("render", help="draw a battle to a PNG (no window needed)")
+    render.add_argument("--ruleset", default="squads")
+    render.add_argument("--map", type=Path, default=None)
+    render.add_argument("--turns", type=int, default=0,
+                        help="battle rounds to play with greedy agents first (0: the opening)")
+    render.add_argument("--seed", type=int, default=0)
+    render.add_argument("--size", default="1280x800", help="picture size, WIDTHxHEIGHT")
+    render.add_argument("--out", type=Path, required=True)
     return parser
 
 
@@ -62,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if command == "odds":
             return _odds(args)
+        if command == "render":
+            return _render(args)
     except GameError as exc:
         print(f"skirmish: {exc}", file=sys.stderr)
         return 2
@@ -113,3 +124,17 @@ def _play(args) -> int:
     except ImportError as exc:
         raise GameError(f"the game window cannot start: {exc}") from None
     return run(ruleset=args.ruleset, map_path=args.map, seed=args.seed)
+
+
+def _render(args) -> int:
+    try:
+        width, height = (int(n) for n in args.size.lower().split("x"))
+    except ValueError:
+        raise GameError(f"render: --size must be WIDTHxHEIGHT, not {args.size!r}") from None
+    try:
+        from game.ui.snapshot import render_battle
+    except ImportError as exc:
+        raise GameError(f"render: the drawing code cannot start: {exc}") from None
+    out = render_battle(args.ruleset, args.map, args.turns, args.seed, args.out, (width, height))
+    print(f"wrote {out}")
+    return 0

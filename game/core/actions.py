@@ -7,7 +7,7 @@ ruleset alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Placement = tuple[tuple[str, float, float], ...]
 
@@ -24,7 +24,8 @@ class Action:
     targets: tuple[str, ...] = ()
     placement: Placement = ()
     option: str | None = None
-    label: str = ""
+    #: Plain-language text for buttons and logs; not part of what the action is.
+    label: str = field(default="", compare=False)
 
     def destinations(self) -> dict[str, tuple[float, float]]:
         return {mid: (x, y) for mid, x, y in self.placement}

@@ -56,6 +56,17 @@ class RulesetData:
 Schema = dict[str, tuple[type, float | None, float | None, bool]]
 
 
+_loaded: dict[tuple[str, str], RulesetData] = {}
+
+
+def ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> RulesetData:
+    """The ruleset's data, loaded and validated once per process (then shared: read-only)."""
+    key = (ruleset_id, str(path or ""))
+    if key not in _loaded:
+        _loaded[key] = load_ruleset_data(ruleset_id, schema, path)
+    return _loaded[key]
+
+
 def load_ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> RulesetData:
     path = Path(path) if path else DATA_DIR / f"{ruleset_id}.toml"
     try:

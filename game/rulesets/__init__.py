@@ -1,14 +1,32 @@
-"""The registry of rulesets: id -> Ruleset. `get(id)` is how the rest of the game finds one."""
+"""The registry of rulesets: id -> Ruleset. `get(id)` is how the rest of the game finds one.
+
+Each ruleset is a package (or module) here that exposes `RULESET`; the registry finds them
+itself, so adding a ruleset touches no shared file.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from functools import cache
+
 from game.core.errors import GameError
 
+#: Modules in this package that are shared steps, not rulesets.
+_NOT_RULESETS = {"base", "setup"}
 
+
+@cache
 def _registry() -> dict:
-    from game.rulesets.squads import RULESET as squads
-
-    return {squads.id: squads}
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name in _NOT_RULESETS or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        ruleset = getattr(module, "RULESET", None)
+        if ruleset is not None:
+            found[ruleset.id] = ruleset
+    return found
 
 
 def ids() -> list[str]:

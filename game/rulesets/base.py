@@ -160,10 +160,15 @@ def unit_centroid(s: GameState, unit_id: str) -> tuple[float, float]:
 
 def representative_destinations(s: GameState, geo: Geometry, unit_id: str, allowance: float,
                                 goals: dict[str, tuple[float, float]],
-                                keep_away: float = 0.0) -> dict[str, Destinations]:
+                                keep_away: float = 0.0,
+                                validate=None) -> dict[str, Destinations]:
     """A few whole-unit moves toward named points (nearest enemy, an objective, home), each
-    tried at full, 60% and 30% of the allowance until one keeps coherency. Keyed by goal name.
+    tried at full, 60% and 30% of the allowance until one passes `validate` (the ruleset's own
+    check of that move; by default the common movement rules). Keyed by goal name.
     These are what `legal_actions` offers; a player may still drag any other placement."""
+    if validate is None:
+        def validate(dest):
+            return placement_reason(s, geo, unit_id, dest, allowance)
     out: dict[str, Destinations] = {}
     for name, point in goals.items():
         for fraction in (1.0, 0.6, 0.3):
@@ -171,7 +176,7 @@ def representative_destinations(s: GameState, geo: Geometry, unit_id: str, allow
             moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
             if not moved:
                 break
-            if placement_reason(s, geo, unit_id, dest, allowance) is None:
+            if validate(dest) is None:
                 out[name] = dest
                 break
     return out

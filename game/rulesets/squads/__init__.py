@@ -204,8 +204,8 @@ class SquadsRuleset:
             if not a.placement:
                 _, reason = charge.solve(s, geo, a.unit, a.targets, pending["roll"])
                 return reason or None
-            return charge.move_problem(s, geo, a.unit, a.targets, a.destinations(),
-                                       pending["roll"])
+            return charge.placement_problem(s, geo, a.unit, a.targets, a.placement,
+                                            pending["roll"])
         if a.kind == "end_phase":
             return None
         if a.kind != "charge":

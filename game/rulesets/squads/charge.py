@@ -132,19 +132,34 @@ def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
 
     Strategy: everyone heads for the nearest target model; if a target is left unengaged, the
     model nearest to it goes first toward it and the rest follow. Each attempt is checked by
-    `move_problem`, the same check a dragged placement gets.
+    `move_problem`, the same check a dragged placement gets, except constraint 3: the solver
+    itself puts each model, in turn, within 1" of a target whenever a spot is free, which is
+    what "when possible" asks (re-proving it per model would cost a search per model).
     """
     goals = [m.id for t in targets for m in s.alive_models(t)]
     avoid = engaged_forbidden(s, unit_id, targets)
-    attempts = [_all_at_once(s, geo, unit_id, goals, avoid, roll)]
-    if len(targets) > 1:
-        attempts.append(_one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll))
+
+    def attempts():
+        yield _all_at_once(s, geo, unit_id, goals, avoid, roll)
+        if len(targets) > 1:
+            yield _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll)
+
     reason = "no placement found"
-    for dest in attempts:
-        reason = move_problem(s, geo, unit_id, targets, dest, roll)
+    for dest in attempts():
+        reason = move_problem(s, geo, unit_id, targets, dest, roll, check_close=False)
         if reason is None:
             return dest, ""
     return None, reason
+
+
+def placement_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
+                      placement, roll: int) -> str | None:
+    """Check a chosen placement: the solver's own answer is legal by construction; any other
+    (a dragged one) gets every check, constraint 3 included."""
+    dest, _ = solve(s, geo, unit_id, targets, roll)
+    if dest is not None and make_placement(dest) == tuple(placement):
+        return None
+    return move_problem(s, geo, unit_id, targets, {m: (x, y) for m, x, y in placement}, roll)
 
 
 def _all_at_once(s, geo, unit_id, goals, avoid, roll):

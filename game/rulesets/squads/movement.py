@@ -13,6 +13,9 @@ from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, i
 KEEP_AWAY = ENGAGEMENT_RANGE + 0.05
 
 MOVE_KINDS = ("normal", "advance", "fall_back")
+#: The offered moves head for the nearest enemy and the nearest objectives (any other
+#: placement may still be dragged); more would only slow the AI down.
+OBJECTIVES_OFFERED = 2
 
 
 def allowance(s: GameState, unit_id: str, how: str) -> float:
@@ -48,7 +51,7 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str)
 
 
 def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
-    """Named points a unit may head for: the nearest enemy, each objective, or home/away."""
+    """Named points a unit may head for: the nearest enemy, the nearest objectives, or away."""
     unit = s.units[unit_id]
     cx, cy = unit_centroid(s, unit_id)
     enemies = s.enemy_units(unit.side)
@@ -63,7 +66,8 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[st
         return goals
     if nearest is not None:
         goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
-    for obj in s.scenario.objectives:
+    near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
+    for obj in near[:OBJECTIVES_OFFERED]:
         goals["to " + obj.name] = (obj.x, obj.y)
     return goals
 
@@ -76,7 +80,8 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         unit_id = pending["unit"]
         for name, dest in representative_destinations(
                 s, geo, unit_id, allowance(s, unit_id, "advance"),
-                move_goals(s, geo, unit_id, away=False), KEEP_AWAY).items():
+                move_goals(s, geo, unit_id, away=False), KEEP_AWAY,
+                lambda d, u=unit_id: move_reason(s, geo, u, d, "advance")).items():
             out.append(Action("move", unit_id, placement=make_placement(dest), option="advance",
                               label=f"Advance {name}"))
         out.append(Action("stay", unit_id, label="Stay where it is"))
@@ -88,7 +93,8 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         how = "fall_back" if engaged else "normal"
         goals = move_goals(s, geo, unit.id, away=engaged)
         for name, dest in representative_destinations(
-                s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY).items():
+                s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY,
+                lambda d, u=unit.id, h=how: move_reason(s, geo, u, d, h)).items():
             verb = "Fall back" if engaged else "Move"
             out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
                               label=f"{verb} {name}"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.data.loader import RulesetData, Schema, load_ruleset_data
+from game.data.loader import RulesetData, Schema, ruleset_data
 
 #: Model M T Sv W Ld OC (+ optional InvSv) and one melee weapon: A WS S AP D (rules/squads.md).
 SCHEMA: Schema = {
@@ -24,12 +24,6 @@ SCHEMA: Schema = {
 
 DEFAULT_FORCES = ("brute_horde", "line_company")
 
-_cache: dict[str, RulesetData] = {}
-
-
 def squads_data(path=None) -> RulesetData:
     """The squads data file, loaded and validated once per process."""
-    key = str(path or "")
-    if key not in _cache:
-        _cache[key] = load_ruleset_data("squads", SCHEMA, path)
-    return _cache[key]
+    return ruleset_data("squads", SCHEMA, path)

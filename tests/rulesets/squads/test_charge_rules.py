@@ -4,8 +4,7 @@ own test (squads.md, "Charge phase")."""
 from game.core.actions import Action, make_placement
 from game.core.state import Terrain
 from game.rulesets.squads.charge import eligibility_problem, move_problem, solve
-
-from .conftest import MOB_RADIUS, Battle
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
 D = 2 * MOB_RADIUS  # a 32 mm base, in inches
 

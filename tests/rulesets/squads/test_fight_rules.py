@@ -5,8 +5,7 @@ from game.core.actions import Action
 from game.core.events import Casualty, DamageDealt
 from game.rulesets.squads import RULESET, below_half_strength
 from game.rulesets.squads.fight import attacking_models, fight_eligible, resolve_attacks
-
-from .conftest import MOB_RADIUS, Battle
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
 D = 2 * MOB_RADIUS
 

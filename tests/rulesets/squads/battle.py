@@ -1,10 +1,8 @@
 """Exact set-ups for squads rule tests: an open table, units stood where the test says."""
 
-import pytest
-
 from game.core.deploy import place_block
 from game.core.dice import Dice
-from game.core.state import Scenario, Terrain
+from game.core.state import Scenario
 from game.rulesets.squads import RULESET
 from game.rulesets.squads.setup import build_state
 from game.table import Table
@@ -47,8 +45,7 @@ class Battle:
         return self.geo.unit_distance(self.state, a, b)
 
 
-@pytest.fixture
-def mob_vs_marines():
+def mob_vs_marines_battle():
     """The seed's worked example: a Brute Mob (s0u0) and Line Marines (s1u0) 7" apart."""
     battle = Battle([("Horde", "brute_horde", ["brute_mob"]),
                      ("Company", "line_company", ["line_marines"])])
@@ -57,5 +54,3 @@ def mob_vs_marines():
     assert abs(battle.distance("s0u0", "s1u0") - 7.0) < 1e-6
     return battle
 
-
-__all__ = ["Battle", "Terrain"]

@@ -1,0 +1,240 @@
+"""Measuring: edge-to-edge distances, contact, distance to a point, line of sight.
+
+Why the mix of arithmetic and pymunk: two round bases are exact and far cheaper by arithmetic,
+and the AI asks thousands of these questions per battle. A round base against one with corners
+is pymunk's point query from the circle's centre, minus the radius (exact, and it sidesteps the
+flipped Poly->Circle contact sign). Two bases with corners go through `shapes_collide`, with
+the pymunk 7 workarounds from DESIGN.md: it raises AssertionError when shapes do not touch (so
+one shape is padded until they surely do), and contact distances are read as
+`(point_b - point_a) . normal`, which has the right sign in every order.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pymunk
+
+from game.core.geometry import CONTACT_TOLERANCE
+from game.core.state import GameState, Model, Point
+
+if TYPE_CHECKING:
+    from game.table.space import Table, TerrainPiece
+
+
+#: Distances are reported to a billionth of an inch, so that a set-up measured as exactly 12"
+#: (bases placed with trigonometry) compares as 12" and not 12.000000000000002".
+REPORTED_DECIMALS = 9
+
+
+def radius(model: Model) -> float:
+    """Radius of a round base; of the smallest circle around any other base."""
+    base = model.base
+    return base.width / 2 if base.kind == "round" else base.radius
+
+
+# --- pair gaps ---------------------------------------------------------------------------------
+def poly_gap(shape_a: pymunk.Shape, shape_b: pymunk.Poly, pad: float) -> float:
+    """Signed gap between two convex shapes (negative = penetration depth).
+
+    `shape_b` is padded by `pad` (which must exceed the true gap) so that pymunk reports a
+    contact; the gap is then the pad plus the contact distance."""
+    shape_b.unsafe_set_radius(pad)
+    try:
+        contact = shape_a.shapes_collide(shape_b)
+    except AssertionError:  # still not touching: the pad was too small
+        return math.inf
+    finally:
+        shape_b.unsafe_set_radius(0.0)
+    normal = contact.normal
+    return pad + min((p.point_b - p.point_a).dot(normal) for p in contact.points)
+
+
+def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
+           ) -> float:
+    """Signed edge-to-edge gap between two bases at the given centres, each at its own facing
+    (negative = they overlap by that much)."""
+    kind_a, kind_b = a.base.kind, b.base.kind
+    if kind_a == "round" and kind_b == "round":
+        return math.hypot(bx - ax, by - ay) - (a.base.width + b.base.width) / 2
+    if kind_a == "round":
+        query = table.shape_at(b, bx, by).point_query((ax, ay))
+        return query.distance - a.base.width / 2
+    if kind_b == "round":
+        query = table.shape_at(a, ax, ay).point_query((bx, by))
+        return query.distance - b.base.width / 2
+    pad = math.hypot(bx - ax, by - ay) + a.base.radius + b.base.radius + 1.0
+    return poly_gap(table.shape_at(a, ax, ay), table.shape_at(b, bx, by), pad)
+
+
+def distance(table: Table, a: Model, b: Model) -> float:
+    """Edge-to-edge distance at the models' poses, 0 when touching or overlapping."""
+    if a.base.kind == "round" and b.base.kind == "round":
+        gap = math.hypot(b.x - a.x, b.y - a.y) - (a.base.width + b.base.width) / 2
+    else:
+        gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
+    return round(gap, REPORTED_DECIMALS) if gap > 0.0 else 0.0
+
+
+def unit_distance(table: Table, s: GameState, unit_a: str, unit_b: str) -> float:
+    """Shortest distance between any two living models of the two units."""
+    best = math.inf
+    models_b = s.alive_models(unit_b)
+    for a in s.alive_models(unit_a):
+        for b in models_b:
+            gap = distance(table, a, b)
+            if gap < best:
+                best = gap
+                if best <= 0.0:
+                    return 0.0
+    return best
+
+
+def point_distance(table: Table, model: Model, point: Point) -> float:
+    """From the edge of the base to the point; 0 when the point is under the base."""
+    if model.base.kind == "round":
+        gap = math.hypot(point[0] - model.x, point[1] - model.y) - model.base.width / 2
+    else:
+        gap = table.shape_of(model).point_query(point).distance
+    return round(gap, REPORTED_DECIMALS) if gap > 0.0 else 0.0
+
+
+# --- terrain -----------------------------------------------------------------------------------
+def terrain_gap(table: Table, model: Model, x: float, y: float, piece: TerrainPiece) -> float:
+    """Signed gap between the base at (x, y) and a terrain piece (negative = inside it)."""
+    best = math.inf
+    if model.base.kind == "round":
+        r = model.base.width / 2
+        for shape in piece.shapes:
+            best = min(best, shape.point_query((x, y)).distance - r)
+        return best
+    mover = table.shape_at(model, x, y)
+    min_x, min_y, max_x, max_y = piece.bounds
+    pad = (max(abs(x - min_x), abs(x - max_x)) + max(abs(y - min_y), abs(y - max_y))
+           + model.base.radius + 1.0)
+    for shape in piece.shapes:
+        best = min(best, poly_gap(mover, shape, pad))
+    return best
+
+
+def _near(table: Table, model: Model, x: float, y: float, piece: TerrainPiece,
+          margin: float) -> bool:
+    """Bounding boxes of base and piece are within `margin` of each other (cheap prefilter)."""
+    min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
+    p_min_x, p_min_y, p_max_x, p_max_y = piece.bounds
+    return (x + min_x <= p_max_x + margin and x + max_x >= p_min_x - margin
+            and y + min_y <= p_max_y + margin and y + max_y >= p_min_y - margin)
+
+
+def impassable_overlap(table: Table, model: Model, x: float, y: float) -> TerrainPiece | None:
+    """The impassable piece the base at (x, y) would sink into deeper than the contact
+    tolerance, if any (touching its edge is fine, like touching another base)."""
+    for piece in table.impassable:
+        if (_near(table, model, x, y, piece, 0.0)
+                and terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE):
+            return piece
+    return None
+
+
+def overlapped(table: Table, model: Model, pieces: list[TerrainPiece]) -> set[int]:
+    """Indices of the pieces the model's base actually overlaps where it stands."""
+    return {piece.index for piece in pieces
+            if _near(table, model, model.x, model.y, piece, 0.0)
+            and terrain_gap(table, model, model.x, model.y, piece) < 0.0}
+
+
+# --- line of sight -----------------------------------------------------------------------------
+def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
+    """Some sampled straight segment between the two bases is clear.
+
+    Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
+    is ignored. Third living models of the `vehicle` type block too."""
+    box = _pair_box(table, a, b)
+    inside = overlapped(table, a, table.obscuring) | overlapped(table, b, table.obscuring)
+    walls = [piece for piece in table.obscuring
+             if piece.index not in inside and _boxes_meet(piece.bounds, box)]
+    vehicles = [m for m in s.models.values()
+                if m.alive and m.id != a.id and m.id != b.id
+                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
+    if not walls and not vehicles:
+        return True
+    return any(_segment_clear(table, start, end, walls, vehicles)
+               for start, end in _sight_segments(table, a, b))
+
+
+def _segment_clear(table: Table, start: Point, end: Point, walls: list[TerrainPiece],
+                   vehicles: list[Model]) -> bool:
+    for piece in walls:
+        for shape in piece.shapes:
+            if shape.segment_query(start, end, 0.0) is not None:
+                return False
+    for vehicle in vehicles:
+        if vehicle.base.kind == "round":
+            if _point_segment_distance((vehicle.x, vehicle.y), start, end) < vehicle.base.width / 2:
+                return False
+        elif table.shape_of(vehicle).segment_query(start, end, 0.0) is not None:
+            return False
+    return True
+
+
+def _sight_segments(table: Table, a: Model, b: Model) -> list[tuple[Point, Point]]:
+    """Segments between sample points of both bases: centres, the extreme points across the
+    line between them (tangent points for round bases), and points halfway out; the outer
+    pairs first, since those see round an obstacle."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy)
+    if length <= 1e-12:
+        return [((a.x, a.y), (b.x, b.y))]
+    across = (-dy / length, dx / length)
+    points_a = _sample_points(table, a, across)
+    points_b = _sample_points(table, b, across)
+    pairs = [(pa, pb) for pa in points_a for pb in points_b]
+    pairs.sort(key=lambda pair: -abs(pair[0][2]) - abs(pair[1][2]))
+    return [((pa[0], pa[1]), (pb[0], pb[1])) for pa, pb in pairs]
+
+
+def _sample_points(table: Table, model: Model, across: Point) -> list[tuple[float, float, float]]:
+    """(x, y, how far across) for the centre and points towards both extreme sides, kept a
+    hair inside the edge so that they belong to the base."""
+    if model.base.kind == "round":
+        reach_left = reach_right = model.base.width / 2
+        left = (across[0] * reach_left, across[1] * reach_left)
+        right = (-across[0] * reach_right, -across[1] * reach_right)
+    else:
+        outline = table.outline(model.base, model.facing)
+        left = max(outline, key=lambda p: p[0] * across[0] + p[1] * across[1])
+        right = min(outline, key=lambda p: p[0] * across[0] + p[1] * across[1])
+    points = [(model.x, model.y, 0.0)]
+    for side, sign in ((left, 1.0), (right, -1.0)):
+        for fraction in (0.999, 0.5):
+            points.append((model.x + side[0] * fraction, model.y + side[1] * fraction,
+                           sign * fraction))
+    return points
+
+
+def _point_segment_distance(point: Point, start: Point, end: Point) -> float:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length_sq = dx * dx + dy * dy
+    t = 0.0
+    if length_sq > 0.0:
+        t = ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / length_sq
+        t = min(1.0, max(0.0, t))
+    return math.hypot(start[0] + t * dx - point[0], start[1] + t * dy - point[1])
+
+
+def _model_box(table: Table, model: Model) -> tuple[float, float, float, float]:
+    min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
+    return (model.x + min_x, model.y + min_y, model.x + max_x, model.y + max_y)
+
+
+def _pair_box(table: Table, a: Model, b: Model) -> tuple[float, float, float, float]:
+    box_a, box_b = _model_box(table, a), _model_box(table, b)
+    return (min(box_a[0], box_b[0]), min(box_a[1], box_b[1]),
+            max(box_a[2], box_b[2]), max(box_a[3], box_b[3]))
+
+
+def _boxes_meet(one: tuple[float, float, float, float],
+                other: tuple[float, float, float, float]) -> bool:
+    return (one[0] <= other[2] and other[0] <= one[2]
+            and one[1] <= other[3] and other[1] <= one[3])

@@ -1,0 +1,235 @@
+"""The table: a pymunk Space in inches, with terrain as static shapes and bases as kinematic
+bodies.
+
+Why a cache that checks poses: a `Table` is made once per scenario, but the rules and the AI ask
+it about many copies of the game state, each with its own model positions. So a model's pymunk
+shape is created the first time it is asked about and then re-posed whenever a question comes
+with a different position or facing: the pose is compared on every access, never trusted.
+
+Space-wide queries only ever look at terrain (static and always right). Model shapes are posed
+for whichever state asked last, so questions about models go pair by pair instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pymunk
+
+from game.core.geometry import CONTACT_TOLERANCE, Destinations
+from game.core.state import BaseShape, GameState, Model, Point, Scenario, Terrain
+from game.table import measure, moves, polygons
+
+#: Collision categories. Models have their own bit so that terrain queries never see them.
+CATEGORY_MODEL = 1
+TERRAIN_CATEGORIES = {"impassable": 2, "difficult": 4, "obscuring": 8, "cover": 16}
+CATEGORY_OTHER_TERRAIN = 32
+
+#: Vertices of the polygon standing in for an oval base: it stays within 0.015" of the true
+#: ellipse even for the largest oval (90x52 mm).
+OVAL_VERTICES = 24
+#: Caches keyed by facing (which may take any value) are dropped when they grow past this.
+CACHE_LIMIT = 4096
+
+
+@dataclass(eq=False)
+class TerrainPiece:
+    """One terrain outline: its kinds, its exact outline, and the convex pymunk shapes that
+    cover it."""
+
+    index: int
+    terrain: Terrain
+    kinds: frozenset[str]
+    outline: list[Point]
+    bounds: tuple[float, float, float, float]
+    shapes: list[pymunk.Poly] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return self.terrain.name or "terrain"
+
+
+class _Posed:
+    """A model's body and shape, and the pose (and base) the shape was last moved to."""
+
+    __slots__ = ("body", "shape", "base", "pose")
+
+    def __init__(self, body: pymunk.Body, shape: pymunk.Shape, base: BaseShape):
+        self.body = body
+        self.shape = shape
+        self.base = base
+        self.pose: tuple[float, float, float] | None = None
+
+
+def local_outline(base: BaseShape) -> list[Point]:
+    """Polygon of a rect or oval base in its own frame: +x is the facing (depth runs along it),
+    +y runs along the front edge (width)."""
+    half_width, half_depth = base.width / 2, base.depth / 2
+    if base.kind == "rect":
+        return [(-half_depth, -half_width), (half_depth, -half_width),
+                (half_depth, half_width), (-half_depth, half_width)]
+    step = 2 * math.pi / OVAL_VERTICES
+    return [(half_depth * math.cos(i * step), half_width * math.sin(i * step))
+            for i in range(OVAL_VERTICES)]
+
+
+def oriented_outline(base: BaseShape, facing: float) -> list[Point]:
+    """The outline turned to a facing, relative to the base's centre (map frame)."""
+    angle = math.radians(facing)
+    cos_a, sin_a = math.cos(angle), math.sin(angle)
+    return [(x * cos_a - y * sin_a, x * sin_a + y * cos_a) for x, y in local_outline(base)]
+
+
+class Table:
+    """Implements `game.core.geometry.Geometry` for one scenario, in inches.
+
+    Beyond the protocol: `route` (a path's corner points, for drawing it), `shape_at` /
+    `shape_of` (a model's pymunk shape at a pose) and `on_table`."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.width = float(scenario.width)
+        self.height = float(scenario.height)
+        self.space = pymunk.Space()
+        self.terrain: list[TerrainPiece] = []
+        self.piece_of_shape: dict[pymunk.Shape, TerrainPiece] = {}
+        self._posed: dict[str, _Posed] = {}
+        self._extents: dict[tuple[BaseShape, float], tuple[float, float, float, float]] = {}
+        self._outlines: dict[tuple[BaseShape, float], list[Point]] = {}
+        #: Holds throwaway shapes (Minkowski sums for placing bases in contact); not in the space
+        self.scratch_body = pymunk.Body(body_type=pymunk.Body.STATIC)
+        #: Minkowski differences for sweeping bases with corners, per pair of bases and facings
+        self.sweep_cache: dict[tuple, list[tuple[float, float, float]]] = {}
+        for terrain in scenario.terrain:
+            self._add_terrain(terrain)
+        self.impassable = [p for p in self.terrain if "impassable" in p.kinds]
+        self.difficult = [p for p in self.terrain if "difficult" in p.kinds]
+        self.obscuring = [p for p in self.terrain if "obscuring" in p.kinds]
+        self.impassable_filter = pymunk.ShapeFilter(mask=TERRAIN_CATEGORIES["impassable"])
+
+    # --- building -----------------------------------------------------------------------------
+    def _add_terrain(self, terrain: Terrain) -> None:
+        outline = polygons.clean(terrain.polygon)
+        if len(outline) < 3:
+            return
+        kinds = frozenset(kind.strip().lower() for kind in terrain.kinds)
+        piece = TerrainPiece(len(self.terrain), terrain, kinds, outline, polygons.bounds(outline))
+        categories = 0
+        for kind in kinds:
+            categories |= TERRAIN_CATEGORIES.get(kind, CATEGORY_OTHER_TERRAIN)
+        shape_filter = pymunk.ShapeFilter(categories=categories or CATEGORY_OTHER_TERRAIN)
+        for part in polygons.convex_parts(outline):
+            shape = pymunk.Poly(self.space.static_body, part)
+            shape.filter = shape_filter
+            self.space.add(shape)
+            piece.shapes.append(shape)
+            self.piece_of_shape[shape] = piece
+        self.terrain.append(piece)
+
+    def _new_posed(self, base: BaseShape) -> _Posed:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        if base.kind == "round":
+            shape: pymunk.Shape = pymunk.Circle(body, base.width / 2)
+        else:
+            shape = pymunk.Poly(body, local_outline(base))
+        shape.filter = pymunk.ShapeFilter(categories=CATEGORY_MODEL)
+        self.space.add(body, shape)
+        return _Posed(body, shape, base)
+
+    # --- poses --------------------------------------------------------------------------------
+    def shape_at(self, model: Model, x: float, y: float, facing: float | None = None
+                 ) -> pymunk.Shape:
+        """The model's shape moved to (x, y, facing); facing defaults to the model's own."""
+        if facing is None:
+            facing = model.facing
+        posed = self._posed.get(model.id)
+        if posed is None or (posed.base is not model.base and posed.base != model.base):
+            if posed is not None:
+                self.space.remove(posed.body, posed.shape)
+            posed = self._posed[model.id] = self._new_posed(model.base)
+        pose = (x, y, facing)
+        if posed.pose != pose:
+            posed.body.position = (x, y)
+            posed.body.angle = math.radians(facing)
+            self.space.reindex_shapes_for_body(posed.body)
+            posed.pose = pose
+        return posed.shape
+
+    def shape_of(self, model: Model) -> pymunk.Shape:
+        """The model's shape where the model stands."""
+        return self.shape_at(model, model.x, model.y, model.facing)
+
+    def outline(self, base: BaseShape, facing: float) -> list[Point]:
+        """Polygon of a rect/oval base relative to its centre, cached per base and facing."""
+        return self.cached(self._outlines, (base, facing),
+                           lambda: oriented_outline(base, facing))
+
+    def extents(self, base: BaseShape, facing: float) -> tuple[float, float, float, float]:
+        """(min dx, min dy, max dx, max dy) of the base around its centre: the exact bounding
+        box, for table-edge checks and prefilters."""
+        box = self._extents.get((base, facing))  # the hot path, without a closure
+        if box is None:
+            box = self.cached(self._extents, (base, facing), lambda: self._box(base, facing))
+        return box
+
+    def _box(self, base: BaseShape, facing: float) -> tuple[float, float, float, float]:
+        if base.kind == "round":
+            r = base.width / 2
+            return (-r, -r, r, r)
+        return polygons.bounds(self.outline(base, facing))
+
+    @staticmethod
+    def cached(cache: dict, key, build):
+        """cache[key], built on first use; a cache past CACHE_LIMIT entries is emptied first
+        (keys include facings, and a long game may see many)."""
+        value = cache.get(key)
+        if value is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            value = cache[key] = build()
+        return value
+
+    def on_table(self, model: Model, x: float, y: float) -> bool:
+        """The whole base lies on the table (touching the edge is fine)."""
+        min_x, min_y, max_x, max_y = self.extents(model.base, model.facing)
+        eps = 1e-9
+        return (x + min_x >= -eps and y + min_y >= -eps
+                and x + max_x <= self.width + eps and y + max_y <= self.height + eps)
+
+    # --- the Geometry protocol ----------------------------------------------------------------
+    def distance(self, a: Model, b: Model) -> float:
+        return measure.distance(self, a, b)
+
+    def unit_distance(self, s: GameState, unit_a: str, unit_b: str) -> float:
+        return measure.unit_distance(self, s, unit_a, unit_b)
+
+    def in_contact(self, a: Model, b: Model) -> bool:
+        return measure.distance(self, a, b) <= CONTACT_TOLERANCE
+
+    def point_distance(self, model: Model, point: Point) -> float:
+        return measure.point_distance(self, model, point)
+
+    def line_of_sight(self, s: GameState, a: Model, b: Model) -> bool:
+        return measure.line_of_sight(self, s, a, b)
+
+    def path_length(self, s: GameState, model: Model, dest: Point) -> float | None:
+        return moves.path_length(self, s, model, dest)
+
+    def route(self, s: GameState, model: Model, dest: Point
+              ) -> tuple[float, list[Point]] | None:
+        """The path itself (cost, corner points from start to dest), for drawing it."""
+        return moves.route(self, s, model, dest)
+
+    def placement_problem(self, s: GameState, dest: Destinations) -> str | None:
+        return moves.placement_problem(self, s, dest)
+
+    def move_toward(self, s: GameState, unit_id: str, point: Point, allowance: float,
+                    keep_away: float = 0.0) -> Destinations:
+        return moves.move_toward(self, s, unit_id, point, allowance, keep_away)
+
+    def approach(self, s: GameState, unit_id: str, goals: list[str], allowance: float,
+                 stop_at: float, avoid: list[str] = (), avoid_range: float = 0.0,
+                 movers: list[str] | None = None) -> Destinations:
+        return moves.approach(self, s, unit_id, goals, allowance, stop_at, avoid,
+                              avoid_range, movers)

@@ -1,0 +1,283 @@
+"""The window: main loop, clock and a stack of screens (menu, battle, hand-over, results…).
+
+Frames are driven by `App.step(events, dt)`, so a test (or the benchmark) can run the client
+without a real clock: post or pass synthetic pygame events, step, and look at the state. The
+real loop (`run`) only adds a `pygame.time.Clock` and reads the event queue.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import os
+import weakref
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game.ui.render import palette  # noqa: E402
+
+WINDOW_SIZE = (1280, 800)
+MIN_SIZE = (960, 640)
+FRAME_RATE = 60
+AI_DELAY = 0.6  # seconds between two AI actions, so a player can follow them
+
+#: Modes of play, as the menu names them.
+VS_AI, HOT_SEAT, AI_VS_AI = "vs_ai", "hot_seat", "ai_vs_ai"
+MODES = {VS_AI: "Versus the AI", HOT_SEAT: "Hot-seat (players take turns)",
+         AI_VS_AI: "Watch AI vs AI"}
+
+
+@dataclass
+class BattleConfig:
+    """What the menu chose."""
+
+    ruleset: str = "squads"
+    map_path: Path | None = None
+    mode: str = VS_AI
+    human_side: int = 0
+    seed: int = 0
+    ai: str = "greedy"
+
+
+def start_pygame() -> None:
+    """Only what the client uses (display and fonts): no sound device is opened."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+        from game.ui.render.text import shared_text
+
+        shared_text().reset()  # fonts opened before a pygame.quit() are dead
+
+
+def theme_path() -> str:
+    return str(resources.files("game.ui") / "theme.json")
+
+
+class UIManager(pygame_gui.UIManager):
+    """pygame_gui's manager, but the mouse position comes from the events the app saw (not
+    from `pygame.mouse.get_pos()`), so hovering works the same with synthetic events."""
+
+    def __init__(self, app: App, size: tuple[int, int]):
+        self._app = app
+        super().__init__(size, theme_path())
+
+    def _update_mouse_position(self):
+        self.mouse_position = self.calculate_scaled_mouse_position(self._app.mouse)
+
+
+class Screen:
+    """One screen of the stack. An overlay (`opaque = False`) is drawn over the one below."""
+
+    opaque = True
+
+    def __init__(self, app: App):
+        self.app = app
+        self.ui = UIManager(app, app.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A pygame or pygame_gui event (pygame_gui has seen it first)."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers; called once per frame for the top screen."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw everything except the pygame_gui widgets (drawn after, by the app)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.ui.set_window_resolution(size)
+
+    def on_top(self) -> None:
+        """The screen above was closed: this one is shown again."""
+
+    def close(self) -> None:
+        self.ui.clear_and_reset()
+
+
+#: Apps still open. At exit they are closed while the interpreter is whole: pymunk frees a table's
+#: space through callbacks that crash if they run during the interpreter's own final clean-up,
+#: which is where objects caught in reference cycles (screens <-> app) would otherwise go.
+_open_apps: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_apps() -> None:
+    for app in list(_open_apps):
+        app.close()
+    gc.collect()
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, ruleset: str | None = None,
+                 map_path: str | Path | None = None, seed: int | None = None,
+                 animate: bool = True, ai_delay: float = AI_DELAY,
+                 maps_dir: str | Path | None = None, menu_defaults: dict | None = None,
+                 surface: pygame.Surface | None = None):
+        start_pygame()
+        flags = pygame.RESIZABLE
+        self.window = surface or pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Skirmish Table")
+        self.size = self.window.get_size()
+        self.animate = animate
+        self.ai_delay = ai_delay
+        self.maps_dir = maps_dir
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.running = True
+        self.frames = 0
+        self.clock_time = 0.0
+        self.screens: list[Screen] = []
+        self.exit_code = 0
+        _open_apps.add(self)
+        from game.ui.screens.menu import MenuScreen
+
+        defaults = dict(menu_defaults or {})
+        if ruleset:
+            defaults.setdefault("ruleset", ruleset)
+        if map_path:
+            defaults.setdefault("map_path", Path(map_path))
+        if seed is not None:
+            defaults.setdefault("seed", seed)
+        self.push(MenuScreen(self, **defaults))
+
+    # --- the screen stack ------------------------------------------------------------------------
+    @property
+    def top(self) -> Screen:
+        return self.screens[-1]
+
+    def push(self, screen: Screen) -> Screen:
+        self.screens.append(screen)
+        return screen
+
+    def pop(self) -> Screen:
+        screen = self.screens.pop()
+        screen.close()
+        if self.screens:
+            self.top.on_top()
+        return screen
+
+    def replace_all(self, screen: Screen) -> Screen:
+        """Close every screen and show this one (e.g. back to the menu)."""
+        while self.screens:
+            self.screens.pop().close()
+        return self.push(screen)
+
+    def find(self, kind: type) -> Screen | None:
+        for screen in reversed(self.screens):
+            if isinstance(screen, kind):
+                return screen
+        return None
+
+    def close(self) -> None:
+        """Close every screen and let go of the battle (tests call this when done)."""
+        while self.screens:
+            self.screens.pop().close()
+        self.running = False
+        gc.collect()
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def open_menu(self, **defaults) -> None:
+        from game.ui.screens.menu import MenuScreen
+
+        self.replace_all(MenuScreen(self, **defaults))
+
+    def start_battle(self, config: BattleConfig, controller=None) -> Screen:
+        """Open the battle screen (the menu calls this; a test may pass its own controller)."""
+        from game.ui.screens.battle import BattleScreen
+
+        return self.replace_all(BattleScreen(self, config, controller))
+
+    # --- frames --------------------------------------------------------------------------------
+    def step(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FRAME_RATE
+             ) -> bool:
+        """One frame: handle events, update the top screen, draw. False once quitting.
+
+        `events` None reads pygame's queue (what the real loop and posted test events use)."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return False
+        if not self.screens:
+            self.running = False
+            return False
+        top = self.top
+        top.update(dt)
+        if self.top is top:
+            top.ui.update(dt)
+        self.clock_time += dt
+        self.draw()
+        self.frames += 1
+        return self.running
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = tuple(event.pos)
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if not self.screens:
+            return
+        top = self.top
+        consumed = top.ui.process_events(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                       pygame.MOUSEWHEEL):
+            return
+        top.handle(event)
+
+    def resize(self, size) -> None:
+        width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if pygame.display.get_surface() is self.window:
+            self.window = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        self.size = self.window.get_size()
+        for screen in self.screens:
+            screen.resize(self.size)
+
+    def draw(self) -> None:
+        surface = self.window
+        start = len(self.screens) - 1
+        while start > 0 and not self.screens[start].opaque:
+            start -= 1
+        surface.fill(palette.BACKGROUND)
+        for screen in self.screens[start:]:
+            screen.draw(surface)
+            screen.ui.draw_ui(surface)
+        if pygame.display.get_surface() is surface:
+            pygame.display.flip()
+
+    def pump(self, frames: int = 1, dt: float = 1 / FRAME_RATE) -> None:
+        """Step several frames reading the event queue (tests)."""
+        for _ in range(frames):
+            if not self.step(None, dt):
+                break
+
+
+def run(ruleset: str | None = None, map_path: str | Path | None = None,
+        seed: int | None = None) -> int:
+    """Open the game window and play until it is closed. Returns the exit code."""
+    start_pygame()
+    app = App(WINDOW_SIZE, ruleset=ruleset, map_path=map_path, seed=seed)
+    clock = pygame.time.Clock()
+    try:
+        while app.running:
+            dt = clock.tick(FRAME_RATE) / 1000.0
+            app.step(None, min(dt, 0.1))
+    finally:
+        code = app.exit_code
+        app.close()
+        del app
+        gc.collect()
+        pygame.quit()
+    return code

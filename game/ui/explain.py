@@ -1,0 +1,107 @@
+"""Plain-language text for the log, the hover cards and the tutorial. Text only: no rule is
+computed here (the events carry what happened and the rule they served).
+
+Statuses are the flags the rules set on units and models. A ruleset may describe its own by a
+`status_help` mapping (flag -> (short code, explanation)); the common ones are listed here, and
+any other flag is still shown, with its name made readable.
+"""
+
+from __future__ import annotations
+
+from game.core import events as ev
+
+Color = tuple[int, int, int]
+
+#: flag -> (short code on the base, colour, explanation on hover)
+STATUS_HELP: dict[str, tuple[str, Color, str]] = {
+    "battle_shocked": ("SHOCK", (255, 110, 100),
+                       "Battle-shocked: failed a battle-shock test; it cannot hold objectives "
+                       "(counts OC 0) until its side's next Command phase."),
+    "charged": ("CHG", (255, 170, 70),
+                "Charged this turn: a successful charge, so it fights first."),
+    "charge_declared": ("DECL", (230, 200, 120),
+                        "Declared a charge this phase: it cannot declare another."),
+    "advanced": ("ADV", (140, 200, 255),
+                 "Advanced this turn: it moved further but cannot charge."),
+    "fell_back": ("FB", (180, 160, 255),
+                  "Fell back this turn: it left a combat and cannot charge."),
+    "moved": ("MOVED", (190, 190, 190), "Has moved this phase."),
+    "fought": ("FOUGHT", (190, 190, 190), "Has fought this phase."),
+    "routed": ("ROUT", (255, 110, 100), "Routed: fleeing, it no longer fights."),
+    "stunned": ("STUN", (255, 200, 90), "Stunned: it loses its next action."),
+    "panicked": ("PANIC", (255, 160, 90), "Panicked: it failed a nerve test."),
+    "engaged": ("MELEE", (255, 140, 120), "Engaged: an enemy model is within engagement range."),
+}
+
+#: Numbers the rules keep on a unit that are worth showing on hover, with a readable name.
+VALUE_NAMES = {"advance_roll": "Advance roll", "starting_models": "Models at the start"}
+
+
+def readable(flag: str) -> str:
+    return flag.replace("_", " ").strip().capitalize()
+
+
+def status_info(flag: str, ruleset=None) -> tuple[str, Color, str]:
+    extra = getattr(ruleset, "status_help", None) or {}
+    if flag in extra:
+        code, text = extra[flag]
+        return code, (230, 200, 120), text
+    if flag in STATUS_HELP:
+        return STATUS_HELP[flag]
+    words = [w for w in flag.split("_") if w]
+    code = "".join(w[0] for w in words).upper()[:4] or "?"
+    return code, (220, 220, 220), readable(flag) + "."
+
+
+def active_statuses(flags: dict, model_statuses=()) -> list[str]:
+    """Flags that are statuses (set to True) on a unit, then any statuses on a model."""
+    out = [name for name, value in flags.items() if value is True]
+    out.extend(sorted(str(s) for s in model_statuses if str(s) not in out))
+    return out
+
+
+def status_markers(flags: dict, ruleset=None, hide=("moved", "fought", "charge_declared")
+                   ) -> list[tuple[str, Color]]:
+    """Short markers for the base labels (routine bookkeeping flags are left to the hover)."""
+    return [status_info(f, ruleset)[:2] for f in active_statuses(flags) if f not in hide]
+
+
+def status_lines(flags: dict, model_statuses=(), ruleset=None) -> list[str]:
+    lines = [status_info(f, ruleset)[2] for f in active_statuses(flags, model_statuses)]
+    for name, value in flags.items():
+        if value is not True and value not in (False, None) and not isinstance(value, dict):
+            lines.append(f"{VALUE_NAMES.get(name, readable(name))}: {value}")
+    return lines
+
+
+# --- events --------------------------------------------------------------------------------------
+#: How the log shows each kind of event: (colour, bold).
+HEADER = (255, 214, 120)
+EVENT_STYLE: dict[type, tuple[Color, bool]] = {
+    ev.BattleStarted: (HEADER, True),
+    ev.TurnStarted: (HEADER, True),
+    ev.PhaseStarted: ((170, 210, 255), True),
+    ev.DiceRolled: ((240, 236, 200), False),
+    ev.ChargeDeclared: ((255, 190, 120), False),
+    ev.ChargeResolved: ((255, 170, 90), False),
+    ev.AttacksMade: ((240, 200, 200), False),
+    ev.DamageDealt: ((255, 150, 140), False),
+    ev.Casualty: ((255, 110, 100), True),
+    ev.StatusChanged: ((220, 180, 255), False),
+    ev.BattleEnded: (HEADER, True),
+}
+
+
+def event_text(event: ev.Event) -> str:
+    try:
+        return event.describe()
+    except Exception:  # a describe() bug must not take the log down
+        return type(event).__name__
+
+
+def rule_text(event: ev.Event) -> str:
+    return f"Rule: {event.rule}" if event.rule else ""
+
+
+def event_style(event: ev.Event) -> tuple[Color, bool]:
+    return EVENT_STYLE.get(type(event), ((225, 225, 225), False))

@@ -1,0 +1,213 @@
+"""One picture of a battle: board, objectives, bases, labels and overlays.
+
+The live client draws it into its table view every frame; the `render` command draws it once
+into a PNG. Everything to show beyond the state comes in an `Overlays` value, filled by the
+caller (the battle screen from the player's hover and selection; the render command, nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.state import GameState, Model
+from game.ui import explain
+from game.ui.render import palette
+from game.ui.render.bases import (
+    GHOST_BAD,
+    GHOST_OK,
+    HOVER,
+    NORMAL,
+    SELECTED,
+    TARGET,
+    BaseSprites,
+    draw_base,
+    draw_unit_label,
+    draw_wounds,
+    unit_anchor,
+)
+from game.ui.render.board import Board
+from game.ui.render.camera import Camera
+from game.ui.render.overlays import (
+    RingCache,
+    draw_path,
+    draw_rings,
+    draw_ruler,
+    draw_sight,
+    draw_target_marker,
+)
+from game.ui.render.shapes import dashed_circle
+from game.ui.render.text import shared_text
+
+Point = tuple[float, float]
+
+#: Objectives are held by models within this many inches (common rules); drawn as a ring.
+OBJECTIVE_RANGE = 3.0
+OBJECTIVE_TOKEN = 0.8  # radius of the marker, inches (a 40 mm token)
+
+
+@dataclass
+class Overlays:
+    selected_unit: str | None = None
+    hovered_model: str | None = None
+    acting_unit: str | None = None
+    rings: tuple[tuple[float, str], ...] = ()
+    ghosts: dict[str, Point] = field(default_factory=dict)
+    ghost_ok: bool = True
+    ghost_notes: dict[str, str] = field(default_factory=dict)
+    paths: dict[str, list[Point]] = field(default_factory=dict)
+    hide_moving: bool = False  # a drag shows the models only at their new places
+    targets: dict[str, str] = field(default_factory=dict)  # unit id -> label over it
+    sight: list[tuple[Point, Point, bool]] = field(default_factory=list)
+    ruler: tuple[Point, Point, str] | None = None
+    holders: list[int | None] = field(default_factory=list)
+    clock: float = 0.0  # seconds, for pulsing highlights
+
+
+def unit_display_names(s: GameState) -> dict[str, str]:
+    """Unit names, numbered where two units of a side share a name ("Brute Mob 2")."""
+    counts: dict[tuple[int, str], int] = {}
+    for u in s.units.values():
+        counts[(u.side, u.name)] = counts.get((u.side, u.name), 0) + 1
+    seen: dict[tuple[int, str], int] = {}
+    out = {}
+    for uid in sorted(s.units, key=lambda k: (s.units[k].side, k)):
+        u = s.units[uid]
+        key = (u.side, u.name)
+        if counts[key] > 1:
+            seen[key] = seen.get(key, 0) + 1
+            out[uid] = f"{u.name} {seen[key]}"
+        else:
+            out[uid] = u.name
+    return out
+
+
+class Scene:
+    def __init__(self, board: Board, ruleset=None):
+        self.board = board
+        self.ruleset = ruleset
+        self.sprites = BaseSprites()
+        self.rings = RingCache()
+        self._names: dict[str, str] | None = None
+
+    def names(self, s: GameState) -> dict[str, str]:
+        if self._names is None or set(self._names) != set(s.units):
+            self._names = unit_display_names(s)
+        return self._names
+
+    def draw(self, surface: pygame.Surface, camera: Camera, s: GameState,
+             overlays: Overlays | None = None) -> None:
+        o = overlays or Overlays()
+        clip = surface.get_clip()
+        surface.set_clip(camera.view)
+        surface.fill(palette.BACKGROUND, camera.view)
+        surface.blit(self.board.picture(camera.scale), (round(camera.x), round(camera.y)))
+        self._objectives(surface, camera, s, o.holders)
+        if o.selected_unit and o.rings and o.selected_unit in s.units:
+            draw_rings(surface, camera, self.rings, s.alive_models(o.selected_unit), o.rings)
+        moving = set(o.ghosts) if o.hide_moving else set()
+        for m in s.models.values():
+            if not m.alive or m.id in moving:
+                continue
+            draw_base(surface, self.sprites, camera, m, self._look(m, o))
+            draw_wounds(surface, camera, m)
+        self._objective_labels(surface, camera, s, o.holders)
+        self._labels(surface, camera, s, o)
+        for uid, label in o.targets.items():
+            if uid in s.units:
+                draw_target_marker(surface, camera, s.alive_models(uid), label, o.clock)
+        self._ghosts(surface, camera, s, o)
+        for a, b, clear in o.sight:
+            draw_sight(surface, camera, a, b, clear)
+        if o.ruler:
+            draw_ruler(surface, camera, *o.ruler)
+        surface.set_clip(clip)
+
+    # --- parts -------------------------------------------------------------------------------
+    @staticmethod
+    def _look(m: Model, o: Overlays) -> str:
+        if m.id == o.hovered_model:
+            return HOVER
+        if m.unit == o.selected_unit or m.unit == o.acting_unit:
+            return SELECTED
+        if m.unit in o.targets:
+            return TARGET
+        return NORMAL
+
+    def _objectives(self, surface, camera, s, holders) -> None:
+        for index, obj in enumerate(s.scenario.objectives):
+            holder = holders[index] if index < len(holders) else None
+            color = palette.NEUTRAL if holder is None else palette.side_light(holder)
+            center = camera.to_screen(obj.x, obj.y)
+            dashed_circle(surface, color, center, camera.length(OBJECTIVE_RANGE), 1,
+                          dash=camera.scale * 0.6, gap=camera.scale * 0.4)
+            r = max(6.0, camera.length(OBJECTIVE_TOKEN))
+            # a diamond, so an objective never looks like a (round) base
+            cx, cy = center
+            outer = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+            inner = [(cx, cy - r * 0.45), (cx + r * 0.45, cy), (cx, cy + r * 0.45),
+                     (cx - r * 0.45, cy)]
+            shadow = [(x + 2, y + 2) for x, y in outer]
+            pygame.draw.polygon(surface, (0, 0, 0), shadow)
+            pygame.draw.polygon(surface, (28, 28, 30), outer)
+            pygame.draw.polygon(surface, color, outer, 3)
+            pygame.draw.polygon(surface, color if holder is not None else (150, 150, 150), inner)
+
+    def _objective_labels(self, surface, camera, s, holders) -> None:
+        """Over the bases: who holds an objective matters more than the base under the text."""
+        text = shared_text()
+        for index, obj in enumerate(s.scenario.objectives):
+            holder = holders[index] if index < len(holders) else None
+            color = palette.NEUTRAL if holder is None else palette.side_light(holder)
+            cx, cy = camera.to_screen(obj.x, obj.y)
+            r = max(6.0, camera.length(OBJECTIVE_TOKEN))
+            who = "unheld" if holder is None else f"held by {s.sides[holder].name}"
+            text.blit(surface, f"{obj.name}: {who}", (cx + r + 5, cy), size=11, color=color,
+                      anchor="midleft", backdrop=(0, 0, 0, 170))
+
+    def _labels(self, surface, camera, s, o) -> None:
+        names = self.names(s)
+        for uid, unit in s.units.items():
+            anchor = unit_anchor(s, uid, camera)
+            if anchor is None:
+                continue
+            if o.hide_moving and o.ghosts and any(mid in o.ghosts for mid in unit.models):
+                continue
+            markers = explain.status_markers(unit.flags, self.ruleset)
+            emphasis = uid in (o.selected_unit, o.acting_unit)
+            draw_unit_label(surface, camera, names.get(uid, unit.name), unit.side, anchor,
+                            markers, emphasis)
+
+    def _ghosts(self, surface, camera, s, o) -> None:
+        if not o.ghosts:
+            return
+        look = GHOST_OK if o.ghost_ok else GHOST_BAD
+        tint = palette.GHOST_OK if o.ghost_ok else palette.GHOST_BAD
+        for points in o.paths.values():
+            if len(points) >= 2:
+                draw_path(surface, camera, points, tint, 2)
+        text = shared_text()
+        for mid, (x, y) in o.ghosts.items():
+            m = s.models.get(mid)
+            if m is None or not m.alive:
+                continue
+            if mid not in o.paths and (m.x, m.y) != (x, y):
+                draw_path(surface, camera, [(m.x, m.y), (x, y)], tint, 2)
+            draw_base(surface, self.sprites, camera, m, look, at=(x, y))
+            note = o.ghost_notes.get(mid)
+            if note:
+                sx, sy = camera.to_screen(x, y)
+                text.blit(surface, note, (sx, sy + m.base.depth * camera.scale / 2 + 2), size=11,
+                          color=tint, anchor="midtop", backdrop=(0, 0, 0, 170))
+        if o.hide_moving:
+            anchor = None
+            placed = [(mid, p) for mid, p in o.ghosts.items() if mid in s.models]
+            if placed:
+                uid = s.models[placed[0][0]].unit
+                top = min(placed, key=lambda mp: mp[1][1])
+                xs = [p[0] for _, p in placed]
+                anchor = camera.to_screen((min(xs) + max(xs)) / 2,
+                                          top[1][1] - s.models[top[0]].base.radius)
+                draw_unit_label(surface, camera, self.names(s).get(uid, uid),
+                                s.units[uid].side, anchor, (), True)

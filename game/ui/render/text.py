@@ -1,0 +1,124 @@
+"""Fonts and a cache of rendered text: the table redraws every frame, text rarely changes."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from importlib import resources
+
+import pygame
+
+Color = tuple[int, int, int]
+
+
+def font_path(bold: bool = False) -> str | None:
+    """The Noto Sans face pygame_gui ships (so our text matches its widgets); None = pygame's."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    try:
+        path = resources.files("pygame_gui.data") / name
+        return str(path) if path.is_file() else None
+    except (ModuleNotFoundError, FileNotFoundError):
+        return None
+
+
+class TextCache:
+    """Rendered text surfaces by (text, size, colour, bold), least recently used dropped first."""
+
+    def __init__(self, limit: int = 2048):
+        self.limit = limit
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = self._fonts[key] = pygame.font.Font(font_path(bold), size)
+        return font
+
+    def render(self, text: str, size: int = 14, color: Color = (230, 232, 236),
+               bold: bool = False) -> pygame.Surface:
+        key = (text, size, color, bold)
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+            return surface
+        try:
+            surface = self.font(size, bold).render(text, True, color)
+        except pygame.error:  # pygame was quit and started again: the fonts must be reopened
+            self.reset()
+            surface = self.font(size, bold).render(text, True, color)
+        self._surfaces[key] = surface
+        if len(self._surfaces) > self.limit:
+            self._surfaces.popitem(last=False)
+        return surface
+
+    def reset(self) -> None:
+        self._fonts.clear()
+        self._surfaces.clear()
+
+    def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:
+        return self.font(size, bold).size(text)
+
+    def wrap(self, text: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
+        """Split text into lines no wider than `width` pixels (long words are kept whole)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in self._split_long(paragraph.split(" "), width, font):
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    @staticmethod
+    def _split_long(words: list[str], width: int, font) -> list[str]:
+        """Words wider than a line are cut into pieces that fit."""
+        out = []
+        for word in words:
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut = max(1, cut * 3 // 4)
+                out.append(word[:cut])
+                word = word[cut:]
+            out.append(word)
+        return out
+
+    def blit(self, target: pygame.Surface, text: str, pos: tuple[float, float], size: int = 14,
+             color: Color = (230, 232, 236), bold: bool = False, anchor: str = "topleft",
+             backdrop: tuple[int, int, int, int] | None = None) -> pygame.Rect:
+        """Draw text with its `anchor` point at `pos`; an optional translucent backdrop pill."""
+        surface = self.render(text, size, color, bold)
+        rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        if backdrop is not None:
+            pad = self._backdrop(rect.width + 6, rect.height, backdrop)
+            target.blit(pad, (rect.x - 3, rect.y))
+        target.blit(surface, rect)
+        return rect
+
+    def _backdrop(self, width: int, height: int, color) -> pygame.Surface:
+        key = ("\0backdrop", width, height, tuple(color))
+        surface = self._surfaces.get(key)
+        if surface is None:
+            surface = pygame.Surface((width, height), pygame.SRCALPHA)
+            pygame.draw.rect(surface, color, surface.get_rect(), border_radius=4)
+            self._surfaces[key] = surface
+        return surface
+
+
+_shared: TextCache | None = None
+
+
+def shared_text() -> TextCache:
+    """One cache per process (fonts are costly to open)."""
+    global _shared
+    if _shared is None:
+        _shared = TextCache()
+    return _shared

@@ -1,0 +1,1 @@
+"""The window's screens: menu, battle, hand-over (hot-seat), pause, help and results."""

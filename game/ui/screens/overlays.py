@@ -1,0 +1,141 @@
+"""Screens drawn over the battle: pause menu, help (keyboard shortcuts), hot-seat hand-over."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.app import Screen
+from game.ui.render import palette
+from game.ui.render.text import shared_text
+
+SHORTCUTS = (
+    ("Left click", "select a unit (yours or the enemy's: rings show its ranges)"),
+    ("Left drag", "move the selected unit (all its models); Shift+drag moves one model"),
+    ("Enter", "confirm the dragged move"),
+    ("E", "end the phase (when offered)"),
+    ("Space", "skip the dice animation / the AI's actions"),
+    ("Tab", "cycle your units"),
+    ("R (hold)", "ruler: drag to measure, edge to edge from a base"),
+    ("L", "line of sight from the selected unit to the hovered model"),
+    ("F / Home", "fit the table in the view"),
+    ("Wheel", "zoom about the cursor (scrolls the lists and the log too)"),
+    ("Right/middle drag, arrows", "pan the table"),
+    ("Esc", "cancel a move, close the ruler, or pause"),
+    ("H or ?", "this help"),
+)
+
+
+class _Overlay(Screen):
+    opaque = False
+    dim = 170
+
+    def draw_dim(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 10, 12, self.dim))
+        surface.blit(shade, (0, 0))
+
+    def box(self, width: int, height: int) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+
+    def draw_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, palette.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, palette.HIGHLIGHT, rect, 1, border_radius=10)
+
+
+class HelpScreen(_Overlay):
+    def __init__(self, app):
+        super().__init__(app)
+        self.rect = self.box(860, 90 + 30 * len(SHORTCUTS) + 60)
+        self.close_button = pygame_gui.elements.UIButton(
+            pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), "Close",
+            self.ui, object_id="#centered")
+
+    def handle(self, event) -> None:
+        pressed = (event.type == pygame_gui.UI_BUTTON_PRESSED
+                   and event.ui_element is self.close_button)
+        keyed = event.type == pygame.KEYDOWN and (
+            event.key in (pygame.K_ESCAPE, pygame.K_h, pygame.K_RETURN, pygame.K_SPACE)
+            or event.unicode == "?")
+        if pressed or keyed:
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        self.draw_dim(surface)
+        self.draw_box(surface, self.rect)
+        text = shared_text()
+        text.blit(surface, "Keyboard and mouse", (self.rect.centerx, self.rect.y + 18), size=22,
+                  color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+        y = self.rect.y + 70
+        for key, what in SHORTCUTS:
+            text.blit(surface, key, (self.rect.x + 30, y), size=15, color=palette.TEXT, bold=True)
+            text.blit(surface, what, (self.rect.x + 250, y), size=15, color=palette.TEXT_DIM)
+            y += 30
+
+
+class PauseScreen(_Overlay):
+    def __init__(self, app, battle):
+        super().__init__(app)
+        self.battle = battle
+        self.rect = self.box(380, 300)
+        x, w = self.rect.x + 40, self.rect.width - 80
+        self.resume = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 80, w, 44), "Resume", self.ui, object_id="#primary")
+        label = "Concede the battle" if battle.humans else "Stop the battle (no winner yet)"
+        self.concede = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 136, w, 44), label, self.ui, object_id="#centered")
+        if not battle.humans or battle.controller.over:
+            self.concede.disable()
+        self.to_menu = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 192, w, 44), "Quit to menu", self.ui,
+            object_id="#centered")
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.resume:
+                self.app.pop()
+            elif event.ui_element is self.concede:
+                self.app.pop()
+                self.battle.concede()
+            elif event.ui_element is self.to_menu:
+                self.app.open_menu()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        self.draw_dim(surface)
+        self.draw_box(surface, self.rect)
+        shared_text().blit(surface, "Paused", (self.rect.centerx, self.rect.y + 22), size=26,
+                           color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+
+
+class HandOverScreen(_Overlay):
+    """Hot-seat: the screen says whose turn it is before that player sees the choices."""
+
+    dim = 235
+
+    def __init__(self, app, side_name: str, side: int):
+        super().__init__(app)
+        self.side_name = side_name
+        self.side = side
+        self.rect = self.box(520, 240)
+        self.ready = pygame_gui.elements.UIButton(
+            pygame.Rect(self.rect.centerx - 170, self.rect.bottom - 74, 340, 48),
+            f"I am {side_name}: continue", self.ui, object_id="#primary")
+
+    def handle(self, event) -> None:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready
+        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        if pressed or keyed:
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        self.draw_dim(surface)
+        self.draw_box(surface, self.rect)
+        text = shared_text()
+        text.blit(surface, f"Pass to {self.side_name}", (self.rect.centerx, self.rect.y + 34),
+                  size=30, color=palette.side_light(self.side), bold=True, anchor="midtop")
+        text.blit(surface, "Hand the mouse over; the next decision is theirs.",
+                  (self.rect.centerx, self.rect.y + 90), size=15, color=palette.TEXT_DIM,
+                  anchor="midtop")

@@ -1,0 +1,138 @@
+"""End of battle: the winner and the victory-point breakdown per side."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.app import BattleConfig, Screen
+from game.ui.render import palette
+from game.ui.render.text import shared_text
+
+#: Breakdown columns shown when present, with their headings (other keys are added after).
+COLUMNS = (("models_removed", "Models removed"), ("units_wiped", "Units wiped out"),
+           ("objectives", "Objectives held"), ("points", "Victory points"))
+THUMBNAIL = (560, 380)
+SKIP = {"side", "name"}
+
+
+class ResultsScreen(Screen):
+    def __init__(self, app, controller, config: BattleConfig):
+        super().__init__(app)
+        self.controller = controller
+        self.config = config
+        result = controller.state.result or {}
+        self.rows = list(result.get("breakdown") or [])
+        self.reason = result.get("reason", "")
+        self.winner = result.get("winner")
+        keys = [k for k, _ in COLUMNS if any(k in r for r in self.rows)]
+        extra = sorted({k for r in self.rows for k in r} - SKIP - set(keys))
+        self._picture = None
+        self.columns = [(k, dict(COLUMNS).get(k, k.replace("_", " ").capitalize()))
+                        for k in keys[:-1] + extra + keys[-1:]]
+        self.build()
+
+    def build(self) -> None:
+        self.ui.clear_and_reset()
+        w, h = self.app.size
+        self.again = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 260, h - 74, 250, 48), "Back to menu", self.ui,
+            object_id="#primary")
+        self.quit_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + 10, h - 74, 250, 48), "Quit", self.ui, object_id="#centered")
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        self._picture = None
+        self.build()
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.again:
+                self.back_to_menu()
+            elif event.ui_element is self.quit_button:
+                self.app.quit(0)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
+            self.back_to_menu()
+
+    def back_to_menu(self) -> None:
+        c = self.config
+        self.app.open_menu(ruleset=c.ruleset, map_path=c.map_path, mode=c.mode,
+                           human_side=c.human_side, ai=c.ai)
+
+    def draw(self, surface) -> None:
+        text = shared_text()
+        w, _ = self.app.size
+        state = self.controller.state
+        if self.winner is None:
+            title, color = "A draw", palette.HIGHLIGHT
+        else:
+            title = f"{state.sides[self.winner].name} wins"
+            color = palette.side_light(self.winner)
+        text.blit(surface, "Battle over", (w / 2, 30), size=18, color=palette.TEXT_DIM,
+                  anchor="midtop")
+        text.blit(surface, title, (w / 2, 54), size=44, color=color, bold=True, anchor="midtop")
+        if self.reason:
+            text.blit(surface, f"Why it ended: {self.reason}", (w / 2, 116), size=16,
+                      color=palette.TEXT, anchor="midtop")
+        text.blit(surface, f"Round {state.round} of {state.scenario.rounds}  ·  seed "
+                  f"{self.config.seed}  ·  {len(self.controller.history)} actions",
+                  (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
+        bottom = self._table(surface, 196)
+        self._final_position(surface, bottom + 24)
+
+    def _final_position(self, surface, top: int) -> None:
+        """The table as the battle ended, small, under the scores."""
+        w, h = self.app.size
+        space = h - 96 - top
+        if space < 160:
+            return
+        if self._picture is None or self._picture.get_height() != min(space, THUMBNAIL[1]):
+            from game.ui.render.board import Board
+            from game.ui.render.camera import Camera
+            from game.ui.render.scene import Overlays, Scene
+
+            size = (THUMBNAIL[0], min(space, THUMBNAIL[1]))
+            picture = pygame.Surface(size)
+            picture.fill(palette.BACKGROUND)
+            state = self.controller.state
+            camera = Camera(picture.get_rect(), state.scenario.width, state.scenario.height, 4)
+            scene = Scene(Board(state.scenario, self.config.map_path or state.scenario.source),
+                          self.controller.ruleset)
+            scene.draw(picture, camera, state, Overlays())
+            self._picture = picture
+        rect = self._picture.get_rect(midtop=(w // 2, top))
+        surface.blit(self._picture, rect)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect.inflate(2, 2), 1)
+        shared_text().blit(surface, "The table at the end", (rect.left, rect.top - 4), size=12,
+                           color=palette.TEXT_DIM, anchor="bottomleft")
+
+    def _table(self, surface, top: int) -> int:
+        text = shared_text()
+        w, _ = self.app.size
+        name_w, col_w = 240, 170
+        width = name_w + col_w * len(self.columns)
+        x0 = (w - width) // 2
+        box = pygame.Rect(x0 - 16, top - 12, width + 32, 56 + 44 * max(1, len(self.rows)))
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=8)
+        text.blit(surface, "Side", (x0, top), size=14, color=palette.TEXT_DIM, bold=True)
+        for i, (_, heading) in enumerate(self.columns):
+            text.blit(surface, heading, (x0 + name_w + col_w * i + col_w - 12, top), size=14,
+                      color=palette.TEXT_DIM, bold=True, anchor="topright")
+        y = top + 40
+        for row in self.rows:
+            side = row.get("side", 0)
+            winner = side == self.winner
+            name = row.get("name", f"Side {side + 1}") + ("  (winner)" if winner else "")
+            if winner:
+                pygame.draw.rect(surface, (56, 50, 26), (x0 - 8, y - 8, width + 16, 40),
+                                 border_radius=6)
+            text.blit(surface, name, (x0, y), size=18, color=palette.side_light(side), bold=True)
+            for i, (key, _) in enumerate(self.columns):
+                value = row.get(key, "")
+                shown = f"{value:g}" if isinstance(value, (int, float)) else str(value)
+                text.blit(surface, shown, (x0 + name_w + col_w * i + col_w - 12, y), size=18,
+                          color=palette.TEXT, bold=key == "points", anchor="topright")
+            y += 44
+        return box.bottom
