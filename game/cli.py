@@ -44,9 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--log", action="store_true")
 
     odds = sub.add_parser("odds", help="exact odds of a rules step")
-    odds.add_argument("what", choices=["charge"])
+    odds.add_argument("what", choices=["charge", "melee"])
     odds.add_argument("--ruleset", default="squads")
-    odds.add_argument("--distance", type=float, required=True)
+    odds.add_argument("--distance", type=float, help="charge: the distance to cover")
+    odds.add_argument("--attacker", help="melee: the attacking profile id")
+    odds.add_argument("--defender", help="melee: the defending profile id")
+    odds.add_argument("--attacker-gear", default="", help="melee: comma-separated equipment")
+    odds.add_argument("--defender-gear", default="", help="melee: comma-separated equipment")
+    odds.add_argument("--charging", action="store_true", help="melee: the attacker charged")
     odds.add_argument("--json", action="store_true")
 
     render = sub.add_parser("render", help="draw a battle to a PNG (no window needed)")
@@ -106,8 +111,24 @@ def _simulate(args) -> int:
 
 
 def _odds(args) -> int:
-    from game.odds import charge_odds
+    from game.odds import charge_odds, melee_odds
 
+    if args.what == "melee":
+        if not args.attacker or not args.defender:
+            raise GameError("odds melee: --attacker and --defender are required")
+        table = melee_odds(args.ruleset, args.attacker, args.defender,
+                           _gear(args.attacker_gear), _gear(args.defender_gear), args.charging)
+        if args.json:
+            print(json.dumps({"ruleset": args.ruleset, "attacker": args.attacker,
+                              "defender": args.defender, "outcomes": {
+                                  k: {"p": float(v), "fraction": f"{v.numerator}/{v.denominator}"}
+                                  for k, v in table.items()}}))
+        else:
+            for outcome, p in table.items():
+                print(f"{outcome:>20}: {p.numerator}/{p.denominator} = {float(p):.4f}")
+        return 0
+    if args.distance is None:
+        raise GameError("odds charge: --distance is required")
     p = charge_odds(args.ruleset, args.distance)
     if args.json:
         print(json.dumps({"ruleset": args.ruleset, "distance": args.distance, "p": float(p),
@@ -116,6 +137,10 @@ def _odds(args) -> int:
         print(f"{args.ruleset}: P(charge reaches {args.distance:g}\") = "
               f"{p.numerator}/{p.denominator} = {float(p):.4f}")
     return 0
+
+
+def _gear(text: str) -> list[str]:
+    return [g.strip() for g in text.split(",") if g.strip()]
 
 
 def _play(args) -> int:

@@ -1,6 +1,7 @@
 """Exact odds per ruleset for the `odds` command and the client's odds panel.
 
-Each ruleset that has a charge roll offers `charge_odds(distance) -> Fraction`."""
+Each ruleset that has a charge roll offers `charge_odds(distance) -> Fraction`; one with
+model-by-model melee offers `melee_odds(...)` (see below)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,14 @@ def charge_odds(ruleset_id: str, distance: float) -> Fraction:
     if odds is None:
         raise GameError(f"odds: ruleset {ruleset_id!r} has no charge roll")
     return odds(distance)
+
+
+def melee_odds(ruleset_id: str, attacker: str, defender: str, attacker_gear: list[str],
+               defender_gear: list[str], charging: bool) -> dict[str, Fraction]:
+    """What one model's attacks do to another, as exact probabilities per outcome (rulesets
+    with model-by-model melee offer `melee_odds` with this signature)."""
+    ruleset = rulesets.get(ruleset_id)
+    odds = getattr(ruleset, "melee_odds", None)
+    if odds is None:
+        raise GameError(f"odds: ruleset {ruleset_id!r} has no model-to-model melee odds")
+    return odds(attacker, defender, attacker_gear, defender_gear, charging)
