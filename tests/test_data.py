@@ -3,8 +3,8 @@
 import pytest
 
 from game.core.errors import DataError
-from game.rulesets.squads.profile import SCHEMA, squads_data
 from game.data.loader import load_ruleset_data
+from game.rulesets.squads.profile import SCHEMA, squads_data
 
 
 def test_shipped_squads_data_loads_with_two_forces():

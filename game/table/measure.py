@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pymunk
 
 from game.core.geometry import CONTACT_TOLERANCE
-from game.core.state import GameState, Model, Point
+from game.core.state import MM_PER_INCH, GameState, Model, Point
 
 if TYPE_CHECKING:
     from game.table.space import Table, TerrainPiece
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 #: Distances are reported to a billionth of an inch, so that a set-up measured as exactly 12"
 #: (bases placed with trigonometry) compares as 12" and not 12.000000000000002".
 REPORTED_DECIMALS = 9
+REPORTED_SCALE = 10.0 ** REPORTED_DECIMALS
+HALF_INCH_PER_MM = 0.5 / MM_PER_INCH
 
 
 def radius(model: Model) -> float:
@@ -70,11 +72,20 @@ def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by
 
 def distance(table: Table, a: Model, b: Model) -> float:
     """Edge-to-edge distance at the models' poses, 0 when touching or overlapping."""
-    if a.base.kind == "round" and b.base.kind == "round":
-        gap = math.hypot(b.x - a.x, b.y - a.y) - (a.base.width + b.base.width) / 2
+    base_a, base_b = a.base, b.base
+    if base_a.kind == "round" and base_b.kind == "round":  # the hot path: plain arithmetic
+        gap = (math.hypot(b.x - a.x, b.y - a.y)
+               - (base_a.width_mm + base_b.width_mm) * HALF_INCH_PER_MM)
     else:
         gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
-    return round(gap, REPORTED_DECIMALS) if gap > 0.0 else 0.0
+    return reported(gap) if gap > 0.0 else 0.0
+
+
+def reported(gap: float) -> float:
+    """A positive distance rounded to REPORTED_DECIMALS: the whole number of billionths over
+    1e9 is the float nearest that decimal, as round() gives (but three times faster; the two
+    may differ only on a tie in the tenth decimal)."""
+    return math.floor(gap * REPORTED_SCALE + 0.5) / REPORTED_SCALE
 
 
 def unit_distance(table: Table, s: GameState, unit_a: str, unit_b: str) -> float:
@@ -97,7 +108,7 @@ def point_distance(table: Table, model: Model, point: Point) -> float:
         gap = math.hypot(point[0] - model.x, point[1] - model.y) - model.base.width / 2
     else:
         gap = table.shape_of(model).point_query(point).distance
-    return round(gap, REPORTED_DECIMALS) if gap > 0.0 else 0.0
+    return reported(gap) if gap > 0.0 else 0.0
 
 
 # --- terrain -----------------------------------------------------------------------------------
@@ -130,8 +141,13 @@ def _near(table: Table, model: Model, x: float, y: float, piece: TerrainPiece,
 def impassable_overlap(table: Table, model: Model, x: float, y: float) -> TerrainPiece | None:
     """The impassable piece the base at (x, y) would sink into deeper than the contact
     tolerance, if any (touching its edge is fine, like touching another base)."""
+    if not table.impassable:
+        return None
+    min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
+    min_x, min_y, max_x, max_y = x + min_x, y + min_y, x + max_x, y + max_y
     for piece in table.impassable:
-        if (_near(table, model, x, y, piece, 0.0)
+        p_min_x, p_min_y, p_max_x, p_max_y = piece.bounds
+        if (min_x <= p_max_x and max_x >= p_min_x and min_y <= p_max_y and max_y >= p_min_y
                 and terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE):
             return piece
     return None

@@ -746,21 +746,35 @@ class _Approach:
             found = self.mover.route(spot)
             if found is None:
                 continue
-            path = found[1]
-
-            def legal(spent: float, path: list[Point] = path) -> bool:
-                # re-measured: the best path to a point part-way may differ from this one
-                end = snap(*self.mover.point_at(path, spent))
-                if not self.legal_spot(*end):
-                    return False
-                again = self.mover.route(end)
-                return again is not None and again[0] <= allowance + 1e-9
-
-            end = snap(*self.mover.point_at(path, _farthest(legal, min(allowance, found[0]))))
-            if end == snap(*self.mover.start):
+            end = self._farthest_along(found[1], min(allowance, found[0]), allowance)
+            if end is None or end == snap(*self.mover.start):
                 return None
             return end if self._closer(end, start_gaps) else None
         return None
+
+    def _farthest_along(self, path: list[Point], budget: float, allowance: float
+                        ) -> Point | None:
+        """The farthest legal end (on the grid) within `budget` along the path.
+
+        End spots are searched cheaply; the path to the one found is then measured afresh
+        (the best path to a point part-way need not follow this one, and snapping moves the
+        point a hair), stepping back a little while that comes out over the allowance."""
+        def end_at(spent: float) -> Point:
+            return snap(*self.mover.point_at(path, spent))
+
+        def path_ok(end: Point) -> bool:
+            again = self.mover.route(end)
+            return again is not None and again[0] <= allowance + 1e-9
+
+        spent = _farthest(lambda c: self.legal_spot(*end_at(c)), budget)
+        for step in (0.0, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064):
+            if spent - step <= 0.0:
+                break
+            end = end_at(spent - step)
+            if self.legal_spot(*end) and path_ok(end):
+                return end
+        spent = _farthest(lambda c: self.legal_spot(*end_at(c)) and path_ok(end_at(c)), budget)
+        return end_at(spent) if spent > 0.0 else None
 
     def _closer(self, end: Point, start_gaps: list[float]) -> bool:
         return any(gap_at(self.table, self.model, end[0], end[1], goal, goal.x, goal.y)

@@ -111,7 +111,9 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
     view = pygame.Rect(0, HEADER, width, height - HEADER - LEGEND)
     camera = Camera(view, s.scenario.width, s.scenario.height, margin=10)
     scene = Scene(Board(s.scenario, map_path), controller.ruleset)
-    holders = _holders(controller)
+    from game.ui.hooks import objective_holders
+
+    holders = objective_holders(controller)
     scene.draw(surface, camera, s, Overlays(holders=holders))
     text = shared_text()
     title = s.scenario.title or Path(s.scenario.source or "battle").stem.replace("_", " ")
@@ -133,18 +135,6 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
               size=11, color=palette.TEXT_DIM, anchor="midright")
     _legend(surface, pygame.Rect(0, height - LEGEND, width, LEGEND))
     return surface
-
-
-def _holders(controller) -> list:
-    hook = getattr(controller.ruleset, "objective_holders", None)
-    try:
-        if hook is not None:
-            return list(hook(controller.state, controller.geo))
-        from game.rulesets.base import objective_holders
-
-        return objective_holders(controller.state, controller.geo)
-    except Exception:
-        return []
 
 
 def _legend(surface, rect) -> None:

@@ -268,7 +268,10 @@ class SquadsRuleset:
             if a.unit != uid or a.kind != f["stage"]:
                 return f"{s.units[uid].name} is fighting: next is its {f['stage'].replace('_', ' ')}"
             if a.kind == "attack":
-                if len(a.targets) != 1 or a.targets[0] not in engaged_enemies(s, geo, uid):
+                engaged = engaged_enemies(s, geo, uid)
+                if not a.targets and not engaged:
+                    return None
+                if len(a.targets) != 1 or a.targets[0] not in engaged:
                     return "Attacks must go to one enemy unit the fighting unit is engaged with"
                 return None
             if not a.placement:
@@ -295,7 +298,8 @@ class SquadsRuleset:
                 return [Note(rule=fight.RULE_PILE_IN, text=f"{unit.name} does not pile in")]
             return [self._move(s, unit.id, a.destinations(), "piles in", fight.RULE_PILE_IN)]
         if a.kind == "attack":
-            events = fight.resolve_attacks(s, geo, dice, unit.id, a.targets[0])
+            events = (fight.resolve_attacks(s, geo, dice, unit.id, a.targets[0]) if a.targets
+                      else [Note(rule=fight.RULE_ORDER, text=f"{unit.name} has no one to attack")])
             f["stage"] = "consolidate"
             return events
         events: list[Event]

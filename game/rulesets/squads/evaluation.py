@@ -77,7 +77,7 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
 
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
-    if kind == "attack":
+    if kind == "attack" and a.targets:
         n = len(fight.attacking_models(s, geo, a.unit, a.targets[0]))
         return attack_value(s, a.unit, a.targets[0], n)
     if kind == "charge":

@@ -178,9 +178,10 @@ def apply_damage(s: GameState, model: Model, damage: int, unit_name: str) -> lis
 
 
 def attack_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+    """One choice per engaged enemy unit; if none is left (all slain), the attacks lapse."""
     out = []
     for enemy in engaged_enemies(s, geo, unit_id):
         out.append(Action("attack", unit_id, targets=(enemy,),
                           label=f"Attack {s.units[enemy].name}"))
-    return out
+    return out or [Action("attack", unit_id, label="No enemy left in reach: no attacks")]
 

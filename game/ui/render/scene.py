@@ -163,7 +163,8 @@ class Scene:
             cx, cy = camera.to_screen(obj.x, obj.y)
             r = max(6.0, camera.length(OBJECTIVE_TOKEN))
             who = "unheld" if holder is None else f"held by {s.sides[holder].name}"
-            text.blit(surface, f"{obj.name}: {who}", (cx + r + 5, cy), size=11, color=color,
+            label = f"{obj.name}: {who}" if camera.scale >= 10 else obj.name  # colour tells
+            text.blit(surface, label, (cx + r + 5, cy), size=11, color=color,
                       anchor="midleft", backdrop=(0, 0, 0, 170))
 
     def _labels(self, surface, camera, s, o) -> None:

@@ -22,7 +22,7 @@ from game import rulesets
 from game.core.actions import Action, make_placement
 from game.core.errors import GameError, IllegalAction
 from game.core.events import Event, Note
-from game.ui import explain
+from game.ui import explain, hooks
 from game.ui.app import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig, Screen
 from game.ui.render import palette
 from game.ui.render.bases import model_at
@@ -557,13 +557,7 @@ class BattleScreen(Screen):
     def _move_notes(self, action: Action) -> dict[str, tuple[float, str]]:
         """Per moving model: (path length, note). The note is the allowance left when the
         ruleset says what it is (`move_allowance`), else the distance moved along its path."""
-        allowance = None
-        hook = getattr(self.ruleset, "move_allowance", None)
-        if hook is not None:
-            try:
-                allowance = hook(self.state, action)
-            except Exception:
-                allowance = None
+        allowance = hooks.move_allowance(self.ruleset, self.state, action)
         notes = {}
         for mid, dest in action.destinations().items():
             model = self.state.models.get(mid)
@@ -708,17 +702,7 @@ class BattleScreen(Screen):
     def holders(self) -> list:
         """Who holds each objective (cached per state version)."""
         if self._score_cache is None or self._score_cache[0] != self.version:
-            s, geo = self.state, self.controller.geo
-            hook = getattr(self.ruleset, "objective_holders", None)
-            try:
-                if hook is not None:
-                    holders = list(hook(s, geo))
-                else:
-                    from game.rulesets.base import objective_holders
-
-                    holders = objective_holders(s, geo)
-            except Exception:
-                holders = []
+            holders = hooks.objective_holders(self.controller)
             try:
                 score = tuple(self.controller.score())
             except Exception:

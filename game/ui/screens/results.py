@@ -99,7 +99,10 @@ class ResultsScreen(Screen):
             camera = Camera(picture.get_rect(), state.scenario.width, state.scenario.height, 4)
             scene = Scene(Board(state.scenario, self.config.map_path or state.scenario.source),
                           self.controller.ruleset)
-            scene.draw(picture, camera, state, Overlays())
+            from game.ui.hooks import objective_holders
+
+            scene.draw(picture, camera, state,
+                       Overlays(holders=objective_holders(self.controller)))
             self._picture = picture
         rect = self._picture.get_rect(midtop=(w // 2, top))
         surface.blit(self._picture, rect)

@@ -1,0 +1,51 @@
+"""AI vs AI in the client, started from the menu's button, played to the results screen."""
+
+from game.ui.app import AI_VS_AI
+from game.ui.screens.battle import BattleScreen
+from game.ui.screens.menu import MenuScreen
+from game.ui.screens.results import ResultsScreen
+
+
+def test_ai_vs_ai_reaches_the_results(make_app):
+    drive = make_app(menu_defaults={"mode": AI_VS_AI, "seed": 11})
+    drive.frames(2)
+    assert isinstance(drive.top, MenuScreen)
+    drive.press(drive.top.widgets["start"])
+    assert isinstance(drive.top, BattleScreen)
+    battle = drive.top
+    assert battle.humans == set()
+    for _ in range(3000):
+        if isinstance(drive.top, ResultsScreen):
+            break
+        drive.frames(1)
+    results = drive.top
+    assert isinstance(results, ResultsScreen)
+    state = battle.controller.state
+    assert state.over
+    breakdown = state.result["breakdown"]
+    assert len(results.rows) == len(breakdown) == 2
+    assert [k for k, _ in results.columns] == ["models_removed", "units_wiped", "objectives",
+                                                "points"]
+    assert results.winner == state.result["winner"]
+    # the log saw every event, the last one the end of the battle
+    assert battle.log.entries[-1].text.startswith("Battle over")
+    drive.press(results.again)
+    assert isinstance(drive.top, MenuScreen)
+    assert drive.top.mode == AI_VS_AI
+
+
+def test_space_skips_the_ai_to_the_players_decision(make_app):
+    from game.ui.app import BattleConfig
+
+    drive = make_app(ai_delay=0.6)
+    from game.io.tmx import default_map_for
+
+    battle = drive.app.start_battle(BattleConfig(map_path=default_map_for("squads"),
+                                                 human_side=1, seed=3))
+    drive.frames(2)
+    assert battle.controller.current_player() == 0 and not battle.is_human_turn()
+    import pygame
+
+    drive.key(pygame.K_SPACE)
+    assert battle.is_human_turn() or battle.controller.over
+    assert battle.controller.history
