@@ -109,12 +109,15 @@ def victory_breakdown(s: GameState, holders: Iterable[int | None]) -> list[dict]
     return rows
 
 
-def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s, m: 1) -> BattleEnded:
-    """Close the battle: freeze the points and the winner in `s.result`."""
+def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s, m: 1,
+               losers: set[int] = frozenset()) -> BattleEnded:
+    """Close the battle: freeze the points and the winner in `s.result`. A side in `losers`
+    (it conceded or routed) cannot win, whatever its points; the best of the others wins."""
     rows = victory_breakdown(s, objective_holders(s, geo, control_value))
     points = tuple(float(r["points"]) for r in rows)
-    best = max(points)
-    leaders = [i for i, p in enumerate(points) if p == best]
+    contenders = [i for i in range(len(points)) if i not in losers] or list(range(len(points)))
+    best = max(points[i] for i in contenders)
+    leaders = [i for i in contenders if points[i] == best]
     winner = leaders[0] if len(leaders) == 1 else None
     s.over = True
     s.result = {"reason": reason, "points": list(points), "winner": winner, "breakdown": rows}

@@ -94,11 +94,26 @@ class SquadsRuleset:
             side = int(a.option) if a.option is not None else self.current_player(s)
             s.sides[side].conceded = True
             return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
-                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+                    end_battle(s, geo, f"{s.sides[side].name} conceded", control_value,
+                               losers={side})]
         events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
         if not s.over and len(s.sides_with_models()) < 2:
             events.append(self._finish(s, geo, "only one side has models on the table"))
         return events
+
+    def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
+        """Who holds each objective now (models weighed by OC; battle-shocked count 0)."""
+        return objective_holders(s, geo, control_value)
+
+    def move_allowance(self, s: GameState, a: Action) -> float | None:
+        """How far a model may go for this placement action (for the client's rulers)."""
+        if a.kind == "move":
+            return movement.allowance(s, a.unit, a.option or "normal")
+        if a.kind == "charge_move" and "charge" in s.pending:
+            return float(s.pending["charge"]["roll"])
+        if a.kind in ("pile_in", "consolidate"):
+            return fight.PILE_IN
+        return None
 
     def charge_odds(self, distance: float):
         """P(2D6 >= distance), exact."""
