@@ -75,6 +75,16 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
 
 
+def advance_value(s: GameState, geo: Geometry, unit_id: str) -> float:
+    """An Advance gains about 3.5" but gives up this turn's charge: worth it only when no enemy
+    could be charged this turn anyway (further than a move plus the 12" charge range)."""
+    unit = s.units[unit_id]
+    reach = unit.profile["M"] + charge.CHARGE_RANGE
+    nearest = min((geo.unit_distance(s, unit_id, e.id) for e in s.enemy_units(unit.side)),
+                  default=float("inf"))
+    return 3.5 * CLOSING_VALUE if nearest > reach else -0.5
+
+
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
     if kind == "attack" and a.targets:
@@ -91,7 +101,7 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     if kind == "move":
         return move_value(s, geo, a)
     if kind == "advance":
-        return 0.05
+        return advance_value(s, geo, a.unit)
     if kind == "charge_fail":
         return -0.01
     return 0.0
