@@ -9,38 +9,13 @@ from __future__ import annotations
 
 import math
 
+from game.core.polygons import edge_distance, point_in_polygon
 from game.core.state import GameState, Point
 
 #: Gap between the bases of one unit at set-up, and between two units (inches).
 MODEL_GAP = 0.5
 UNIT_GAP = 1.5
 ANCHOR_STEP = 1.0
-
-
-def point_in_polygon(p: Point, poly: tuple[Point, ...]) -> bool:
-    x, y = p
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        if (y1 > y) != (y2 > y):
-            cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-            if x < cross:
-                inside = not inside
-    return inside
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
-
-
-def edge_distance(p: Point, poly: tuple[Point, ...]) -> float:
-    return min(_segment_distance(p, poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly)))
 
 
 def circle_inside(p: Point, radius: float, poly: tuple[Point, ...]) -> bool:

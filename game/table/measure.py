@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import MM_PER_INCH, GameState, Model, Point
 
@@ -187,7 +188,8 @@ def _segment_clear(table: Table, start: Point, end: Point, walls: list[TerrainPi
                 return False
     for vehicle in vehicles:
         if vehicle.base.kind == "round":
-            if _point_segment_distance((vehicle.x, vehicle.y), start, end) < vehicle.base.width / 2:
+            centre = (vehicle.x, vehicle.y)
+            if polygons.point_segment_distance(centre, start, end) < vehicle.base.width / 2:
                 return False
         elif table.shape_of(vehicle).segment_query(start, end, 0.0) is not None:
             return False
@@ -227,16 +229,6 @@ def _sample_points(table: Table, model: Model, across: Point) -> list[tuple[floa
             points.append((model.x + side[0] * fraction, model.y + side[1] * fraction,
                            sign * fraction))
     return points
-
-
-def _point_segment_distance(point: Point, start: Point, end: Point) -> float:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length_sq = dx * dx + dy * dy
-    t = 0.0
-    if length_sq > 0.0:
-        t = ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / length_sq
-        t = min(1.0, max(0.0, t))
-    return math.hypot(start[0] + t * dx - point[0], start[1] + t * dy - point[1])
 
 
 def _model_box(table: Table, model: Model) -> tuple[float, float, float, float]:

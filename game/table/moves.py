@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE, Destinations
 from game.core.state import GameState, Model, Point
-from game.table import polygons
 from game.table.measure import distance, gap_at, impassable_overlap, radius
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class Mover:
         the two outlines shrunk by the tolerance, a convex polygon clipped in arithmetic."""
         dx, dy = end[0] - start[0], end[1] - start[1]
         for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
-            if _point_segment_distance((ex, ey), start, end) >= self.radius + enemy_radius:
+            if polygons.point_segment_distance((ex, ey), start, end) >= self.radius + enemy_radius:
                 continue
             if enemy_round:
                 shape = self.table.shape_at(self.model, start[0], start[1])
@@ -359,16 +359,6 @@ def _unwind(nodes: list[Point], previous: list[int]) -> list[Point]:
     while path[-1] != 0:
         path.append(previous[path[-1]])
     return [nodes[i] for i in reversed(path)]
-
-
-def _point_segment_distance(point: Point, start: Point, end: Point) -> float:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length_sq = dx * dx + dy * dy
-    t = 0.0
-    if length_sq > 0.0:
-        t = ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / length_sq
-        t = min(1.0, max(0.0, t))
-    return math.hypot(start[0] + t * dx - point[0], start[1] + t * dy - point[1])
 
 
 # --- where everyone stands while a unit moves ------------------------------------------------

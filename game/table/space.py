@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 
 import pymunk
 
+from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE, Destinations
 from game.core.state import BaseShape, GameState, Model, Point, Scenario, Terrain
-from game.table import measure, moves, polygons
+from game.table import measure, moves
 
 #: Collision categories. Models have their own bit so that terrain queries never see them.
 CATEGORY_MODEL = 1

@@ -1,10 +1,10 @@
-"""Plain polygon arithmetic for terrain: no pymunk here.
+"""Plain polygon arithmetic (pure: the core's deployment and the pymunk table both use it).
 
 Why a separate module: terrain polygons from a map may be concave, and pymunk only knows convex
 polygons (it silently takes the convex hull). So the table splits each piece into convex parts
 for pymunk, and keeps the original outline for the questions that are easier to answer exactly
 on it: which stretch of a path lies inside a piece (difficult terrain), and which corners a path
-has to go round.
+has to go round. Set-up (core/deploy.py) asks the same point and edge questions without a table.
 """
 
 from __future__ import annotations
@@ -247,3 +247,20 @@ def segment_enters(start: Point, end: Point, planes: list[tuple[float, float, fl
         if low >= high:
             return False
     return True
+
+
+def point_segment_distance(point: Point, start: Point, end: Point) -> float:
+    """Shortest distance from a point to a segment."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length_sq = dx * dx + dy * dy
+    t = 0.0
+    if length_sq > 0.0:
+        t = ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / length_sq
+        t = min(1.0, max(0.0, t))
+    return math.hypot(start[0] + t * dx - point[0], start[1] + t * dy - point[1])
+
+
+def edge_distance(point: Point, polygon) -> float:
+    """Shortest distance from a point to the outline of a polygon."""
+    return min(point_segment_distance(point, polygon[i - 1], polygon[i])
+               for i in range(len(polygon)))

@@ -3,7 +3,7 @@ into convex parts for pymunk and measures paths inside them exactly."""
 
 import pytest
 
-from game.table import polygons
+from game.core import polygons
 
 L_SHAPE = [(0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4)]
 
