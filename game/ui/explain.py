@@ -1,9 +1,9 @@
 """Plain-language text for the log, the hover cards and the tutorial. Text only: no rule is
 computed here (the events carry what happened and the rule they served).
 
-Statuses are the flags the rules set on units and models. A ruleset may describe its own by a
-`status_help` mapping (flag -> (short code, explanation)); the common ones are listed here, and
-any other flag is still shown, with its name made readable.
+Statuses are the flags the rules set on units and models. Each ruleset describes its own by a
+`status_help` mapping (flag -> (short code, explanation)), since what a status does is a rule;
+only bookkeeping flags are listed here, and any other flag is still shown, name made readable.
 """
 
 from __future__ import annotations
@@ -14,23 +14,8 @@ Color = tuple[int, int, int]
 
 #: flag -> (short code on the base, colour, explanation on hover)
 STATUS_HELP: dict[str, tuple[str, Color, str]] = {
-    "battle_shocked": ("SHOCK", (255, 110, 100),
-                       "Battle-shocked: failed a battle-shock test; it cannot hold objectives "
-                       "(counts OC 0) until its side's next Command phase."),
-    "charged": ("CHG", (255, 170, 70),
-                "Charged this turn: a successful charge, so it fights first."),
-    "charge_declared": ("DECL", (230, 200, 120),
-                        "Declared a charge this phase: it cannot declare another."),
-    "advanced": ("ADV", (140, 200, 255),
-                 "Advanced this turn: it moved further but cannot charge."),
-    "fell_back": ("FB", (180, 160, 255),
-                  "Fell back this turn: it left a combat and cannot charge."),
     "moved": ("MOVED", (190, 190, 190), "Has moved this phase."),
     "fought": ("FOUGHT", (190, 190, 190), "Has fought this phase."),
-    "routed": ("ROUT", (255, 110, 100), "Routed: fleeing, it no longer fights."),
-    "stunned": ("STUN", (255, 200, 90), "Stunned: it loses its next action."),
-    "panicked": ("PANIC", (255, 160, 90), "Panicked: it failed a nerve test."),
-    "engaged": ("MELEE", (255, 140, 120), "Engaged: an enemy model is within engagement range."),
 }
 
 #: Numbers the rules keep on a unit that are worth showing on hover, with a readable name.

@@ -84,3 +84,11 @@ def test_apply_on_a_copy_never_changes_the_original(seed):
         RULESET.apply(copy, action, controller.geo, Dice(seed))
         assert repr(original) == snapshot
         controller.apply(action)
+
+
+def test_random_battles_finish_without_an_exception():
+    """A quick slice of the soak: 12 random battles to the end here; CI (.ci/run) plays 500."""
+    for seed in range(12):
+        controller = TurnController(RULESET, SCENARIO, 500 + seed)
+        controller.play({0: ai.make("random", seed), 1: ai.make("random", seed + 7)})
+        assert controller.over and controller.state.result["reason"]

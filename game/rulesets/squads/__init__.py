@@ -42,6 +42,17 @@ class SquadsRuleset:
     id = "squads"
     name = "Squads: 2D6 charges and squad melee"
     max_sides = 2
+    #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".
+    overlay_ranges = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
+    #: What each unit flag means, for the client's markers and hover text.
+    status_help = {
+        "battle_shocked": ("SHOCK", "Battle-shocked: failed a battle-shock test; it cannot "
+                                    "hold objectives (OC 0) until its side's next Command phase."),
+        "charged": ("CHG", "Charged this turn: a successful charge, so it fights first."),
+        "charge_declared": ("DECL", "Has attempted a charge this phase: it cannot try again."),
+        "advanced": ("ADV", "Advanced this turn: it moved further but cannot charge."),
+        "fell_back": ("FB", "Fell Back this turn: it left a combat and cannot charge."),
+    }
 
     # --- contract ------------------------------------------------------------------------------
     def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None) -> GameState:

@@ -599,10 +599,10 @@ class BattleScreen(Screen):
             paths[mid] = points or [(model.x, model.y), tuple(dest)]
         return paths
 
-    def target_label(self, unit: str, target: str, kind: str) -> str:
-        """'Name: 7.2"' and, for a charge when the ruleset gives odds, the chance to reach it
-        (cached until the state changes: measuring is not free)."""
-        key = ("label", unit, target, kind)
+    def target_label(self, unit: str, target: str, kind: str, with_odds: bool = False) -> str:
+        """'Name: 7.2"' and, before a charge roll when the ruleset gives odds, the chance to
+        reach it (cached until the state changes: measuring is not free)."""
+        key = ("label", unit, target, kind, with_odds)
         label = self._preview_cache.get(key)
         if label is not None:
             return label
@@ -614,7 +614,7 @@ class BattleScreen(Screen):
         if distance is not None:
             label = f'{name}: {distance:.1f}"'
             odds = getattr(self.ruleset, "charge_odds", None)
-            if odds is not None and "charge" in kind:
+            if odds is not None and with_odds:
                 with contextlib.suppress(Exception):
                     label += f"  (charge odds {float(odds(distance)):.0%})"
         self._preview_cache[key] = label
@@ -642,7 +642,7 @@ class BattleScreen(Screen):
                 d = self.controller.geo.unit_distance(self.state, action.unit, enemy.id)
                 if d <= reach:
                     shown["targets"][enemy.id] = self.target_label(action.unit, enemy.id,
-                                                                   action.kind)
+                                                                   action.kind, with_odds=True)
             shown["odds"] = "; ".join(shown["targets"].values())
         self._preview_cache[key] = shown
         return shown
