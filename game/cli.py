@@ -68,8 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(argv)
-        command = args.command or "play"
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # no command: play, with play's defaults
+            args = parser.parse_args(["play", *argv])
+        command = args.command
         if command == "play":
             return _play(args)
         if command == "simulate":

@@ -63,3 +63,13 @@ def test_simulate_log_prints_plain_language(capsys):
                        "--log")
     assert code == 0
     assert "rolls 2D6 for the charge" in out or "Movement phase" in out
+
+
+def test_no_command_starts_the_game_with_defaults(monkeypatch):
+    """`skirmish` alone opens the game window (play, default ruleset/map/seed)."""
+    calls = []
+    import game.ui.app as app
+
+    monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw) or 0)
+    assert main([]) == 0
+    assert calls == [{"ruleset": None, "map_path": None, "seed": None}]
