@@ -319,6 +319,55 @@ def paint_rock(canvas: Canvas, variant: int) -> None:
             canvas.mix(x + dx, y + dy, (128, 136, 94), 0.4)
 
 
+def paint_hill(canvas: Canvas, variant: int) -> None:
+    """Sunlit grass on a rise: lighter and warmer than the lowland, short tufts."""
+    canvas.base((118, 130, 72), "hill", variant, 0.07, 0.03,
+                (((104, 118, 64), 0.14), ((136, 144, 84), 0.12)))
+    for _ in range(canvas.rng.randint(35, 55)):
+        canvas.blade(canvas.rng.choice(((146, 150, 90), (96, 112, 58), (128, 138, 78))), 0.5)
+
+
+def paint_timber(canvas: Canvas, variant: int) -> None:
+    """Weathered planks seen from above (palisade walks, barn roofs): four 8 px boards a tile.
+    A board has no butt joint, one, or two; only the piece between two joints changes tone,
+    so boards run on across tile borders without a seam."""
+    canvas.base((116, 90, 60), "timber", variant, 0.06, 0.025,
+                (((100, 78, 52), 0.10), ((130, 104, 72), 0.06)))
+    rng = canvas.rng
+    for board in range(4):
+        top = board * 8
+        joints = sorted(rng.sample(range(5, 27), rng.choice((0, 1, 1, 2))))
+        if len(joints) == 2 and joints[1] - joints[0] < 10:
+            joints = joints[:1]
+        tone = 1 + rng.uniform(-0.13, 0.08)
+        phase = rng.uniform(0, 2 * math.pi)
+        grain_rows = rng.sample(range(2, 7), 2)
+        for y in range(top, top + 8):
+            row = y - top
+            for x in range(TILE):
+                if len(joints) == 2 and joints[0] <= x < joints[1]:
+                    canvas.shade(x, y, tone)
+                if row in grain_rows:  # grain: periodic along the tile, so it runs on
+                    wave = 0.5 + 0.5 * math.sin(2 * math.pi * x / TILE * 2 + phase)
+                    canvas.mix(x, y, (92, 70, 46), 0.25 * wave)
+                if row == 0:
+                    canvas.mix(x, y, (50, 38, 26), 0.85)  # the gap between boards
+                elif row == 1:
+                    canvas.shade(x, y, 1.1)  # lit edge
+                elif row == 7:
+                    canvas.shade(x, y, 0.86)
+        for joint in joints:
+            for y in range(top + 1, top + 8):
+                canvas.mix(joint, y, (56, 42, 28), 0.8)
+                canvas.shade(joint + 1, y, 1.06)
+            for dx in (-2, 2):  # a nail each side of the joint
+                canvas.mix(joint + dx, top + 4, (74, 70, 66), 0.7)
+        if rng.random() < 0.3:  # a knot
+            x, y = rng.randint(4, 27), top + rng.randint(3, 5)
+            canvas.mix(x, y, (70, 50, 34), 0.7)
+            canvas.mix(x + 1, y, (84, 62, 42), 0.5)
+
+
 @dataclass(frozen=True)
 class Material:
     name: str
@@ -328,7 +377,8 @@ class Material:
     wang_color: str
 
 
-#: Row order of the tileset and drawing order of the overlay layers (bottom first).
+#: Row order of the tileset (row 0 is grass). New materials go at the end, so the tile ids of
+#: the maps already made never change.
 GRASS = Material("grass", paint_grass, 0.0, 0.0, "#5a7a3a")
 OVERLAYS = (
     Material("dry grass", paint_dry_grass, 0.2, 0.0, "#b0a860"),
@@ -339,7 +389,12 @@ OVERLAYS = (
     Material("forest floor", paint_forest, 0.12, 0.0, "#2a5020"),
     Material("rubble", paint_rubble, 0.06, 0.2, "#806050"),
     Material("rock", paint_rock, 0.04, 0.35, "#707070"),
+    Material("timber", paint_timber, 0.04, 0.3, "#a0703a"),
+    Material("hill", paint_hill, 0.16, 0.18, "#c0c060"),
 )
+#: Drawing order of the overlay layers (bottom first): a hill lies under everything else.
+DRAW_ORDER = ("dry grass", "hill", "sand", "dirt", "paved", "water", "forest floor", "rubble",
+              "rock", "timber")
 MATERIALS = {m.name: m for m in (GRASS, *OVERLAYS)}
 FULL_VARIANTS = 4  # full tiles per overlay material (columns 0–3)
 GRASS_VARIANTS = COLUMNS
@@ -525,6 +580,141 @@ class MapSpec:
     dry_grass: float = 0.25  # share of the table under dry-grass blotches
 
 
+def quarter_turn(shape: Shape, size: float, turns: int = 1) -> Shape:
+    """`shape` turned `turns` × 90° clockwise (on screen) about the centre of a size×size table:
+    (x, y) → (size − y, x), so the top-left corner goes to the top-right one."""
+    for _ in range(turns % 4):
+        if isinstance(shape, Polygon):
+            shape = Polygon(tuple((size - y, x) for x, y in shape.points))
+        elif isinstance(shape, Rect):  # w×h turned θ + 90° is h×w turned θ
+            shape = Rect(size - shape.cy, shape.cx, shape.height, shape.width, shape.rotation)
+        else:
+            shape = Ellipse(size - shape.cy, shape.cx, shape.height, shape.width)
+    return shape
+
+
+def half_turn(shape: Shape, width: float, height: float) -> Shape:
+    """`shape` turned 180° about the centre of a width×height table."""
+    if isinstance(shape, Polygon):
+        return Polygon(tuple((width - x, height - y) for x, y in shape.points))
+    if isinstance(shape, Rect):
+        return Rect(width - shape.cx, height - shape.cy, shape.width, shape.height,
+                    shape.rotation)
+    return Ellipse(width - shape.cx, height - shape.cy, shape.width, shape.height)
+
+
+def meander(x0: float, x1: float, width: float, centre: Callable[[float], float],
+            step: float = 2.0) -> Polygon:
+    """A band `width` inches wide along y = centre(x) from x0 to x1 (a stream), its vertices
+    rounded to a quarter inch so the file never depends on the last bits of a sine."""
+    xs = [x0 + step * k for k in range(int((x1 - x0) / step))] + [x1]
+
+    def quarter(value: float) -> float:
+        return round(value * 4) / 4
+
+    top = [(x, quarter(centre(x) - width / 2)) for x in xs]
+    bottom = [(x, quarter(centre(x) + width / 2)) for x in reversed(xs)]
+    return Polygon(tuple(top + bottom))
+
+
+# --- warband: a ruined town, the same in each quarter (90° turns), a zone in each corner -----
+TOWN = 48
+#: One quarter of the town, around the top-left deployment corner. Blocks have their edges on
+#: odd inches (halfway between tile corners) so the painted ground follows them exactly; the
+#: streets between blocks are 4" wide, the avenues 6", and a 10" square sits in the middle.
+TOWN_QUARTER: tuple[tuple[str, str, Shape, str], ...] = (
+    ("house", "obscuring", Rect(18, 4, 6, 5, rotation=8), "rubble"),
+    ("hall", "obscuring",
+     Polygon(((11, 11), (19, 11), (19, 15), (15, 15), (15, 19), (11, 19))), "rubble"),
+    ("heap", "difficult",
+     Polygon(((18, 19.5), (19.5, 18), (21.5, 18.5), (21.5, 20.5), (19.5, 21.5))), "rubble"),
+    ("block", "impassable",
+     Polygon(((1.5, 15.5), (5, 15), (7, 17), (6.5, 20.5), (3, 21), (1, 19))), "rock"),
+    ("wall", "obscuring", Rect(8.5, 8.5, 5, 1, rotation=-45), "rubble"),
+)
+#: Piece names for each quarter, clockwise from the top-left one.
+TOWN_NAMES = {
+    "house": ("Cooper's house", "Weaver's house", "Chandler's house", "Tanner's house"),
+    "hall": ("Guild hall ruins", "Chapel ruins", "Granary ruins", "Bathhouse ruins"),
+    "heap": ("Fallen masonry", "Tumbled bell", "Fallen roof", "Broken columns"),
+    "block": ("Collapsed tower", "Collapsed gatehouse", "Collapsed mill", "Collapsed keep"),
+    "wall": ("Garden wall", "Orchard wall", "Yard wall", "Cemetery wall"),
+}
+#: Deployment corners in side order: two warbands get opposite corners, a third and fourth
+#: the other two. The zone of the top-left corner, with its inner corner cut off.
+TOWN_SIDE_TURNS = (0, 2, 1, 3)
+TOWN_ZONE = Polygon(((0, 0), (13, 0), (13, 5), (5, 13), (0, 13)))
+
+
+def town_terrain() -> tuple[Piece, ...]:
+    pieces = []
+    for turns in range(4):
+        for key, kinds, shape, paint in TOWN_QUARTER:
+            pieces.append(Piece(TOWN_NAMES[key][turns], kinds, quarter_turn(shape, TOWN, turns),
+                                paint))
+    return tuple(pieces)
+
+
+def town_patches() -> tuple[Patch, ...]:
+    patches = [Patch("paved", Rect(24, 24, 6, 48)), Patch("paved", Rect(24, 24, 48, 6)),
+               Patch("paved", Rect(24, 24, 10, 10))]
+    for turns in range(4):
+        for _, kinds, shape, _ in TOWN_QUARTER:
+            turned = quarter_turn(shape, TOWN, turns)
+            if kinds == "obscuring":
+                patches.append(Patch("paved", turned, margin=1.0))  # the floor slab
+            elif kinds == "impassable":
+                patches.append(Patch("rubble", turned, margin=1.25))  # fallen stones
+            else:
+                patches.append(Patch("dirt", turned, margin=1.0))  # trodden earth
+    return tuple(patches)
+
+
+# --- cards: a frontier stockade in a clearing ------------------------------------------------
+def creek(x: float) -> float:
+    """The creek's middle line: it bends north to the ford at x = 24, the same both sides."""
+    return 39 + 1.5 * math.sin(2 * math.pi * (x - 6) / 24)
+
+
+# --- legions: a shelled plain before a fortress line (the same after a half turn) ------------
+LEGIONS_W, LEGIONS_H = 72, 48
+#: The western half's pieces (name, name of its copy turned 180°, kinds, shape, paint).
+#: The western half's pieces (name, name of its copy turned 180°, kinds, shape, paint). They
+#: stand in columns, with lanes 5–6" wide between the columns where nothing stands from one
+#: zone to the other: x 11–16 and 26–32 (and, turned, 40–46 and 56–61).
+LEGIONS_HALF: tuple[tuple[str, str, str, Shape, str], ...] = (
+    ("Black rocks", "Grey rocks", "impassable",
+     Polygon(((4.5, 15.5), (8, 14), (11, 16), (10.5, 19.5), (7, 21), (4, 19))), "rock"),
+    ("Mortar crater", "Sapper's crater", "cover,difficult", Ellipse(7.5, 31, 5, 4), "dirt"),
+    ("Broken bastion", "Shattered bastion", "obscuring",
+     Polygon(((16, 27), (16, 21), (21, 18), (26, 21), (26, 27))), "rubble"),
+    ("Shell hole", "Fresh shell hole", "cover,difficult", Ellipse(21.5, 14, 4, 3), "dirt"),
+    ("Rock spur", "Rock shelf", "impassable",
+     Polygon(((19, 31), (22.5, 30), (24.5, 32.5), (22.5, 35), (19.5, 34.5))), "rock"),
+    ("Shell crater", "Blast crater", "cover,difficult", Ellipse(36, 15.5, 6, 4), "dirt"),
+)
+LEGIONS_RAVELIN = Polygon(((36, 20), (40, 24), (36, 28), (32, 24)))
+
+
+def legions_terrain() -> tuple[Piece, ...]:
+    west = [Piece(name, kinds, shape, paint) for name, _, kinds, shape, paint in LEGIONS_HALF]
+    east = [Piece(other, kinds, half_turn(shape, LEGIONS_W, LEGIONS_H), paint)
+            for _, other, kinds, shape, paint in LEGIONS_HALF]
+    return (*west, Piece("Central ravelin", "obscuring", LEGIONS_RAVELIN, "rubble"), *east)
+
+
+def legions_patches() -> tuple[Patch, ...]:
+    patches = [Patch("paved", LEGIONS_RAVELIN, margin=1.0)]
+    for _, _, kinds, shape, _ in LEGIONS_HALF:
+        for turned in (shape, half_turn(shape, LEGIONS_W, LEGIONS_H)):
+            if kinds == "obscuring":
+                patches.append(Patch("paved", turned, margin=1.0))
+            elif kinds == "impassable":
+                patches.append(Patch("rubble", turned, margin=1.0))
+    patches += [Patch("sand", Ellipse(64, 6, 8, 5)), Patch("sand", Ellipse(8, 42, 8, 5))]
+    return tuple(patches)
+
+
 MAPS: tuple[MapSpec, ...] = (
     MapSpec(
         file="squads_ruined_outpost.tmx",
@@ -557,6 +747,122 @@ MAPS: tuple[MapSpec, ...] = (
             Patch("sand", Ellipse(6, 37, 8, 6)),
             Patch("sand", Ellipse(54, 7, 8, 6)),
         ),
+    ),
+    MapSpec(
+        file="warband_ruined_town.tmx",
+        title="Ruined Town",
+        description=("Up to four warbands search a burnt-out town for relics. Ruined houses "
+                     "and halls line narrow streets, collapsed towers bar the way, and each "
+                     "warband starts in a corner of its own (with two or three warbands the "
+                     "corners left over stay empty)."),
+        width=TOWN,
+        height=TOWN,
+        ruleset="warband",
+        rounds=6,
+        terrain=town_terrain(),
+        zones=tuple(quarter_turn(TOWN_ZONE, TOWN, turns) for turns in TOWN_SIDE_TURNS),
+        objectives=(("Town well", 24, 24), ("North relic cache", 24, 9),
+                    ("East relic cache", 39, 24), ("South relic cache", 24, 39),
+                    ("West relic cache", 9, 24)),
+        patches=town_patches(),
+        dry_grass=0.2,
+    ),
+    MapSpec(
+        file="cards_frontier_stockade.tmx",
+        title="Frontier Stockade",
+        description=("Two frontier companies race for an abandoned stockade in a forest "
+                     "clearing. Its palisade opens by a gate on each side; woods and thickets "
+                     "screen the approaches, and a creek with one ford runs across the south."),
+        width=48,
+        height=48,
+        ruleset="cards",
+        rounds=6,
+        terrain=(
+            Piece("North palisade", "impassable",
+                  Polygon(((17, 17), (31, 17), (31, 21), (29, 21), (29, 19), (19, 19), (19, 21),
+                           (17, 21))), "timber"),
+            Piece("South palisade", "impassable",
+                  Polygon(((17, 27), (19, 27), (19, 29), (29, 29), (29, 27), (31, 27), (31, 31),
+                           (17, 31))), "timber"),
+            Piece("Pine wood", "difficult,obscuring",
+                  Polygon(((10, 4), (15, 2.5), (19.5, 5), (20, 10), (17, 13.5), (12, 13),
+                           (9.5, 9))), "forest floor", margin=0),
+            Piece("Birch wood", "difficult,obscuring",
+                  Polygon(((29, 5.5), (33.5, 3), (38.5, 5.5), (39, 10.5), (35.5, 14),
+                           (30.5, 12.5))), "forest floor", margin=0),
+            Piece("Alder thicket", "difficult,obscuring",
+                  Polygon(((8.5, 27.5), (12.5, 26), (14.5, 29), (14, 33), (10, 34),
+                           (8.5, 31))), "forest floor", margin=0),
+            Piece("Hemlock thicket", "difficult,obscuring",
+                  Polygon(((34, 16.5), (38, 16), (39.5, 19.5), (37.5, 22.5), (34.5, 22),
+                           (33.5, 19))), "forest floor", margin=0),
+            Piece("Cold creek (west)", "difficult", meander(0, 21, 3, creek), "water",
+                  margin=0.25),
+            Piece("Cold creek (east)", "difficult", meander(27, 48, 3, creek), "water",
+                  margin=0.25),
+            Piece("Rail fence", "cover", Rect(12, 20, 6, 0.5), "dirt"),
+            Piece("Pasture fence", "cover", Rect(36, 28, 6, 0.5), "dirt"),
+            Piece("Ford fence (west)", "cover", Rect(19, 34, 4, 0.5), "dirt"),
+            Piece("Ford fence (east)", "cover", Rect(29, 34, 4, 0.5), "dirt"),
+        ),
+        zones=(Rect(4, 24, 8, 48), Rect(44, 24, 8, 48)),
+        objectives=(("Stockade yard", 24, 24), ("Cairn", 24, 9), ("Ford", 24, 37.5)),
+        patches=(
+            Patch("dirt", Rect(24, 24, 10, 10)),  # the trodden yard
+            Patch("dirt", Rect(9.5, 24, 19, 2)),  # trails out of the gates
+            Patch("dirt", Rect(38.5, 24, 19, 2)),
+            Patch("sand", Ellipse(24, 37.5, 7, 5)),  # the gravel of the ford
+        ),
+    ),
+    MapSpec(
+        file="legions_breach_field.tmx",
+        title="Breach Field",
+        description=("The ground before a broken fortress line, ploughed by shells. Ruined "
+                     "bastions and rock outcrops break the plain, craters give cover, and "
+                     "open lanes between them let both lines charge home."),
+        width=LEGIONS_W,
+        height=LEGIONS_H,
+        ruleset="legions",
+        rounds=5,
+        terrain=legions_terrain(),
+        zones=(Rect(36, 6, 72, 12), Rect(36, 42, 72, 12)),
+        objectives=(("Supply dump", 13.5, 24), ("Signal beacon", 29, 24),
+                    ("Fallen standard", 43, 24), ("Command bunker", 58.5, 24)),
+        patches=legions_patches(),
+        dry_grass=0.3,
+    ),
+    MapSpec(
+        file="ranks_open_field.tmx",
+        title="Open Field",
+        description=("A wide field for two battle lines. A copse, a farmhouse, a low hill and "
+                     "a small marsh keep to the edges, leaving the middle open for blocks to "
+                     "wheel and meet."),
+        width=60,
+        height=44,
+        ruleset="ranks",
+        rounds=6,
+        terrain=(
+            Piece("Copse", "difficult,obscuring",
+                  Polygon(((2, 16), (6, 14.5), (10.5, 16.5), (11, 22), (9, 27), (4, 27.5),
+                           (1.5, 23))), "forest floor", margin=0),
+            Piece("Farmhouse", "impassable", Rect(54, 21, 6, 4), "timber"),
+            Piece("Low hill", "cover",
+                  Polygon(((42.5, 7.5), (45, 4), (50, 3), (55, 4.5), (56.5, 8.5),
+                           (53, 11.5), (47, 11.5))), "hill", margin=0),
+            Piece("Small marsh", "difficult",
+                  Polygon(((5, 34.5), (10, 33.5), (15, 35), (14.5, 39), (9.5, 40.5),
+                           (5.5, 39))), "dirt", margin=0.25),
+        ),
+        zones=(Rect(30, 6, 60, 12), Rect(30, 38, 60, 12)),
+        objectives=(("Standing stone", 16, 22), ("Crossroads", 30, 22), ("Shrine", 44, 22)),
+        patches=(
+            Patch("dirt", Rect(54, 22, 11, 9)),  # the farmyard
+            Patch("dirt", Rect(30, 22, 38, 2)),  # farm tracks, crossing in the middle
+            Patch("dirt", Rect(30, 22, 2, 44)),
+            Patch("water", Ellipse(9, 37, 5, 4)),  # pools in the marsh
+            Patch("water", Ellipse(12.5, 38, 3, 2.5)),
+        ),
+        dry_grass=0.08,
     ),
 )
 
@@ -624,15 +930,16 @@ def paint_layers(spec: MapSpec) -> list[tuple[str, list[list[int]]]]:
         painted.setdefault(patch.material, []).append((patch.shape, patch.margin))
     for piece in spec.terrain:
         painted.setdefault(piece.paint, []).append((piece.shape, piece.margin))
-    for material in OVERLAYS:
-        if material.name == "dry grass":
-            corners = dry_grass_corners(spec, columns, rows)
-        elif material.name in painted:
-            corners = [[any(covers(shape, margin, (i * inches_per_tile, j * inches_per_tile))
-                            for shape, margin in painted[material.name])
-                        for i in range(columns + 1)] for j in range(rows + 1)]
-        else:
+    for material in (MATERIALS[name] for name in DRAW_ORDER):
+        if material.name not in painted and material.name != "dry grass":
             continue
+        corners = [[any(covers(shape, margin, (i * inches_per_tile, j * inches_per_tile))
+                        for shape, margin in painted.get(material.name, ()))
+                    for i in range(columns + 1)] for j in range(rows + 1)]
+        if material.name == "dry grass":  # the blotches, and any dry grass painted on purpose
+            blotches = dry_grass_corners(spec, columns, rows)
+            corners = [[a or b for a, b in zip(row, blotch_row, strict=True)]
+                       for row, blotch_row in zip(corners, blotches, strict=True)]
         grid = []
         for j in range(rows):
             row = []

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="table_tiles" tilewidth="32" tileheight="32" tilecount="162" columns="18">
- <image source="table_tiles.png" width="576" height="288"/>
+<tileset version="1.10" tiledversion="1.10.2" name="table_tiles" tilewidth="32" tileheight="32" tilecount="198" columns="18">
+ <image source="table_tiles.png" width="576" height="352"/>
  <wangsets>
   <wangset name="dry grass" type="corner" tile="18">
    <wangcolor name="dry grass" color="#b0a860" tile="18" probability="1"/>
@@ -169,6 +169,48 @@
    <wangtile tileid="159" wangid="0,0,0,1,0,1,0,0"/>
    <wangtile tileid="160" wangid="0,0,0,1,0,1,0,1"/>
    <wangtile tileid="161" wangid="0,1,0,1,0,1,0,0"/>
+  </wangset>
+  <wangset name="timber" type="corner" tile="162">
+   <wangcolor name="timber" color="#a0703a" tile="162" probability="1"/>
+   <wangtile tileid="162" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="163" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="164" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="165" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="166" wangid="0,0,0,0,0,0,0,1"/>
+   <wangtile tileid="167" wangid="0,1,0,0,0,0,0,0"/>
+   <wangtile tileid="168" wangid="0,1,0,0,0,0,0,1"/>
+   <wangtile tileid="169" wangid="0,0,0,1,0,0,0,0"/>
+   <wangtile tileid="170" wangid="0,0,0,1,0,0,0,1"/>
+   <wangtile tileid="171" wangid="0,1,0,1,0,0,0,0"/>
+   <wangtile tileid="172" wangid="0,1,0,1,0,0,0,1"/>
+   <wangtile tileid="173" wangid="0,0,0,0,0,1,0,0"/>
+   <wangtile tileid="174" wangid="0,0,0,0,0,1,0,1"/>
+   <wangtile tileid="175" wangid="0,1,0,0,0,1,0,0"/>
+   <wangtile tileid="176" wangid="0,1,0,0,0,1,0,1"/>
+   <wangtile tileid="177" wangid="0,0,0,1,0,1,0,0"/>
+   <wangtile tileid="178" wangid="0,0,0,1,0,1,0,1"/>
+   <wangtile tileid="179" wangid="0,1,0,1,0,1,0,0"/>
+  </wangset>
+  <wangset name="hill" type="corner" tile="180">
+   <wangcolor name="hill" color="#c0c060" tile="180" probability="1"/>
+   <wangtile tileid="180" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="181" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="182" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="183" wangid="0,1,0,1,0,1,0,1"/>
+   <wangtile tileid="184" wangid="0,0,0,0,0,0,0,1"/>
+   <wangtile tileid="185" wangid="0,1,0,0,0,0,0,0"/>
+   <wangtile tileid="186" wangid="0,1,0,0,0,0,0,1"/>
+   <wangtile tileid="187" wangid="0,0,0,1,0,0,0,0"/>
+   <wangtile tileid="188" wangid="0,0,0,1,0,0,0,1"/>
+   <wangtile tileid="189" wangid="0,1,0,1,0,0,0,0"/>
+   <wangtile tileid="190" wangid="0,1,0,1,0,0,0,1"/>
+   <wangtile tileid="191" wangid="0,0,0,0,0,1,0,0"/>
+   <wangtile tileid="192" wangid="0,0,0,0,0,1,0,1"/>
+   <wangtile tileid="193" wangid="0,1,0,0,0,1,0,0"/>
+   <wangtile tileid="194" wangid="0,1,0,0,0,1,0,1"/>
+   <wangtile tileid="195" wangid="0,0,0,1,0,1,0,0"/>
+   <wangtile tileid="196" wangid="0,0,0,1,0,1,0,1"/>
+   <wangtile tileid="197" wangid="0,1,0,1,0,1,0,0"/>
   </wangset>
  </wangsets>
 </tileset>

@@ -10,8 +10,9 @@ from xml.etree import ElementTree
 
 import pytest
 
+from game.core.deploy import auto_deploy
 from game.core.errors import MapError
-from game.core.state import UnitPlacement
+from game.core.state import BaseShape, GameState, Model, Side, Unit, UnitPlacement
 from game.io.tmx import (
     ELLIPSE_SIDES,
     MAPS_DIR,
@@ -24,6 +25,13 @@ from game.io.tmx import (
 )
 
 SHIPPED = MAPS_DIR / "squads_ruined_outpost.tmx"
+#: The map made for each of the other rulesets: (ruleset, size, rounds, zones, objectives).
+RULESET_MAPS = {
+    "warband_ruined_town.tmx": ("warband", (48, 48), 6, 4, 5),
+    "cards_frontier_stockade.tmx": ("cards", (48, 48), 6, 2, 3),
+    "legions_breach_field.tmx": ("legions", (72, 48), 5, 2, 4),
+    "ranks_open_field.tmx": ("ranks", (60, 44), 6, 2, 3),
+}
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -41,6 +49,65 @@ def on_table(point, scenario, tolerance=1e-9) -> bool:
     x, y = point
     return (-tolerance <= x <= scenario.width + tolerance
             and -tolerance <= y <= scenario.height + tolerance)
+
+
+def segments_cross(a, b, c, d) -> bool:
+    """Do the segments ab and cd cross or touch?"""
+    def turn(p, q, r):
+        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return 0 if abs(value) < 1e-12 else (1 if value > 0 else -1)
+
+    def on(p, q, r):  # r on the segment pq, knowing the three are in line
+        return (min(p[0], q[0]) - 1e-9 <= r[0] <= max(p[0], q[0]) + 1e-9
+                and min(p[1], q[1]) - 1e-9 <= r[1] <= max(p[1], q[1]) + 1e-9)
+
+    t1, t2, t3, t4 = turn(a, b, c), turn(a, b, d), turn(c, d, a), turn(c, d, b)
+    if t1 != t2 and t3 != t4:
+        return True
+    return ((t1 == 0 and on(a, b, c)) or (t2 == 0 and on(a, b, d)) or (t3 == 0 and on(c, d, a))
+            or (t4 == 0 and on(c, d, b)))
+
+
+def edges(polygon):
+    return list(zip(polygon, [*polygon[1:], polygon[0]], strict=True))
+
+
+def segment_hits(start, end, polygon) -> bool:
+    """Does the segment enter or touch the polygon?"""
+    return inside(start, polygon) or any(segments_cross(start, end, a, b)
+                                         for a, b in edges(polygon))
+
+
+def polygons_overlap(first, second) -> bool:
+    """Do two polygons share any area or boundary point?"""
+    return (any(inside(p, second) for p in first) or any(inside(p, first) for p in second)
+            or any(segments_cross(a, b, c, d) for a, b in edges(first) for c, d in edges(second)))
+
+
+def point_segment_distance(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                             / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def polygon_gap(first, second) -> float:
+    """Shortest distance between two polygons (0 when they overlap)."""
+    if polygons_overlap(first, second):
+        return 0.0
+    return min(point_segment_distance(p, a, b)
+               for one, other in ((first, second), (second, first))
+               for p in one for a, b in edges(other))
+
+
+def grid_in(polygon, step=0.25):
+    """Points on a `step` grid inside the polygon (cell centres)."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    columns, rows = int((max(xs) - min(xs)) / step), int((max(ys) - min(ys)) / step)
+    points = ((min(xs) + (i + 0.5) * step, min(ys) + (j + 0.5) * step)
+              for i in range(columns) for j in range(rows))
+    return [p for p in points if inside(p, polygon)]
 
 
 def same_points(actual, expected, tolerance=1e-6) -> bool:
@@ -161,8 +228,9 @@ def test_shipped_map_keeps_the_middle_band_open():
     assert covered / len(samples) < 0.2
 
 
-def test_shipped_files_are_what_tiled_expects():
-    root = ElementTree.parse(SHIPPED).getroot()
+@pytest.mark.parametrize("path", find_maps(), ids=lambda p: p.stem)
+def test_shipped_files_are_what_tiled_expects(path):
+    root = ElementTree.parse(path).getroot()
     assert root.get("version") == "1.10"
     assert (root.get("orientation"), root.get("renderorder")) == ("orthogonal", "right-down")
     assert (root.get("tilewidth"), root.get("tileheight")) == ("32", "32")
@@ -187,7 +255,197 @@ def test_find_maps_and_default_map_for():
     assert SHIPPED in find_maps()
     assert map_ruleset(SHIPPED) == "squads"
     assert default_map_for("squads") == SHIPPED
+    for name, (ruleset, *_) in RULESET_MAPS.items():
+        assert MAPS_DIR / name in find_maps()
+        assert map_ruleset(MAPS_DIR / name) == ruleset
+        assert default_map_for(ruleset) == MAPS_DIR / name
     assert find_maps(REPO / "no such folder") == []
+
+
+# --- the maps of the other rulesets ----------------------------------------------------------------
+def impassable(scenario):
+    return [piece.polygon for piece in scenario.terrain if "impassable" in piece.kinds]
+
+
+@pytest.mark.parametrize("name", RULESET_MAPS)
+def test_ruleset_map_loads_without_a_display(name):
+    import pygame
+
+    ruleset, size, rounds, zones, objectives = RULESET_MAPS[name]
+    scenario = load_scenario(MAPS_DIR / name)
+    assert not pygame.display.get_init()
+    assert (scenario.width, scenario.height) == size
+    assert (scenario.ruleset, scenario.rounds, scenario.px_per_inch) == (ruleset, rounds, 16)
+    assert scenario.title and scenario.description
+    assert scenario.forces == {} and scenario.placements == ()
+    assert sorted(scenario.deployment) == list(range(zones))
+    assert len(scenario.objectives) == objectives
+    assert all(piece.name for piece in scenario.terrain)
+    assert all(piece.kinds <= TERRAIN_KINDS and polygon_area(piece.polygon) > 0
+               for piece in scenario.terrain)
+
+
+@pytest.mark.parametrize("name", RULESET_MAPS)
+def test_ruleset_map_zones_have_room(name):
+    scenario = load_scenario(MAPS_DIR / name)
+    blockers = impassable(scenario)
+    zones = list(scenario.deployment.values())
+    for side, zone in scenario.deployment.items():
+        assert all(on_table(point, scenario) for point in zone), side
+        assert not any(polygons_overlap(zone, piece) for piece in blockers), side
+        samples = grid_in(zone)
+        free = [p for p in samples if not any(inside(p, piece) for piece in blockers)]
+        assert len(free) >= 0.6 * len(samples), side
+        assert polygon_area(zone) >= 100  # square inches: room for a whole force
+    for first, second in ((a, b) for i, a in enumerate(zones) for b in zones[i + 1:]):
+        assert polygon_gap(first, second) >= 12  # zones never touch: a battle to be fought
+
+
+@pytest.mark.parametrize("name", RULESET_MAPS)
+def test_ruleset_map_objectives(name):
+    scenario = load_scenario(MAPS_DIR / name)
+    names = [o.name for o in scenario.objectives]
+    assert len(set(names)) == len(names) and not any(n.startswith("Objective ") for n in names)
+    for objective in scenario.objectives:
+        point = (objective.x, objective.y)
+        assert on_table(point, scenario)
+        # a model can stand on it: no impassable terrain within an inch
+        assert all(not inside(point, piece) and polygon_gap([point], piece) >= 1
+                   for piece in impassable(scenario)), objective.name
+        assert not any(inside(point, zone) for zone in scenario.deployment.values())
+
+
+@pytest.mark.parametrize("name", RULESET_MAPS)
+def test_ruleset_map_ground_is_painted_under_each_piece(name):
+    """Tile layers are only pictures, but a piece should not stand on bare grass."""
+    scenario = load_scenario(MAPS_DIR / name)
+    root = ElementTree.parse(MAPS_DIR / name).getroot()
+    columns = int(root.get("width"))
+    overlays = {}
+    for layer in root.findall("layer"):
+        if layer.get("name") not in ("ground", "dry grass"):
+            gids = [int(g) for g in layer.find("data").text.replace("\n", "").split(",")]
+            overlays[layer.get("name")] = gids
+    inches_per_tile = 32 / scenario.px_per_inch
+    for piece in scenario.terrain:
+        points = grid_in(piece.polygon, 0.5)
+        centre = polygon_centre(piece.polygon)
+        x, y = min(points, key=lambda p: math.dist(p, centre))  # a point inside, central
+        tile = int(y / inches_per_tile) * columns + int(x / inches_per_tile)
+        assert any(gids[tile] for gids in overlays.values()), piece.name
+
+
+#: Forces as large as each ruleset allows, per side: (models, base) per unit.
+BIG_FORCES = {
+    "warband": [(1, "25")] * 15,
+    "cards": [(12, "25"), (10, "25"), (10, "25"), (8, "25"), (6, "25"), (6, "25")],
+    "legions": [(10, "32"), (10, "32"), (10, "32"), (6, "32"), (6, "32"), (1, "40"),
+                (1, "oval 90x52")],
+    "ranks": [(8, "rect 50x25")] * 3 + [(6, "rect 40x20"), (3, "rect 40x40"), (1, "rect 40x40")],
+}
+
+
+@pytest.mark.parametrize("name", RULESET_MAPS)
+def test_ruleset_map_deploys_big_forces(name):
+    ruleset, *_ = RULESET_MAPS[name]
+    scenario = load_scenario(MAPS_DIR / name)
+    sides, units, models = [], {}, {}
+    for side in scenario.deployment:
+        sides.append(Side(side, f"Side {side}", "test"))
+        for n, (count, base) in enumerate(BIG_FORCES[ruleset]):
+            unit_id = f"s{side}u{n}"
+            ids = tuple(f"{unit_id}m{k}" for k in range(count))
+            for model_id in ids:
+                models[model_id] = Model(model_id, unit_id, side, model_id, BaseShape.parse(base))
+            units[unit_id] = Unit(unit_id, side, unit_id, "test", ids)
+    state = GameState(ruleset, scenario, sides, units, models)
+    assert auto_deploy(state) == []
+    for model in state.models.values():
+        assert inside(model.pos, scenario.deployment[model.side]), model.id
+        assert not any(inside(model.pos, piece) for piece in impassable(scenario)), model.id
+
+
+def quarter_turned(polygon, size):
+    return [(size - y, x) for x, y in polygon]
+
+
+def test_warband_town_is_dense_the_same_for_four_warbands_and_has_streets():
+    scenario = load_scenario(MAPS_DIR / "warband_ruined_town.tmx")
+    kinds = [piece.kinds for piece in scenario.terrain]
+    assert sum(k == {"obscuring"} for k in kinds) >= 10
+    assert sum("impassable" in k for k in kinds) >= 3
+    assert sum(k == {"difficult"} for k in kinds) >= 3
+    rectangles = [p.polygon for p in scenario.terrain if len(p.polygon) == 4]
+    assert any(len({round(x, 6) for x, _ in r}) == 4 for r in rectangles)  # some are rotated
+    # a quarter turn gives the same table: each corner's warband has the same ground
+    for piece in scenario.terrain:
+        turned = quarter_turned(piece.polygon, 48)
+        assert any(other.kinds == piece.kinds and same_points(other.polygon, turned, 1e-3)
+                   for other in scenario.terrain), piece.name
+    for zone in scenario.deployment.values():
+        turned = quarter_turned(zone, 48)
+        assert any(same_points(other, turned, 1e-3) for other in scenario.deployment.values())
+    # two warbands get opposite corners
+    (x0, y0), (x1, y1) = (polygon_centre(scenario.deployment[s]) for s in (0, 1))
+    assert (x0 + x1, y0 + y1) == pytest.approx((48, 48))
+    # streets: at least 3" between any two pieces, so a 25 mm base passes everywhere
+    pieces = scenario.terrain
+    for i, first in enumerate(pieces):
+        for second in pieces[i + 1:]:
+            assert polygon_gap(first.polygon, second.polygon) >= 3, (first.name, second.name)
+
+
+def polygon_centre(polygon):
+    return (sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon))
+
+
+def test_cards_stockade_has_two_gates_facing_the_zones():
+    scenario = load_scenario(MAPS_DIR / "cards_frontier_stockade.tmx")
+    walls = impassable(scenario)
+    assert len(walls) >= 2
+    yard = next(o for o in scenario.objectives if o.name == "Stockade yard")
+    assert (yard.x, yard.y) == (24, 24)
+    # the palisade closes the yard to the north and south ...
+    assert any(segment_hits((24, 8), (24, 24), wall) for wall in walls)
+    assert any(segment_hits((24, 40), (24, 24), wall) for wall in walls)
+    # ... and the gates let a unit in from either zone, 4" wide at least
+    for offset in (-2, 0, 2):
+        y = 24 + offset
+        assert not any(segment_hits((8, y), (40, y), wall) for wall in walls)
+    kinds = [piece.kinds for piece in scenario.terrain]
+    assert sum(k == {"difficult", "obscuring"} for k in kinds) >= 3  # woods
+    assert sum(k == {"difficult"} for k in kinds) >= 1  # the creek
+    assert sum(k == {"cover"} for k in kinds) >= 2  # fences
+    ford = next(o for o in scenario.objectives if o.name == "Ford")
+    assert not any(inside((ford.x, ford.y), piece.polygon) for piece in scenario.terrain)
+
+
+def test_legions_field_has_open_lanes_for_charges():
+    scenario = load_scenario(MAPS_DIR / "legions_breach_field.tmx")
+    assert max(y for _, y in scenario.deployment[0]) == 12  # 12" deep on the long edges
+    assert min(y for _, y in scenario.deployment[1]) == 36
+    kinds = [piece.kinds for piece in scenario.terrain]
+    assert sum(k == {"cover", "difficult"} for k in kinds) >= 4  # craters
+    assert sum(k == {"obscuring"} for k in kinds) >= 2  # bastions
+    assert sum(k == {"impassable"} for k in kinds) >= 2  # rocks
+    # lanes 4" wide from one zone to the other, away from the table edges, with no terrain
+    blocked = [piece.polygon for piece in scenario.terrain]
+    clear = [x / 2 for x in range(2, 136) if not any(
+        segment_hits((x / 2 + dx, 12), (x / 2 + dx, 36), piece)
+        for dx in (0, 1, 2, 3, 4) for piece in blocked)]
+    lanes = [x for x in clear if x - 0.5 not in clear]  # where each run of corridors starts
+    assert len(lanes) >= 4
+    assert min(lanes) < 24 and max(lanes) > 48  # on both wings
+
+
+def test_ranks_field_keeps_the_middle_open():
+    scenario = load_scenario(MAPS_DIR / "ranks_open_field.tmx")
+    assert [max(y for _, y in scenario.deployment[0]), min(y for _, y in scenario.deployment[1])] \
+        == [12, 32]
+    middle = [(12, 12), (48, 12), (48, 32), (12, 32)]  # between the zones, 12" from each side
+    assert not any(polygons_overlap(middle, piece.polygon) for piece in scenario.terrain)
+    assert len(scenario.terrain) <= 6
+    assert any("impassable" in piece.kinds for piece in scenario.terrain)  # the farmhouse
 
 
 def test_default_map_for_prefers_its_ruleset_then_any(tmp_path):
