@@ -42,6 +42,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p4", default="random")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--log", action="store_true")
+    sim.add_argument("--replays", type=Path, default=None,
+                     help="write each game's replay (JSON) into this folder")
+
+    rep = sub.add_parser("replay", help="replay a saved battle and check it")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--log", action="store_true")
+    rep.add_argument("--json", action="store_true")
 
     odds = sub.add_parser("odds", help="exact odds of a rules step")
     odds.add_argument("what", choices=["charge", "melee"])
@@ -79,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if command == "odds":
             return _odds(args)
+        if command == "replay":
+            return _replay(args)
         if command == "render":
             return _render(args)
     except GameError as exc:
@@ -103,13 +112,25 @@ def _simulate(args) -> int:
         raise GameError("simulate: --games must be at least 1")
     agents = [args.p1, args.p2, args.p3, args.p4][: args.sides]
     report = simulate(args.ruleset, _scenario(args.ruleset, args.map), args.games, args.seed,
-                      agents, log=print if args.log else None)
+                      agents, log=print if args.log else None, replays=args.replays)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
         wins = ", ".join(f"side {i + 1}: {w}" for i, w in enumerate(report["wins"]))
         print(f"{report['games']} games ({args.ruleset}): {wins}, draws {report['draws']}, "
               f"mean rounds {report['mean_rounds']:.2f}")
+    return 0
+
+
+def _replay(args) -> int:
+    from game.sim import replay
+
+    report = replay(args.file, log=print if args.log else None)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        print(f"{args.file}: {report['actions']} actions replayed, {report['reason']}; points "
+              + ", ".join(f"{p:g}" for p in report["points"]))
     return 0
 
 
