@@ -1,9 +1,12 @@
 """Test-wide settings: no display, no sound, and hypothesis kept deterministic and quick."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The player's files (replays) go to a throw-away folder during tests.
+os.environ["SKIRMISH_DATA_DIR"] = tempfile.mkdtemp(prefix="skirmish-test-")
 
 from hypothesis import settings  # noqa: E402
 

@@ -29,6 +29,12 @@ def test_ai_vs_ai_reaches_the_results(make_app):
     assert results.winner == state.result["winner"]
     # the log saw every event, the last one the end of the battle
     assert battle.log.entries[-1].text.startswith("Battle over")
+    # the battle was kept as a replay that plays back to the same log
+    assert results.replay_note.startswith("Replay saved: ")
+    from game.sim import replay
+
+    saved = results.replay_note.removeprefix("Replay saved: ")
+    assert replay(saved)["log_sha256"] == battle.controller.log_digest()
     drive.press(results.again)
     assert isinstance(drive.top, MenuScreen)
     assert drive.top.mode == AI_VS_AI

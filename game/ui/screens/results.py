@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pygame_gui
 
@@ -30,7 +32,25 @@ class ResultsScreen(Screen):
         self._picture = None
         self.columns = [(k, dict(COLUMNS).get(k, k.replace("_", " ").capitalize()))
                         for k in keys[:-1] + extra + keys[-1:]]
+        self.replay_note = self.save_replay()
         self.build()
+
+    def save_replay(self) -> str:
+        """Every finished battle is kept as a replay (`skirmish replay FILE` plays it again)."""
+        from game.core.errors import GameError
+        from game.io.paths import replays_dir
+        from game.io.saves import write_replay
+
+        c = self.controller
+        record = c.replay_record()
+        record["log_sha256"] = c.log_digest()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = replays_dir() / f"{c.ruleset.id}_{stamp}_seed{c.seed}.json"
+        try:
+            write_replay(path, record)
+        except (OSError, GameError) as exc:
+            return f"Replay not saved: {exc}"
+        return f"Replay saved: {path}"
 
     def build(self) -> None:
         self.ui.clear_and_reset()
@@ -78,6 +98,8 @@ class ResultsScreen(Screen):
         text.blit(surface, f"Round {state.round} of {state.scenario.rounds}  ·  seed "
                   f"{self.config.seed}  ·  {len(self.controller.history)} actions",
                   (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
+        text.blit(surface, self.replay_note, (w / 2, self.app.size[1] - 98), size=12,
+                  color=palette.TEXT_DIM, anchor="midtop")
         bottom = self._table(surface, 196)
         self._final_position(surface, bottom + 24)
 
