@@ -66,15 +66,17 @@ def auto_deploy(s: GameState) -> list[str]:
         ((m.x, m.y), m.base.radius) for m in s.models.values() if (m.x, m.y) != (0.0, 0.0)
     ]
     centre = (sc.width / 2, sc.height / 2)
+    zones: dict[int, _Zone] = {}
     failed = []
     for unit in s.units.values():
         models = [s.models[i] for i in unit.models]
         if all((m.x, m.y) != (0.0, 0.0) for m in models):
             continue
-        zone = sc.deployment.get(unit.side)
-        if not zone:
-            zone = _default_zone(sc.width, sc.height, unit.side, len(s.sides))
-        spot = _find_spot(models, zone, blockers, placed, centre, sc.width, sc.height)
+        if unit.side not in zones:
+            polygon = sc.deployment.get(unit.side) or _default_zone(
+                sc.width, sc.height, unit.side, len(s.sides))
+            zones[unit.side] = _Zone(polygon, centre, blockers)
+        spot = zones[unit.side].find_spot(models, placed, sc.width, sc.height)
         if spot is None:
             failed.append(unit.id)
             continue
@@ -97,42 +99,59 @@ def _default_zone(width: float, height: float, side: int, sides: int) -> tuple[P
     return edges[side % 4]
 
 
-def _find_spot(models, zone, blockers, placed, centre, width, height):
-    zc = centroid(zone)
-    fx, fy = centre[0] - zc[0], centre[1] - zc[1]
-    norm = math.hypot(fx, fy) or 1.0
-    fx, fy = fx / norm, fy / norm
-    lx, ly = -fy, fx
-    facing = math.degrees(math.atan2(fy, fx))
-    radius = max(m.base.radius for m in models)
-    spacing = 2 * radius + MODEL_GAP
-    offsets = formation_offsets(len(models), spacing)
-    xs = [x for x, _ in zone]
-    ys = [y for _, y in zone]
-    reach = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
-    steps = int(reach / ANCHOR_STEP) + 1
-    # Anchors from the zone's front (toward the centre) backwards, and from the middle outwards.
-    candidates = []
-    for fwd in range(steps, -steps - 1, -1):
-        for side_step in sorted(range(-steps, steps + 1), key=abs):
-            ax = zc[0] + fx * fwd * ANCHOR_STEP + lx * side_step * ANCHOR_STEP
-            ay = zc[1] + fy * fwd * ANCHOR_STEP + ly * side_step * ANCHOR_STEP
-            candidates.append((ax, ay))
-    for ax, ay in candidates:
-        if not point_in_polygon((ax, ay), zone):
-            continue
-        positions = [(ax + lx * lat - fx * back, ay + ly * lat - fy * back) for lat, back in offsets]
-        if all(_fits(p, m.base.radius, zone, blockers, placed, width, height)
-               for p, m in zip(positions, models, strict=True)):
-            return facing, positions
-    return None
+class _Zone:
+    """One side's zone, with its candidate anchor points worked out once: front (toward the
+    table centre) to back, and from the middle outwards; and the impassable pieces near it."""
+
+    def __init__(self, polygon, centre: Point, blockers):
+        self.polygon = polygon
+        zc = centroid(polygon)
+        fx, fy = centre[0] - zc[0], centre[1] - zc[1]
+        norm = math.hypot(fx, fy) or 1.0
+        self.forward = (fx / norm, fy / norm)
+        self.lateral = (-self.forward[1], self.forward[0])
+        self.facing = math.degrees(math.atan2(self.forward[1], self.forward[0]))
+        xs = [x for x, _ in polygon]
+        ys = [y for _, y in polygon]
+        reach = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+        steps = int(reach / ANCHOR_STEP) + 1
+        anchors = []
+        for fwd in range(steps, -steps - 1, -1):
+            for side_step in sorted(range(-steps, steps + 1), key=abs):
+                point = (zc[0] + (self.forward[0] * fwd + self.lateral[0] * side_step) * ANCHOR_STEP,
+                         zc[1] + (self.forward[1] * fwd + self.lateral[1] * side_step) * ANCHOR_STEP)
+                if min(xs) <= point[0] <= max(xs) and min(ys) <= point[1] <= max(ys) \
+                        and point_in_polygon(point, polygon):
+                    anchors.append(point)
+        self.anchors = anchors
+        margin = 4.0
+        self.blockers = [b for b in blockers
+                         if min(x for x, _ in b) <= max(xs) + margin
+                         and max(x for x, _ in b) >= min(xs) - margin
+                         and min(y for _, y in b) <= max(ys) + margin
+                         and max(y for _, y in b) >= min(ys) - margin]
+
+    def find_spot(self, models, placed, width, height):
+        fx, fy = self.forward
+        lx, ly = self.lateral
+        spacing = 2 * max(m.base.radius for m in models) + MODEL_GAP
+        offsets = formation_offsets(len(models), spacing)
+        for ax, ay in self.anchors:
+            positions = [(ax + lx * lat - fx * back, ay + ly * lat - fy * back)
+                         for lat, back in offsets]
+            if all(_fits(p, m.base.radius, self.polygon, self.blockers, placed, width, height)
+                   for p, m in zip(positions, models, strict=True)):
+                return self.facing, positions
+        return None
 
 
 def _fits(p, radius, zone, blockers, placed, width, height) -> bool:
+    """On the table, wholly in the zone, clear of impassable ground and of placed bases
+    (cheapest checks first)."""
     if not (radius <= p[0] <= width - radius and radius <= p[1] <= height - radius):
+        return False
+    if not all(math.hypot(p[0] - q[0], p[1] - q[1]) >= radius + r + UNIT_GAP for q, r in placed):
         return False
     if not circle_inside(p, radius, zone):
         return False
-    if any(circle_touches(p, radius + 0.05, poly) for poly in blockers):
-        return False
-    return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= radius + r + UNIT_GAP for q, r in placed)
+    return not any(circle_touches(p, radius + 0.05, poly) for poly in blockers)
