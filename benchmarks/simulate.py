@@ -12,11 +12,13 @@ import time
 
 from game import ai, rulesets
 from game.io.tmx import default_map_for, load_scenario
+from game.sim import battle_forces
 from game.turn import TurnController
 
 
 def battle(ruleset, scenario, seed, agents):
-    controller = TurnController(ruleset, scenario, seed)
+    controller = TurnController(ruleset, scenario, seed,
+                                battle_forces(ruleset, len(agents), scenario))
     players = {i: ai.make(name, seed * 31 + i) for i, name in enumerate(agents)}
     actions = 0
     while not controller.over:
@@ -29,10 +31,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--ruleset", default="squads")
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--sides", type=int, default=2)
     args = parser.parse_args()
     ruleset = rulesets.get(args.ruleset)
     scenario = load_scenario(default_map_for(args.ruleset))
     for pairing in (("greedy", "greedy"), ("random", "random"), ("greedy", "random")):
+        pairing = pairing + (pairing[1],) * (args.sides - 2)
         times, actions = [], []
         for seed in range(args.games):
             start = time.perf_counter()
@@ -40,7 +44,7 @@ def main() -> None:
             times.append(time.perf_counter() - start)
             actions.append(n)
         total = sum(times)
-        print(f"{args.ruleset} {pairing[0]} vs {pairing[1]}: {args.games / total:.2f} battles/s, "
+        print(f"{args.ruleset} {' vs '.join(pairing)}: {args.games / total:.2f} battles/s, "
               f"mean {statistics.mean(times) * 1000:.0f} ms/battle, max {max(times) * 1000:.0f} ms, "
               f"mean {statistics.mean(actions):.0f} actions/battle")
 

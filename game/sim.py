@@ -11,6 +11,13 @@ from game.io.saves import read_replay, write_replay
 from game.turn import TurnController
 
 
+def battle_forces(ruleset, sides: int, scenario) -> list[str] | None:
+    """The forces for a battle of `sides` sides: the ruleset's defaults for that many (rulesets
+    with more than two sides offer `default_forces`), else the map's/ruleset's own choice."""
+    chooser = getattr(ruleset, "default_forces", None)
+    return chooser(sides, scenario) if chooser is not None else None
+
+
 def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str],
              log=None, replays: Path | None = None) -> dict:
     ruleset = rulesets.get(ruleset_id)
@@ -22,7 +29,8 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
     digest = hashlib.sha256()
     for game_index in range(games):
         game_seed = seed + game_index
-        controller = TurnController(ruleset, scenario, game_seed)
+        controller = TurnController(ruleset, scenario, game_seed,
+                                    battle_forces(ruleset, len(agents), scenario))
         players = {i: ai.make(name, game_seed * 31 + i) for i, name in enumerate(agents)}
         if log:
             log(f"--- game {game_index + 1} (seed {game_seed}) ---")

@@ -1,0 +1,592 @@
+"""The `warband` close combat phase, as the seed gives it (warband.md, "Close combat phase").
+
+Flow of one warband's phase: every model able to fight with a target in this phase (its own
+warband's models and the enemies they touch) is put in strike order; each in turn declares its
+targets and the split of its attacks (a choice only when it has one), then its strike is
+resolved; at the end the warband's models fighting alone test their nerve, and those that fail
+flee, taking one automatic hit from each enemy in contact.
+
+Dice, in the order they are rolled (the tests script them in this order):
+- strike order: for each group of tied models in one combat, 1D6 each in id order (ties
+  re-rolled among themselves);
+- a strike, per target (in the order first named), per weapon (the weapon of choice first):
+  to-hit dice (none against a knocked-down target), the parry die (and its re-roll), one
+  to-wound die per remaining hit, the critical die for the first qualifying 6, one armour save
+  die per wound that allows one; then, after all the strike's weapons, the injury dice (one per
+  wound from the one that takes the model to 0) and the helmet die;
+- all alone: 2D6 per model tested; fleeing: each enemy's automatic hit (wound, critical, save,
+  injury), then 2D6 for the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.events import AttacksMade, DamageDealt, DiceRolled, Event, Note, StatusChanged
+from game.core.geometry import Geometry
+from game.core.state import GameState, Model
+from game.rulesets.warband import charts
+from game.rulesets.warband.charts import (
+    CRITICALS,
+    HELMET_SAVE,
+    RULE_CONCUSSION,
+    RULE_CRITICAL,
+    RULE_HELMET,
+    RULE_INJURY,
+    RULE_SAVE,
+    RULE_TO_HIT,
+    RULE_TO_WOUND,
+    injury_dice,
+    injury_result,
+    save_needed,
+    to_hit_needed,
+    to_wound_needed,
+)
+from game.rulesets.warband.engagement import (
+    RULE_PROTECT_DOWNED,
+    combats,
+    contact_map,
+    fighters,
+    opponents,
+    phase_targets,
+)
+from game.rulesets.warband.equipment import (
+    RULE_TWO_WEAPONS,
+    RULE_UNARMED,
+    UNARMED,
+    Item,
+    loadout,
+    weapon,
+)
+from game.rulesets.warband.events import DiceKept, OutOfAction, StrikeOrder
+from game.rulesets.warband.movement import FRIEND_RANGE, flee_move, model_of
+from game.rulesets.warband.odds import Fighter, strike_tier
+from game.rulesets.warband.status import (
+    CHARGED,
+    FLEEING,
+    KNOCKED_DOWN,
+    STOOD_UP,
+    STUNNED,
+    WAS_CHARGED,
+    can_fight,
+    condition,
+    flag,
+    set_flag,
+)
+from game.rulesets.warband.victory import credit_out_of_action
+
+RULE_ORDER = ("Strike order: 1) strikes first (charged this turn, a spear against a charger, "
+              "skills), 2) everyone else, 3) strikes last (double-handed weapon), 4) stood up "
+              "this turn; by decreasing Initiative within each step (warband seed)")
+RULE_TIES = "Strike order ties: 1D6 each, highest first, ties re-rolled (warband seed)"
+RULE_SPLIT = ("With several enemies in contact a model chooses whom to attack and may split its "
+              "attacks, all decided before its hit rolls (warband seed)")
+RULE_NO_FIGHT_BACK = "Knocked down or stunned models cannot fight back (warband seed)"
+RULE_PARRY = ("Parry (sword or buckler): a D6 that beats the attacker's highest successful hit "
+              "roll parries one hit (warband seed)")
+RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase; against several "
+                   "opponents only the first successful hit (warband seed)")
+RULE_PARRY_REROLL = ("Sword and buckler: re-roll a failed parry once; two swords do not re-roll "
+                     "(warband seed)")
+RULE_PARRY_SIX = "A hit rolled on 6 cannot be parried (warband seed)"
+RULE_PARRY_STRENGTH = ("An attack with S at least twice the parrier's base S cannot be parried "
+                       "(warband seed)")
+RULE_KNOCKED_DOWN_TARGET = ("Knocked-down target: every attack hits automatically, it cannot "
+                            "parry, and an unsaved wound takes it out of action (warband seed)")
+RULE_STUNNED_TARGET = ("Stunned target: out of action as soon as an enemy attacks it in close "
+                       "combat (warband seed)")
+RULE_SAME_MODEL = ("A model with several attacks cannot knock down or stun and then finish the "
+                   "same enemy in one phase; a second attacker can (warband seed)")
+RULE_ALL_ALONE = ("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
+                  "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "
+                  "flees (warband)")
+RULE_FLEE = ("Fleeing: a model that flees turns and runs 2D6\" away from its enemies; each "
+             "enemy in contact first gets 1 automatic hit, resolved at once; a model never "
+             "flees a combat by choice (warband seed)")
+
+
+# --- the phase's bookkeeping -------------------------------------------------------------------
+def new_fight(side: int, order: list[str]) -> dict:
+    """pending["combat"]: whose phase, the strike order and who is next, and the once-per-phase
+    marks (parry used, first successful hit taken, critical hit made)."""
+    return {"side": side, "order": order, "next": 0, "parried": [], "hit": [], "crit": []}
+
+
+def striker(s: GameState) -> Model | None:
+    fight = s.pending.get("combat")
+    if not fight or fight["next"] >= len(fight["order"]):
+        return None
+    return s.models[fight["order"][fight["next"]]]
+
+
+# --- strike order ------------------------------------------------------------------------------
+def tier_of(s: GameState, model: Model) -> int:
+    return strike_tier(Fighter.of(model.profile), flag(s, model, CHARGED),
+                       flag(s, model, WAS_CHARGED), flag(s, model, STOOD_UP))
+
+
+def strike_order(s: GameState, geo: Geometry, dice: Dice, side: int
+                 ) -> tuple[list[str], list[Event]]:
+    """Every model that fights in this phase, in strike order: by step, then decreasing
+    Initiative (step 4 ignores Initiative), then a D6 roll-off between tied models of the same
+    combat (ties between separate combats change nothing, so they are not rolled)."""
+    contacts = contact_map(s, geo)
+    fighting = fighters(s, contacts, side)
+    events: list[Event] = []
+    rank: dict[str, tuple] = {}
+    for number, group in enumerate(combats(fighting, contacts)):
+        tied: dict[tuple[int, int], list[Model]] = {}
+        for m in group:
+            tier = tier_of(s, m)
+            initiative = 0 if tier == 4 else m.profile["I"]
+            tied.setdefault((tier, initiative), []).append(m)
+        for (tier, initiative), models in tied.items():
+            models.sort(key=lambda m: m.id)
+            order = _roll_off(dice, models, events) if len(models) > 1 else models
+            for position, m in enumerate(order):
+                rank[m.id] = (tier, -initiative, number, position)
+    order = sorted(rank, key=lambda mid: rank[mid])
+    return order, events
+
+
+def _roll_off(dice: Dice, models: list[Model], events: list[Event]) -> list[Model]:
+    """1D6 each, highest first; models still tied roll again among themselves."""
+    rolls = {m.id: dice.d6(f"{m.name} strike order", RULE_TIES) for m in models}
+    events.append(DiceKept(rule=RULE_TIES, who=" and ".join(m.name for m in models),
+                           label="1D6 each for the strike order (same Initiative)",
+                           values=tuple(rolls[m.id] for m in models),
+                           outcome=", ".join(f"{m.name} {rolls[m.id]}" for m in models)))
+    out: list[Model] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        same = [m for m in models if rolls[m.id] == value]
+        out.extend(same if len(same) == 1 else _roll_off(dice, same, events))
+    return out
+
+
+def order_event(s: GameState, side: int, order: list[str]) -> StrikeOrder:
+    return StrikeOrder(rule=RULE_ORDER, side_name=s.sides[side].name,
+                       names=tuple(s.models[m].name for m in order))
+
+
+# --- declarations ------------------------------------------------------------------------------
+def current_targets(s: GameState, geo: Geometry, model: Model) -> list[Model]:
+    fight = s.pending["combat"]
+    return sorted(phase_targets(s, model, contact_map(s, geo), fight["side"]),
+                  key=lambda m: m.id)
+
+
+def declarations(model: Model, targets: list[Model]) -> list[tuple[str | None, tuple[str, ...]]]:
+    """Every distinct way to split the model's attacks among its targets: (weapon of choice,
+    target unit per attack, the weapon of choice's single attack first)."""
+    kit = loadout(model.profile["gear"])
+    count = kit.attack_count(model.profile["A"])
+    ids = [t.unit for t in targets]
+    if not kit.different_weapons:
+        return [(None, combo) for combo in combinations_with_replacement(ids, count)]
+    singles = [w.id for w in kit.weapons] if count > 2 else [kit.choice_default]
+    out = []
+    for single in singles:
+        for first in ids:
+            for rest in combinations_with_replacement(ids, count - 1):
+                out.append((single, (first, *rest)))
+    return out
+
+
+def strike_actions(s: GameState, geo: Geometry) -> list[Action]:
+    """The declarations open to the model whose turn it is to strike (applied at once when it
+    has only one)."""
+    model = striker(s)
+    if model is None:
+        return []
+    targets = current_targets(s, geo, model)
+    names = {t.unit: t.name for t in targets}
+    options = declarations(model, targets)
+    kit = loadout(model.profile["gear"])
+    out = []
+    for single, chosen in options:
+        plan = kit.attack_plan(model.profile["A"], single)
+        label = f"{model.name} strikes: " + describe_split(plan, chosen, names)
+        option = "auto" if len(options) == 1 else single
+        out.append(Action("strike", model.unit, targets=chosen, option=option, label=label))
+    return out
+
+
+def describe_split(plan, chosen: tuple[str, ...], names: dict[str, str]) -> str:
+    parts = []
+    for weapon_id, target in attack_list(plan, chosen):
+        parts.append((names.get(target, target), weapon(weapon_id).name))
+    counted: dict[tuple[str, str], int] = {}
+    for part in parts:
+        counted[part] = counted.get(part, 0) + 1
+    return ", ".join(f"{n} attack{'s' if n > 1 else ''} on {who} ({what})"
+                     for (who, what), n in counted.items())
+
+
+def attack_list(plan, chosen: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(weapon id, target unit) per attack: the plan's weapons in order, matched to targets."""
+    weapons = [w for w, n in plan for _ in range(n)]
+    return list(zip(weapons, chosen, strict=True))
+
+
+def declaration_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    model = striker(s)
+    if model is None:
+        return "No model is waiting to strike"
+    if a.kind != "strike" or a.unit != model.unit:
+        return f"{model.name} strikes now ({RULE_ORDER})"
+    targets = current_targets(s, geo, model)
+    if not targets:
+        return f"{model.name} has nobody to attack"
+    allowed = {t.unit for t in targets}
+    kit = loadout(model.profile["gear"])
+    count = kit.attack_count(model.profile["A"])
+    if len(a.targets) != count:
+        return f"{model.name} has {count} attacks: name a target for each ({RULE_SPLIT})"
+    for t in a.targets:
+        if t not in allowed:
+            name = s.units[t].name if t in s.units else t
+            every = [s.models[e] for e in contact_map(s, geo).get(model.id, ())]
+            if any(e.unit == t for e in every):
+                return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
+            return f"{model.name} cannot attack {name}: it is not an enemy in base contact " \
+                   f"that fights it in this phase"
+    if a.option not in (None, "auto") and a.option not in {w.id for w in kit.weapons}:
+        return f"{a.option} is not one of {model.name}'s weapons ({RULE_TWO_WEAPONS})"
+    return None
+
+
+# --- resolving a strike --------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What one model's attacks did to one target, for the summary event and the injury."""
+
+    attacks: int = 0
+    hits: int = 0
+    wounds: int = 0
+    saves: int = 0
+    unsaved: int = 0
+    master: bool = False
+    concussion: bool = False
+    out: bool = False
+    weapons: list[str] = field(default_factory=list)
+
+
+def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Event]:
+    """The striker's attacks, target by target. Each target is met as it was when the strike
+    began: the same model cannot knock down or stun an enemy and then finish it."""
+    fight = s.pending["combat"]
+    model = striker(s)
+    kit = loadout(model.profile["gear"])
+    single = a.option if a.option not in (None, "auto") else None
+    plan = kit.attack_plan(model.profile["A"], single)
+    by_target: dict[str, list[tuple[str, int]]] = {}
+    for weapon_id, target in attack_list(plan, a.targets):
+        batches = by_target.setdefault(target, [])
+        if batches and batches[-1][0] == weapon_id:
+            batches[-1] = (weapon_id, batches[-1][1] + 1)
+        else:
+            batches.append((weapon_id, 1))
+    met_as = {t: condition(s, model_of(s, t)) for t in by_target}  # RULE_SAME_MODEL
+    events: list[Event] = []
+    if kit.two_weapons:
+        events.append(Note(rule=RULE_TWO_WEAPONS, text=f"{model.name} fights with two weapons: "
+                                                       f"{model.profile['A']} + 1 attacks"))
+    if kit.weapons[0] is UNARMED:
+        events.append(Note(rule=RULE_UNARMED, text=f"{model.name} fights with bare hands"))
+    for target_unit, batches in by_target.items():
+        target = model_of(s, target_unit)
+        if not target.alive:
+            events.append(Note(rule=RULE_SPLIT, text=f"{target.name} is already out of action"))
+            continue
+        if met_as[target_unit] == "stunned":
+            events.extend(out_of_action(s, target, f"attacked by {model.name} while stunned",
+                                        RULE_STUNNED_TARGET, model.side))
+            continue
+        tally = Tally()
+        for weapon_id, count in batches:
+            events.extend(_weapon_attacks(s, geo, dice, fight, model, target, weapon(weapon_id),
+                                          count, met_as[target_unit], tally))
+        events.append(AttacksMade(rule=RULE_TO_HIT, unit_name=model.name, target_name=target.name,
+                                  weapon=" and ".join(tally.weapons), attacks=tally.attacks,
+                                  hits=tally.hits, wounds=tally.wounds, saves=tally.saves,
+                                  unsaved=tally.unsaved))
+        events.extend(_injure(s, dice, target, tally, met_as[target_unit], model.side))
+        if tally.attacks > 1 and target.alive and condition(s, target) != "standing" \
+                and met_as[target_unit] == "standing":
+            events.append(Note(rule=RULE_SAME_MODEL,
+                               text=f"{model.name}'s other attacks do not finish "
+                                    f"{target.name} off; another model may"))
+    return events
+
+
+def _weapon_attacks(s, geo, dice, fight, model, target, item: Item, count: int, met_as: str,
+                    tally: Tally) -> list[Event]:
+    """One weapon's attacks on one target: to hit, parry, then wounds and saves."""
+    events: list[Event] = []
+    tally.attacks += count
+    tally.weapons.append(item.name)
+    strength = model.profile["S"] + item.strength_bonus
+    if met_as == "knocked down":
+        hits = count
+        events.append(Note(rule=RULE_KNOCKED_DOWN_TARGET,
+                           text=f"{count} automatic hit{'s' if count > 1 else ''} on "
+                                f"{target.name}, who is knocked down"))
+    else:
+        needed = to_hit_needed(model.profile["WS"], target.profile["WS"])
+        roll = dice.roll(count, f"{model.name} to hit {target.name}", RULE_TO_HIT)
+        faces = [v for v in roll.values if v >= needed]
+        hits = len(faces)
+        events.append(DiceRolled(
+            rule=RULE_TO_HIT, who=model.name, label=f"to hit {target.name} ({item.name}, WS"
+                                                    f"{model.profile['WS']} vs "
+                                                    f"WS{target.profile['WS']})",
+            values=roll.values, needed=f"{needed}+", outcome=f"{hits} hit{'s' * (hits != 1)}"))
+        if hits:
+            parried, parry_events = _parry(s, geo, dice, fight, model, target, strength, faces)
+            events.extend(parry_events)
+            hits -= parried
+    tally.hits += hits
+    events.extend(wound_hits(dice, fight, model, target, item, strength, hits, tally,
+                             met_as == "knocked down"))
+    return events
+
+
+def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
+           ) -> tuple[int, list[Event]]:
+    """The target's parry against this batch of hits: 1 if a hit is parried, else 0."""
+    kit = loadout(target.profile["gear"])
+    several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
+    first_hits = target.id not in fight["hit"]
+    if first_hits:
+        fight["hit"].append(target.id)
+    if not kit.parry or flag(s, target, FLEEING):
+        return 0, []  # a fleeing model has turned its back: it does not fight, nor parry
+    if target.id in fight["parried"]:
+        return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already tried to parry "
+                                                   f"this phase")]
+    if several and not first_hits:
+        return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} fights several opponents "
+                                                   f"and may only parry the first successful "
+                                                   f"hit")]
+    top = max(faces)
+    if top >= 6:
+        return 0, [Note(rule=RULE_PARRY_SIX, text=f"{target.name} cannot parry: a hit was "
+                                                  f"rolled on 6")]
+    if strength >= 2 * target.profile["S"]:
+        return 0, [Note(rule=RULE_PARRY_STRENGTH, text=f"{target.name} cannot parry a blow of "
+                                                       f"S{strength}")]
+    fight["parried"].append(target.id)
+    first = dice.d6(f"{target.name} parry", RULE_PARRY)
+    events: list[Event] = [DiceRolled(rule=RULE_PARRY, who=target.name, label="parry",
+                                      values=(first,), needed=f"more than {top}",
+                                      outcome="parried" if first > top else "fails")]
+    success = first > top
+    if not success and kit.parry_reroll:
+        again = dice.d6(f"{target.name} parry re-roll", RULE_PARRY_REROLL)
+        success = again > top
+        events.append(DiceRolled(rule=RULE_PARRY_REROLL, who=target.name,
+                                 label="parry re-roll (sword and buckler)", values=(again,),
+                                 needed=f"more than {top}",
+                                 outcome="parried" if success else "fails"))
+    return (1 if success else 0), events
+
+
+def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item: Item,
+               strength: int, hits: int, tally: Tally, knocked_down: bool) -> list[Event]:
+    """Wound rolls for `hits` hits (a first qualifying 6 is a critical hit, one per model per
+    phase), then armour saves; unsaved wounds go on the tally."""
+    if hits <= 0:
+        return []
+    needed = to_wound_needed(strength, target.profile["T"])
+    if needed is None:
+        return [Note(rule=RULE_TO_WOUND, text=f"{model.name} cannot wound {target.name} (S"
+                                              f"{strength} vs T{target.profile['T']})")]
+    roll = dice.roll(hits, f"{model.name} to wound {target.name}", RULE_TO_WOUND)
+    wounding = [v for v in roll.values if v >= needed]
+    tally.wounds += len(wounding)
+    events: list[Event] = [DiceRolled(
+        rule=RULE_TO_WOUND, who=model.name,
+        label=f"to wound {target.name} (S{strength} vs T{target.profile['T']})",
+        values=roll.values, needed=f"{needed}+",
+        outcome=f"{len(wounding)} wound{'s' * (len(wounding) != 1)}")]
+    crits_made = fight["crit"] if fight is not None else []
+    entries: list[tuple[int, bool, bool]] = []  # (wounds, save allowed, +2 injury)
+    crit_taken = False
+    for value in wounding:
+        if value == 6 and needed < 6 and not crit_taken and model.id not in crits_made:
+            crit_taken = True
+            crits_made.append(model.id)
+            face = dice.d6(f"{model.name} critical hit", RULE_CRITICAL)
+            what, count, save_allowed, bonus = CRITICALS[face]
+            events.append(DiceRolled(rule=RULE_CRITICAL, who=model.name, label="critical hit",
+                                     values=(face,),
+                                     outcome=f"{what}: {count} wounds"
+                                             + ("" if save_allowed else ", no save")
+                                             + (f", +{bonus} to injury" if bonus else "")))
+            entries.append((count, save_allowed, bonus > 0))
+        else:
+            entries.append((1, True, False))
+    save_on = save_needed(loadout(target.profile["gear"]), item, strength)
+    saveable = [i for i, entry in enumerate(entries) if entry[1]] if save_on else []
+    saved: set[int] = set()
+    if saveable:
+        save_roll = dice.roll(len(saveable), f"{target.name} armour saves", RULE_SAVE)
+        saved = {i for i, v in zip(saveable, save_roll.values, strict=True) if v >= save_on}
+        tally.saves += len(saved)
+        events.append(DiceRolled(rule=RULE_SAVE, who=target.name, label="armour save",
+                                 values=save_roll.values, needed=f"{save_on}+",
+                                 outcome=f"{len(saved)} saved"))
+    elif entries and save_on is None:
+        events.append(Note(rule=RULE_SAVE, text=f"{target.name} has no save against "
+                                                f"S{strength} {item.name}"))
+    for i, (count, _, bonus) in enumerate(entries):
+        if i in saved:
+            continue
+        tally.unsaved += count
+        tally.master = tally.master or bonus
+        tally.concussion = tally.concussion or item.concussion
+        if knocked_down:
+            tally.out = True
+    return events
+
+
+def _injure(s: GameState, dice: Dice, target: Model, tally: Tally, met_as: str,
+            by: int) -> list[Event]:
+    """After all of one model's attacks on a target: a knocked-down target with an unsaved
+    wound is out of action; otherwise wounds come off and, at 0, the injury roll."""
+    if tally.out:
+        return out_of_action(s, target, "an unsaved wound while knocked down",
+                             RULE_KNOCKED_DOWN_TARGET, by)
+    if not tally.unsaved or met_as != "standing":
+        return []
+    return injure(s, dice, target, tally.unsaved, tally.master, tally.concussion, by)
+
+
+def injure(s: GameState, dice: Dice, target: Model, unsaved: int, master: bool,
+           concussion: bool, by: int | None = None) -> list[Event]:
+    """Unsaved wounds come off; at 0, the injury dice (highest kept) and the helmet. `by` is
+    the warband credited if the model goes out of action."""
+    before = target.wounds
+    target.wounds = max(0, before - unsaved)
+    events: list[Event] = [DamageDealt(rule=RULE_INJURY, model=target.id, model_name=target.name,
+                                       damage=unsaved, wounds_left=target.wounds)]
+    count = injury_dice(unsaved, before)
+    if count == 0:
+        return events
+    roll = dice.roll(count, f"{target.name} injury", RULE_INJURY)
+    bonus = 2 if master else 0
+    kept = max(roll.values) + bonus
+    result = injury_result(kept, concussion)
+    rule = RULE_CONCUSSION if concussion and result == charts.STUNNED and kept == 2 else \
+        RULE_INJURY
+    kept_text = f"keeps {max(roll.values)}" if count > 1 else ""
+    if bonus:
+        kept_text += f"{', ' if kept_text else ''}+{bonus} for the master strike = {kept}"
+    events.append(DiceKept(rule=rule, who=target.name,
+                           label="injury" + (" (highest kept)" if count > 1 else ""),
+                           values=roll.values,
+                           outcome=f"{kept_text + ': ' if kept_text else ''}{result}"))
+    if result == charts.STUNNED and loadout(target.profile["gear"]).helmet:
+        face = dice.d6(f"{target.name} helmet", RULE_HELMET)
+        events.append(DiceRolled(rule=RULE_HELMET, who=target.name, label="helmet",
+                                 values=(face,), needed=f"{HELMET_SAVE}+",
+                                 outcome="knocked down instead" if face >= HELMET_SAVE
+                                 else "stunned"))
+        if face >= HELMET_SAVE:
+            result = charts.KNOCKED_DOWN
+    return events + apply_injury(s, target, result, rule, by)
+
+
+def apply_injury(s: GameState, target: Model, result: str, rule: str,
+                 by: int | None = None) -> list[Event]:
+    if result == charts.OUT_OF_ACTION:
+        return out_of_action(s, target, "injury roll", rule, by)
+    status = KNOCKED_DOWN if result == charts.KNOCKED_DOWN else STUNNED
+    set_flag(s, target, KNOCKED_DOWN if status == STUNNED else STUNNED, False)
+    set_flag(s, target, FLEEING, False)
+    set_flag(s, target, status)
+    return [StatusChanged(rule=rule, unit=target.unit, unit_name=target.name, status=result,
+                          gained=True)]
+
+
+def out_of_action(s: GameState, target: Model, cause: str, rule: str,
+                  by: int | None = None) -> list[Event]:
+    """Off the table, into its warband's casualties, credited to warband `by`."""
+    credit_out_of_action(s, target, by)
+    target.alive = False
+    target.wounds = 0
+    flags = s.units[target.unit].flags
+    for name in (KNOCKED_DOWN, STUNNED, FLEEING):
+        flags.pop(name, None)
+    s.sides[target.side].casualties.append(target.id)
+    return [OutOfAction(rule=rule, model=target.id, model_name=target.name,
+                        unit_name=s.sides[target.side].name, cause=cause)]
+
+
+# --- the end of the phase: all alone, fleeing ----------------------------------------------------
+def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
+    """The phase's warband: each of its models fighting 2+ standing enemies with no standing
+    friend within 6" tests Ld; a failure flees."""
+    fight = s.pending["combat"]
+    side = fight["side"]
+    events: list[Event] = []
+    contacts = contact_map(s, geo)
+    alone = []
+    for m in sorted((m for m in s.models.values() if m.alive and m.side == side),
+                    key=lambda m: m.id):
+        if not can_fight(s, m) or len(opponents(s, m, contacts, side)) < 2:
+            continue
+        if any(f.alive and f.side == side and f.id != m.id and can_fight(s, f)
+               and geo.distance(m, f) <= FRIEND_RANGE for f in s.models.values()):
+            continue
+        alone.append(m)
+    for m in alone:
+        if not m.alive or not can_fight(s, m):
+            continue
+        roll = dice.roll(2, f"{m.name} all alone", RULE_ALL_ALONE)
+        passed = roll.total <= m.profile["Ld"]
+        events.append(DiceRolled(rule=RULE_ALL_ALONE, who=m.name, label="2D6 all alone",
+                                 values=roll.values, needed=f"{m.profile['Ld']} or less",
+                                 outcome="stands firm" if passed else "flees"))
+        if not passed:
+            events.extend(flee(s, geo, dice, m, fight))
+    return events
+
+
+def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | None,
+         rule: str = RULE_FLEE) -> list[Event]:
+    """The model turns to run: each enemy in contact able to fight gets one automatic hit, at
+    once; if it is still standing it flees 2D6" away (and is fleeing until it rallies)."""
+    events: list[Event] = []
+    contacts = contact_map(s, geo)
+    for enemy_id in sorted(contacts.get(model.id, ())):
+        enemy = s.models[enemy_id]
+        if not model.alive or not _standing(s, model):
+            break
+        if not enemy.alive or not can_fight(s, enemy):
+            continue
+        item = loadout(enemy.profile["gear"]).weapons[0]
+        strength = enemy.profile["S"] + item.strength_bonus
+        events.append(Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it turns "
+                                                f"to flee: 1 automatic hit ({item.name})"))
+        tally = Tally(attacks=1, hits=1, weapons=[item.name])
+        events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally, False))
+        if tally.unsaved:
+            events.extend(injure(s, dice, model, tally.unsaved, tally.master, tally.concussion,
+                                 enemy.side))
+    if not model.alive or not _standing(s, model):
+        return events
+    if not flag(s, model, FLEEING):
+        set_flag(s, model, FLEEING)
+        events.append(StatusChanged(rule=RULE_FLEE, unit=model.unit, unit_name=model.name,
+                                    status="fleeing", gained=True))
+    return events + flee_move(s, geo, dice, model, rule)
+
+
+def _standing(s: GameState, model: Model) -> bool:
+    return model.alive and not flag(s, model, KNOCKED_DOWN) and not flag(s, model, STUNNED)
+
+

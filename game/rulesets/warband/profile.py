@@ -1,0 +1,129 @@
+"""`warband` profiles and warbands: the data file's schema, its extra checks, and building a
+battle of 2 to 4 warbands from it.
+
+Why the extra checks: the shared loader validates numbers and names; the equipment (every item
+in the table, two hands at most), the one leader per warband and the warband size are rules of
+this game, and a broken data file must fail on load with one clear line, not mid-battle.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.core.errors import DataError
+from game.core.state import GameState, Scenario, frozen_profile
+from game.data.loader import RulesetData, Schema, ruleset_data
+from game.rulesets import setup
+from game.rulesets.warband.equipment import SKILLS, hands_problem, parse_gear
+
+#: M WS BS S T W I A Ld, equipment and skills (warband.md, "Profiles").
+CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+SCHEMA: Schema = {
+    **{key: (int, 1, 10, True) for key in CHARACTERISTICS},
+    "gear": (list, None, None, True),
+    "skills": (list, None, None, False),
+    "leader": (bool, None, None, False),
+}
+#: A warband is 5 to 15 models (warband.md).
+WARBAND_SIZE = (5, 15)
+MAX_SIDES = 4
+#: Side order of the default warbands (the first `sides` of them play).
+DEFAULT_FORCES = ("sellswords", "ash_pilgrims", "marsh_raiders", "iron_brotherhood")
+BASE_MM = 25
+
+
+def warband_data(path=None) -> RulesetData:
+    """The warband data file, loaded and validated once per process."""
+    data = ruleset_data("warband", SCHEMA, path)
+    check(data)
+    return data
+
+
+def check(data: RulesetData) -> None:
+    """The game's own rules on the data: known equipment carried in two hands, known skills,
+    single 25 mm models, 5-15 models and exactly one leader per warband."""
+    for pid, profile in data.profiles.items():
+        where = f"profiles.{pid}"
+        try:
+            gear = parse_gear(profile.stats["gear"])
+        except ValueError as exc:
+            raise DataError(data.path, f"{where}.gear: {exc}") from None
+        problem = hands_problem(gear)
+        if problem:
+            raise DataError(data.path, f"{where}.gear: {problem}")
+        for skill in profile.stats.get("skills", ()):
+            if skill not in SKILLS:
+                raise DataError(data.path, f"{where}.skills: unknown skill {skill!r} "
+                                           f"(known: {', '.join(sorted(SKILLS))})")
+        if profile.models != 1:
+            raise DataError(data.path, f"{where}.models must be 1: every warband model is a "
+                                       f"unit of one")
+    for fid, force in data.forces.items():
+        low, high = WARBAND_SIZE
+        if not low <= len(force.units) <= high:
+            raise DataError(data.path, f"forces.{fid} has {len(force.units)} models; a warband "
+                                       f"has {low} to {high}")
+        leaders = [u for u in force.units if data.profiles[u].stats.get("leader")]
+        if len(leaders) != 1:
+            raise DataError(data.path, f"forces.{fid} must have exactly one leader, not "
+                                       f"{len(leaders)}")
+
+
+def default_forces(sides: int = 2, scenario: Scenario | None = None) -> list[str]:
+    """One warband per side: the map's `force_<side>` where it names one, else the defaults in
+    order. 2 to 4 sides."""
+    if not 2 <= sides <= MAX_SIDES:
+        raise ValueError(f"warband is played by 2 to {MAX_SIDES} warbands, not {sides}")
+    given = scenario.forces if scenario is not None else {}
+    return [given.get(i, DEFAULT_FORCES[i]) for i in range(sides)]
+
+
+def sides_for(scenario: Scenario, forces: list[str] | None) -> int:
+    """How many warbands play when none are named: as many as the map names (at least 2)."""
+    if forces:
+        return len(forces)
+    named = [i for i in scenario.forces if 0 <= i < MAX_SIDES]
+    return max(2, max(named) + 1 if named else 2)
+
+
+def build_game(ruleset_id: str, scenario: Scenario, seed: int,
+               forces: list[str] | None = None) -> GameState:
+    """A deployed battle, one unit per model, its gear made canonical and duplicate names
+    numbered ("Axeman 1", "Axeman 2") so that every button names one model."""
+    if forces is not None and not 2 <= len(forces) <= MAX_SIDES:
+        raise DataError(warband_data().path,
+                        f"warband is played by 2 to {MAX_SIDES} warbands, not {len(forces)}")
+    chosen = list(forces) if forces else default_forces(sides_for(scenario, None), scenario)
+    s = setup.build_game(ruleset_id, scenario, seed, warband_data(), chosen, chosen)
+    finish_state(s)
+    return s
+
+
+def build_state(ruleset_id: str, scenario: Scenario, seed: int,
+                armies: list[tuple[str, str, list[str]]]) -> GameState:
+    """A state with the given warbands (side name, force id, profile ids), models not placed
+    (tests stand them where they need)."""
+    s = setup.build_state(ruleset_id, scenario, seed, warband_data(), armies)
+    finish_state(s)
+    return s
+
+
+def finish_state(s: GameState) -> None:
+    for side in s.sides:
+        units = [u for u in s.units.values() if u.side == side.index]
+        counts = Counter(u.name for u in units)
+        seen: Counter = Counter()
+        for unit in units:
+            stats = dict(unit.profile)
+            stats["gear"] = parse_gear(stats.get("gear", ()))
+            stats["skills"] = tuple(stats.get("skills", ()))
+            profile = frozen_profile(stats)
+            unit.profile = profile
+            if counts[unit.name] > 1:
+                seen[unit.name] += 1
+                unit.name = f"{unit.name} {seen[unit.name]}"
+            for mid in unit.models:
+                model = s.models[mid]
+                model.profile = profile
+                model.name = unit.name
+    s.phase = "recovery"
