@@ -43,6 +43,8 @@ class BattleConfig:
     human_side: int = 0
     seed: int = 0
     ai: str = "greedy"
+    #: How many sides play (rulesets with `max_sides` > 2 let the menu choose 2 to max).
+    sides: int = 2
 
 
 def start_pygame() -> None:

@@ -55,3 +55,32 @@ def test_space_skips_the_ai_to_the_players_decision(make_app):
     drive.key(pygame.K_SPACE)
     assert battle.is_human_turn() or battle.controller.over
     assert battle.controller.history
+
+
+def test_three_warbands_hot_seat_from_the_menu(make_app):
+    """A ruleset with more than two sides: the menu offers the count, hot-seat seats them all."""
+    from game.ui.app import HOT_SEAT
+
+    drive = make_app(menu_defaults={"ruleset": "warband", "mode": HOT_SEAT, "seed": 3,
+                                    "sides": 3})
+    drive.frames(2)
+    menu = drive.top
+    assert menu.widgets["sides"].selected_option[0] == "3 sides"
+    assert len(menu.side_names) == 3
+    drive.press(menu.widgets["start"])
+    battle = drive.top
+    assert isinstance(battle, BattleScreen)
+    assert len(battle.controller.state.sides) == 3 and battle.humans == {0, 1, 2}
+
+
+def test_four_warbands_ai_vs_ai_reach_the_results(make_app):
+    drive = make_app(menu_defaults={"ruleset": "warband", "mode": AI_VS_AI, "seed": 5,
+                                    "sides": 4})
+    drive.frames(2)
+    drive.press(drive.top.widgets["start"])
+    assert len(drive.top.controller.state.sides) == 4
+    for _ in range(6000):
+        if isinstance(drive.top, ResultsScreen):
+            break
+        drive.frames(1)
+    assert isinstance(drive.top, ResultsScreen) and len(drive.top.rows) == 4

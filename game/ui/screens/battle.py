@@ -86,10 +86,12 @@ class BattleScreen(Screen):
         self.ruleset = rulesets.get(config.ruleset)
         if controller is None:
             from game.io.tmx import load_scenario
+            from game.sim import battle_forces
             from game.turn import TurnController
 
             scenario = load_scenario(config.map_path)
-            controller = TurnController(self.ruleset, scenario, config.seed)
+            controller = TurnController(self.ruleset, scenario, config.seed,
+                                        battle_forces(self.ruleset, config.sides, scenario))
         self.controller = controller
         self.ruleset = controller.ruleset
         state = controller.state

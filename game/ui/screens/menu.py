@@ -37,8 +37,9 @@ def seed_from_text(text: str) -> int | None:
 class MenuScreen(Screen):
     def __init__(self, app, ruleset: str | None = None, map_path: Path | None = None,
                  mode: str = VS_AI, human_side: int = 0, seed: int | None = None,
-                 ai: str = "greedy", message: str = ""):
+                 ai: str = "greedy", message: str = "", sides: int = 2):
         super().__init__(app)
+        self.sides = sides
         ids = rulesets.ids()
         self.ruleset_id = ruleset if ruleset in ids else ("squads" if "squads" in ids else ids[0])
         self.mode = mode if mode in MODES else VS_AI
@@ -103,8 +104,12 @@ class MenuScreen(Screen):
             self.message = f"No map found for {self.ruleset_id}: add a .tmx file to maps/."
             return
         try:
+            from game.sim import battle_forces
+
             scenario = load_scenario(path)
-            state = rulesets.get(self.ruleset_id).new_game(scenario, 0)
+            ruleset = rulesets.get(self.ruleset_id)
+            self.sides = max(2, min(self.sides, getattr(ruleset, "max_sides", 2)))
+            state = ruleset.new_game(scenario, 0, battle_forces(ruleset, self.sides, scenario))
         except GameError as exc:
             self.message = f"This map cannot be used: {exc}"
             return
@@ -152,24 +157,31 @@ class MenuScreen(Screen):
             map_labels, current, row(1, "Map"), self.ui)
         self.widgets["mode"] = pygame_gui.elements.UIDropDownMenu(
             list(MODES.values()), MODES[self.mode], row(2, "Mode"), self.ui)
+        max_sides = getattr(rulesets.get(self.ruleset_id), "max_sides", 2)
+        extra = 1 if max_sides > 2 else 0
+        if extra:
+            self.side_count_labels = [f"{n} sides" for n in range(2, max_sides + 1)]
+            self.widgets["sides"] = pygame_gui.elements.UIDropDownMenu(
+                self.side_count_labels, f"{self.sides} sides", row(3, "Sides"), self.ui)
         sides = self.side_names or ["Side 1"]
         self.side_labels = [f"{name} (side {i + 1}{', moves first' if i == 0 else ''})"
                             for i, name in enumerate(sides)]
         side_widget = pygame_gui.elements.UIDropDownMenu(
             self.side_labels, self.side_labels[min(self.human_side, len(sides) - 1)],
-            row(3, "You play"), self.ui)
+            row(3 + extra, "You play"), self.ui)
         if self.mode != VS_AI:
             side_widget.disable()
         self.widgets["side"] = side_widget
         ai_widget = pygame_gui.elements.UIDropDownMenu(
-            list(AGENTS.values()), AGENTS[self.ai], row(4, "AI opponent"), self.ui)
+            list(AGENTS.values()), AGENTS[self.ai], row(4 + extra, "AI opponent"), self.ui)
         if self.mode == HOT_SEAT:
             ai_widget.disable()
         self.widgets["ai"] = ai_widget
-        seed = pygame_gui.elements.UITextEntryLine(row(5, "Seed (blank: random)"), self.ui)
+        seed = pygame_gui.elements.UITextEntryLine(row(5 + extra, "Seed (blank: random)"),
+                                                   self.ui)
         seed.set_text(self.seed_text)
         self.widgets["seed"] = seed
-        self.text_top = top + 6 * ROW + 4
+        self.text_top = top + (6 + extra) * ROW + 4
         buttons_y = self.text_top + 92
         start = pygame_gui.elements.UIButton(
             pygame.Rect(left + 160, buttons_y, field_w, 48), "Start battle", self.ui,
@@ -213,6 +225,10 @@ class MenuScreen(Screen):
         elif widget is self.widgets.get("mode"):
             self.mode = next(k for k, v in MODES.items() if v == text)
             self.build()
+        elif widget is self.widgets.get("sides"):
+            self.sides = int(text.split()[0])
+            self.choose_map(self.map_path)
+            self.build()
         elif widget is self.widgets.get("side"):
             if text in self.side_labels:
                 self.human_side = self.side_labels.index(text)
@@ -224,7 +240,7 @@ class MenuScreen(Screen):
         if seed is None:
             seed = random.randrange(1, 1_000_000)
         return BattleConfig(self.ruleset_id, self.map_path, self.mode, self.human_side, seed,
-                            self.ai)
+                            self.ai, self.sides)
 
     def start(self) -> None:
         if self.scenario is None:

@@ -78,7 +78,7 @@ class ResultsScreen(Screen):
     def back_to_menu(self) -> None:
         c = self.config
         self.app.open_menu(ruleset=c.ruleset, map_path=c.map_path, mode=c.mode,
-                           human_side=c.human_side, ai=c.ai)
+                           human_side=c.human_side, ai=c.ai, sides=c.sides)
 
     def draw(self, surface) -> None:
         text = shared_text()
