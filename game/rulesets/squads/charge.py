@@ -26,8 +26,9 @@ RULE_TARGETS = "Charge targets: within 12\" and within the roll (squads seed)"
 RULE_MOVE = "Charge move: must end cleanly (squads seed)"
 #: Within 1" of a target model "when possible".
 CLOSE_RANGE = 1.0
-#: A charge may name at most this many targets in the offered choices (any subset is accepted).
-MAX_OFFERED_TARGETS = 3
+#: The offered choices name at most this many targets (any subset may still be chosen and is
+#: checked); three-target charges are rare and each offer costs a placement search.
+MAX_OFFERED_TARGETS = 2
 
 
 def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None:
@@ -126,8 +127,26 @@ def engaged_forbidden(s: GameState, unit_id: str, targets: tuple[str, ...]) -> l
             for m in s.alive_models(e.id)]
 
 
+_solved: dict = {}
+_SOLVED_KEEP = 64
+
+
 def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
           roll: int) -> tuple[dict | None, str]:
+    """The solver's placement for these targets (see `_solve`), remembered for the same table
+    position: offering a choice and then checking the chosen one ask the same question."""
+    key = (geo, unit_id, tuple(targets), roll,
+           tuple((m.id, m.x, m.y) for m in s.models.values() if m.alive))
+    if key not in _solved:
+        if len(_solved) >= _SOLVED_KEEP:
+            _solved.clear()
+        _solved[key] = _solve(s, geo, unit_id, targets, roll)
+    dest, reason = _solved[key]
+    return (dict(dest) if dest is not None else None), reason
+
+
+def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
+           roll: int) -> tuple[dict | None, str]:
     """Find a placement meeting every constraint for these targets, or (None, the reason).
 
     Strategy: everyone heads for the nearest target model; if a target is left unengaged, the
