@@ -84,3 +84,24 @@ def test_four_warbands_ai_vs_ai_reach_the_results(make_app):
             break
         drive.frames(1)
     assert isinstance(drive.top, ResultsScreen) and len(drive.top.rows) == 4
+
+
+def test_the_exact_odds_of_a_choice_show_before_it_is_committed(make_app):
+    """A ruleset that gives `action_odds` (warband) has them shown when a choice is hovered."""
+    from game.core.actions import Action
+    from game.ui.app import HOT_SEAT
+
+    drive = make_app(menu_defaults={"ruleset": "warband", "mode": HOT_SEAT, "seed": 2})
+    drive.frames(2)
+    drive.press(drive.top.widgets["start"])
+    battle = drive.top
+    state = battle.controller.state
+    mine = next(u for u in state.units.values() if u.side == 0)
+    theirs = next(u for u in state.units.values() if u.side == 1)
+    expected = battle.ruleset.action_odds(state, Action("charge", mine.id, targets=(theirs.id,)),
+                                          battle.controller.geo)
+    battle.hovered_action = Action("charge", mine.id, targets=(theirs.id,))
+    hint, _ = battle._hint()
+    table = next(iter(expected.values()))
+    assert hint.startswith("Exact odds vs ")
+    assert f"out of action {float(table['out of action']):.0%}" in hint

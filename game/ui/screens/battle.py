@@ -646,8 +646,21 @@ class BattleScreen(Screen):
                     shown["targets"][enemy.id] = self.target_label(action.unit, enemy.id,
                                                                    action.kind, with_odds=True)
             shown["odds"] = "; ".join(shown["targets"].values())
+        shown["outcomes"] = self._outcomes(action)
         self._preview_cache[key] = shown
         return shown
+
+    def _outcomes(self, action: Action) -> str:
+        """The ruleset's exact odds for this choice, if it gives them (`action_odds(state,
+        action, geo)` -> {target name: {outcome: probability}}), as one readable line."""
+        hook = getattr(self.ruleset, "action_odds", None)
+        if hook is None:
+            return ""
+        parts = []
+        for name, table in hook(self.state, action, self.controller.geo).items():
+            shown = [f"{outcome} {float(p):.0%}" for outcome, p in table.items() if p]
+            parts.append(f"vs {name}: " + ", ".join(shown))
+        return "; ".join(parts)
 
     def offered_targets(self) -> dict[str, str]:
         """Every unit some offered action targets, lit with its distance (and odds)."""
@@ -935,7 +948,7 @@ class BattleScreen(Screen):
                           "yourself.", (x, y + 24), size=12, color=palette.TEXT_DIM)
         note, color = self._hint()
         if note:
-            lines = text.wrap(note, rect.width - 24, 13)[:2]
+            lines = text.wrap(note, rect.width - 24, 13)[:3]
             for i, line in enumerate(lines):
                 text.blit(surface, line, (x, y + 46 + i * 17), size=13, color=color)
         pygame.draw.line(surface, palette.PANEL_EDGE, (rect.x + 8, self.panel.rect.y - 3),
@@ -949,6 +962,8 @@ class BattleScreen(Screen):
             return self.message, palette.TEXT_BAD if self.message_bad else palette.TEXT
         if self.hovered_action is not None:
             shown = self.preview(self.hovered_action)
+            if shown["outcomes"]:
+                return "Exact odds " + shown["outcomes"], palette.HIGHLIGHT
             if shown["odds"]:
                 return "In charge range: " + shown["odds"], palette.HIGHLIGHT
             if shown["targets"]:
