@@ -1,0 +1,309 @@
+"""`cards`: card-activated skirmish of small frontier units (rules/cards.md, seed 003).
+
+This module holds the flow and the Ruleset contract; each rule lives in its own module:
+profiles, officers and talents (profile.py), the deck (deck.py), activation and charges
+(activation.py), base contact and melee groups (contact.py), melee steps 1-4 (melee.py),
+steps 5-6 and the survivors' free move (aftermath.py), the reaction test (reaction.py), forced
+moves away (retreat.py), removing and moving figures (figures.py), exact odds (odds.py), the
+greedy AI's judgement (evaluation.py).
+
+The flow, as phases:
+- `draw`: a card is drawn. Drawing is pure chance, so it is an automatic step (an `auto`
+  action the turn controller applies without asking anyone, left out of replays since the
+  seed reproduces it), not a click by the player whose turn it is: nobody has a choice to
+  make, and only the Dice may shuffle. A unit card hands the turn to its owner; Morale tests
+  every unit below half strength; End of turn ends the round (after 6 rounds, the battle).
+- `activate`: the units of the card's type act, one after another, in the order their owner
+  picks.
+- `melee`: every group of touching units fights, step by step, until no opposing figures
+  touch; only then is the next card drawn.
+
+Hooks for the client beyond the contract: `deck_view(state)` (the card in play, the cards drawn
+this round, the cards left), `melee_round_odds(state, geo)` (exact losses of one round),
+`move_allowance`, `status_help`, `overlay_ranges`.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.errors import IllegalAction
+from game.core.events import BattleStarted, Event, Note, StatusChanged
+from game.core.geometry import Geometry
+from game.core.state import GameState, Scenario
+from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.cards import activation, aftermath, deck, melee, reaction
+from game.rulesets.cards.contact import melee_groups
+from game.rulesets.cards.events import RoundStarted
+from game.rulesets.cards.figures import move_figures
+from game.rulesets.cards.profile import below_half_strength
+from game.rulesets.cards.setup import build_game
+
+AUTO = "auto"
+#: The battle lasts 6 rounds (rules/cards.md); a map made for `cards` may set its own.
+ROUNDS = 6
+RULE_ROUNDS = "End of turn card: the round ends, all cards are shuffled back (cards)"
+RULE_MORALE = "Morale card: every unit below half strength takes a reaction test (cards)"
+
+
+def battle_rounds(s: GameState) -> int:
+    scenario = s.scenario
+    return scenario.rounds if scenario.ruleset == "cards" else ROUNDS
+
+
+class CardsRuleset:
+    id = "cards"
+    name = "Cards: card activation and melee rounds until no one touches"
+    max_sides = 2
+    #: Rings round the selected unit in the client: the officer's reach for reaction tests,
+    #: and 1" (Fierce; the survivors' free move keeps that far from the enemy).
+    overlay_ranges = ((6.0, "officer 6\""), (1.0, "1\""))
+    status_help = {
+        "shaken": ("SHK", "Shaken: it fled a melee; it cannot charge and its next activation "
+                          "only rallies."),
+        "officer": ("OFF", "Officer: gives +1 to reaction tests within 6\" and the unit's "
+                           "talents while alive."),
+    }
+
+    # --- contract ------------------------------------------------------------------------------
+    def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None) -> GameState:
+        return build_game(self.id, scenario, seed, forces)
+
+    def start_events(self, s: GameState) -> list[Event]:
+        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
+                RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s))]
+
+    def current_player(self, s: GameState) -> int | None:
+        if s.over:
+            return None
+        if s.phase == "melee":
+            stage = s.pending["melee"]["stage"]
+            if stage == "casualties":
+                return s.units[melee.casualty_chooser(s)].side
+            if stage == "free_move":
+                return s.units[s.pending["melee"]["free"][0]].side
+        return s.active
+
+    def legal_actions(self, s: GameState, geo: Geometry) -> list[Action]:
+        if s.over:
+            return []
+        if s.phase == "draw":
+            return [Action("draw", option=AUTO, label="Draw a card")]
+        if s.phase == "activate":
+            return activation.activation_actions(s, geo)
+        if s.phase == "melee":
+            return self._melee_actions(s, geo)
+        return []
+
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if s.over:
+            return "The battle is over"
+        if a.kind == "concede":
+            return None
+        if s.phase == "draw":
+            return None if a.kind == "draw" else (
+                "A card must be drawn first (no opposing figures touch: the next card is drawn)")
+        if s.phase == "activate":
+            return activation.activation_problem(s, geo, a)
+        if s.phase == "melee":
+            return self._melee_problem(s, a, geo)
+        return f"No action is possible in the {s.phase} phase"
+
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        reason = self.explain_illegal(s, a, geo)
+        if reason:
+            raise IllegalAction(reason)
+        if a.kind == "concede":
+            side = int(a.option) if a.option is not None else self.current_player(s)
+            s.sides[side].conceded = True
+            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
+                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+        events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
+        if not s.over and len(s.sides_with_models()) < 2:
+            events.append(self._finish(s, geo, "only one side has figures on the table"))
+        return events
+
+    def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
+        if s.over:
+            return tuple(s.result["points"])
+        holders = objective_holders(s, geo) if geo else []
+        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+
+    # --- optional hooks: the client, the CLI and the AI ------------------------------------------
+    def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
+        """Expected points this action gains for the side taking it (the greedy AI's view)."""
+        from game.rulesets.cards.evaluation import action_value
+
+        return action_value(s, a, geo)
+
+    def deck_view(self, s: GameState) -> dict:
+        """The card in play, the cards drawn this round and those still in the deck."""
+        return deck.deck_view(s)
+
+    def melee_round_odds(self, s: GameState, geo: Geometry, units: list[str] | None = None
+                         ) -> dict:
+        """Exact odds of one melee round (steps 2-4) of the melee in progress (or of `units`,
+        or of the first group of touching units): see melee.round_odds."""
+        return melee.round_odds(s, geo, units)
+
+    def melee_odds(self, attacker: str, defender: str, attacker_gear: list[str],
+                   defender_gear: list[str], charging: bool) -> dict:
+        """One figure of `attacker` striking `defender` (profile ids): the chance of each number
+        of casualties. Gear: `fierce` (2 dice), `inspiring` (the defender re-rolls one failed
+        defence die). Charging changes nothing in this ruleset."""
+        from game.rulesets.cards.odds import one_figure_attack
+        from game.rulesets.cards.profile import FIERCE, INSPIRING, cards_data
+
+        data = cards_data()
+        a = data.profiles[attacker].stats
+        d = data.profiles[defender].stats
+        dist = one_figure_attack(a["Aggression"], d["Defence"], 2 if FIERCE in attacker_gear else 1,
+                                 INSPIRING in defender_gear)
+        return {f"{k} casualt{'y' if k == 1 else 'ies'}": p for k, p in sorted(dist.items())}
+
+    def move_allowance(self, s: GameState, a: Action) -> float | None:
+        if a.kind == "move" and a.unit in s.units:
+            return activation.allowance(s, a.unit)
+        if a.kind == "free_move":
+            return aftermath.FREE_MOVE
+        return None
+
+    # --- draw ----------------------------------------------------------------------------------
+    def _do_draw(self, s, a, geo, dice):
+        card, events = deck.draw(s, dice)
+        if card == deck.END:
+            return events + self._end_round(s, geo)
+        if card == deck.MORALE:
+            return events + self._morale(s, geo, dice)
+        units = deck.units_for(s, card)
+        if not units:
+            return events + [Note(rule=deck.RULE_DRAW, text="no unit of this type is left")]
+        s.active = deck.card_side_kind(card)[0]
+        s.phase = "activate"
+        s.pending["activation"] = {"card": card, "units": units}
+        return events
+
+    def _end_round(self, s, geo) -> list[Event]:
+        rounds = battle_rounds(s)
+        if s.round >= rounds:
+            return [self._finish(s, geo, f"the round limit ({rounds}) was reached")]
+        s.round += 1
+        deck.reset(s)
+        return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=rounds)]
+
+    def _morale(self, s, geo, dice) -> list[Event]:
+        """Every unit below half strength tests; not in a melee, so no contact deaths: Recoil
+        and Flight move it a full move away from the nearest enemy unit."""
+        events: list[Event] = []
+        testing = [u.id for u in s.units.values() if below_half_strength(s, u.id)]
+        if not testing:
+            return [Note(rule=RULE_MORALE, text="no unit is below half strength")]
+        for unit_id in testing:
+            if not s.unit_alive(unit_id):
+                continue
+            result, tested, _ = reaction.take_test(s, geo, dice, unit_id)
+            events.extend(tested)
+            side = s.units[unit_id].side
+            enemies = s.enemy_units(side)
+            nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id),
+                          default=None)
+            events.extend(reaction.apply_result(s, geo, dice, unit_id, result,
+                                                [nearest.id] if nearest else [], False))
+        return events
+
+    # --- activation ----------------------------------------------------------------------------
+    def _do_activate(self, s, a, geo, dice):
+        unit = s.units[a.unit]
+        s.pending["activation"]["units"].remove(a.unit)
+        if a.kind == "rally":
+            unit.flags.pop("shaken", None)
+            events: list[Event] = [StatusChanged(rule=activation.RULE_RALLY, unit=unit.id,
+                                                 unit_name=unit.name, status="Shaken",
+                                                 gained=False)]
+        elif a.kind == "stay":
+            events = [Note(rule=activation.RULE_ACTIVATE, text=f"{unit.name} stays where it is")]
+        else:
+            dest = a.destinations()
+            touched = activation.ends_in_contact(s, geo, a.unit, dest)
+            how = "charges " + ", ".join(s.units[t].name for t in touched) if touched else "moves"
+            rule = activation.RULE_CHARGE if touched else activation.RULE_ACTIVATE
+            events = [move_figures(s, a.unit, dest, how, rule)]
+        if not activation.waiting_units(s):
+            s.pending["activation"] = None
+            events.extend(self._next_melee(s, geo))
+        return events
+
+    # --- melee ---------------------------------------------------------------------------------
+    def _next_melee(self, s, geo) -> list[Event]:
+        """Any opposing figures touching fight a melee before the next card is drawn."""
+        groups = melee_groups(s, geo)
+        if groups:
+            return melee.start(s, groups[0])
+        s.phase = "draw"
+        s.pending["melee"] = None
+        return []
+
+    def _melee_actions(self, s, geo):
+        m = s.pending["melee"]
+        stage = m["stage"]
+        if stage == "choose":
+            out = [Action("fight", label="Fight the melee")]
+            if melee.decline_moves(s, geo) is not None:
+                out.append(Action("decline", label="No melee: step back 1\" apart"))
+            return out
+        if stage == "round":
+            return [Action("melee_round", option=AUTO, label=f"Melee round {m['round']}")]
+        if stage == "casualties":
+            return melee.casualty_actions(s)
+        if stage == "free_move":
+            return aftermath.free_move_actions(s, geo)
+        return []
+
+    def _melee_problem(self, s, a, geo):
+        m = s.pending["melee"]
+        stage = m["stage"]
+        if stage == "choose":
+            if a.kind == "fight":
+                return None
+            if a.kind == "decline":
+                if melee.decline_moves(s, geo) is None:
+                    return ("No room to step back 1\" apart: this melee must be fought "
+                            "(the contacting figures must step back 1\" to decline)")
+                return None
+            return ("A melee must be resolved first: the player who carried out the card's "
+                    "actions chooses whether it is fought (step 1)")
+        if stage == "round":
+            return None if a.kind == "melee_round" else (
+                "The melee goes on: both sides are in base contact again (step 6)")
+        if stage == "casualties":
+            return melee.casualty_problem(s, a)
+        if stage == "free_move":
+            return aftermath.free_move_problem_for(s, geo, a)
+        return f"No action is possible at the melee's {stage} stage"
+
+    def _do_melee(self, s, a, geo, dice):
+        stage = s.pending["melee"]["stage"]
+        if stage == "choose":
+            if a.kind == "decline":
+                events = melee.decline(s, geo)
+            else:
+                s.pending["melee"]["stage"] = "round"
+                return [Note(rule=melee.RULE_CHOOSE,
+                             text=f"{s.sides[s.active].name} chooses to fight")]
+        elif stage == "round":
+            events = melee.fight_round(s, geo, dice)
+        elif stage == "casualties":
+            events = melee.remove_casualty(s, a)
+        else:
+            events = aftermath.free_move(s, geo, a)
+        if s.pending.get("melee") and s.pending["melee"]["stage"] == "reaction":
+            events.extend(aftermath.after_casualties(s, geo, dice))   # steps 5 and 6
+        if s.pending.get("melee") is None:
+            events.extend(self._next_melee(s, geo))
+        return events
+
+    def _finish(self, s, geo, reason):
+        return end_battle(s, geo, reason)
+
+
+RULESET = CardsRuleset()

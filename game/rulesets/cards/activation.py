@@ -1,0 +1,195 @@
+"""Activation [added] (rules/cards.md, "The deck and the turn"): each unit of the drawn card's
+type, one after another in the order its owner picks, may move up to M". A move may end in base
+contact with an enemy (a charge): the only way into base contact. A Shaken unit only rallies.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action, make_placement
+from game.core.geometry import Geometry
+from game.core.state import GameState
+from game.rulesets.base import (
+    coherency_problem,
+    placement_reason,
+    representative_destinations,
+    unit_centroid,
+)
+from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
+from game.rulesets.cards.figures import linked
+from game.rulesets.cards.retreat import KEEP_CLEAR
+
+RULE_ACTIVATE = "Activation: each unit of the card's type may move up to M\" (cards)"
+RULE_CHARGE = ("Charge: a move may end in base contact with an enemy, the only way into base "
+               "contact (cards)")
+RULE_RALLY = "Shaken: the unit's next activation only rallies (cards)"
+
+#: Offered moves that are not charges stop this far from the enemy (a charge is offered apart).
+OFFERED_CLEARANCE = 1.0
+#: The offered moves head for these many of the nearest objectives.
+OBJECTIVES_OFFERED = 2
+#: "Away" is offered only when an enemy is this close.
+THREAT_RANGE = 14.0
+
+
+def allowance(s: GameState, unit_id: str) -> float:
+    return float(s.units[unit_id].profile["M"])
+
+
+def waiting_units(s: GameState) -> list[str]:
+    """Units of the card still to activate (alive)."""
+    activation = s.pending.get("activation") or {}
+    return [u for u in activation.get("units", []) if s.unit_alive(u)]
+
+
+def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> str | None:
+    """The common movement rules with M as the allowance (a charge is checked the same way:
+    it is a move that happens to end touching an enemy)."""
+    return placement_reason(s, geo, unit_id, dest, allowance(s, unit_id))
+
+
+def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> str | None:
+    """The check of a move the rules offer (built by the table's `move_toward` or `approach`).
+
+    Those solvers only return ends each figure reaches by a legal path within the allowance
+    (a straight, unblocked stretch costing at most the allowance, or a found path), so what is
+    left to check is the end position: bases, table, terrain, coherency. And what the rules
+    offer is also one body of figures: the common coherency rule alone lets a unit split into
+    pairs far apart, so offered moves keep every figure linked to the rest by a chain of 2"
+    gaps (a player may still drag any legal placement)."""
+    problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
+    if problem:
+        return problem
+    if not linked(s, geo, unit_id, dest):
+        return "the unit would be split in two groups"
+    return None
+
+
+def ends_in_contact(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> list[str]:
+    """Enemy units the move would touch (it is a charge if any)."""
+    side = s.units[unit_id].side
+    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    touched: set[str] = set()
+    for mid, (x, y) in dest.items():
+        probe = s.models[mid].copy()
+        probe.x, probe.y = x, y
+        touched |= {e.unit for e in enemy_contacts(s, geo, probe, enemies)}
+    return sorted(touched)
+
+
+def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) -> dict | None:
+    """The charge the rules offer: the figures that may reach the target (within M" of it) go
+    for base contact, each by a legal path of at most M (the table's `approach`, closest
+    first); the others follow straight toward the target as far as they legally can, never
+    touching an enemy. If the unit would not hold together, fewer figures go in (the closest
+    half, then the closest one) and the rest follow. None if no figure reaches contact.
+
+    The approach is solved once: it places the closest figure first, so the closest k of its
+    ends are exactly what it would give with only those k going in."""
+    move = allowance(s, unit_id)
+    targets = s.alive_models(target)
+    gaps = {m.id: min(geo.distance(m, e) for e in targets) for m in s.alive_models(unit_id)}
+    in_reach = sorted((mid for mid, gap in gaps.items() if gap <= move),
+                      key=lambda mid: (gaps[mid], mid))
+    if not in_reach:
+        return None
+    solved = geo.approach(s, unit_id, [target], move, CONTACT_STOP, movers=in_reach)
+    if target not in ends_in_contact(s, geo, unit_id, solved):
+        return None
+    for count in sorted({len(in_reach), (len(in_reach) + 1) // 2, 1}, reverse=True):
+        leaders = in_reach[:count]
+        dest = {mid: solved[mid] for mid in leaders}
+        if target not in ends_in_contact(s, geo, unit_id, dest):
+            continue
+        dest.update(_follow(s, geo, unit_id, dest, leaders, target, move))
+        if not offered_problem(s, geo, unit_id, dest):
+            return dest
+    return None
+
+
+def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[str],
+            target: str, move: float) -> dict:
+    """The figures that are not going for contact advance straight toward the target behind
+    the leaders (the table's formation move, on a copy where the leaders already stand at their
+    ends and only the followers belong to the unit)."""
+    followers = [mid for mid in s.units[unit_id].models
+                 if s.models[mid].alive and mid not in leaders]
+    if not followers:
+        return {}
+    trial = s.copy()
+    for mid in leaders:
+        trial.models[mid].x, trial.models[mid].y = dest[mid]
+    trial.units[unit_id].models = tuple(followers)
+    return geo.move_toward(trial, unit_id, unit_centroid(s, target), move, KEEP_CLEAR)
+
+
+def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
+    """Named points an activated unit may head for: the nearest enemy, the nearest objectives,
+    and away from a close enemy."""
+    unit = s.units[unit_id]
+    cx, cy = unit_centroid(s, unit_id)
+    enemies = s.enemy_units(unit.side)
+    goals: dict[str, tuple] = {}
+    nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id), default=None)
+    if nearest is not None:
+        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+    near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
+    for obj in near[:OBJECTIVES_OFFERED]:
+        goals["to " + obj.name] = (obj.x, obj.y)
+    if nearest is not None and geo.unit_distance(s, unit_id, nearest.id) <= THREAT_RANGE:
+        ex, ey = unit_centroid(s, nearest.id)
+        dx, dy = cx - ex, cy - ey
+        norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+        goals["away from " + nearest.name] = (cx + dx / norm * 30, cy + dy / norm * 30)
+    return goals
+
+
+def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+    unit = s.units[unit_id]
+    if unit.flags.get("shaken"):
+        return [Action("rally", unit_id, label=f"{unit.name} rallies (Shaken: no move)")]
+    out: list[Action] = []
+    move = allowance(s, unit_id)
+    for enemy in s.enemy_units(unit.side):
+        if geo.unit_distance(s, unit_id, enemy.id) > move:
+            continue
+        dest = charge_destinations(s, geo, unit_id, enemy.id)
+        if dest is not None:
+            out.append(Action("move", unit_id, placement=make_placement(dest), option="charge",
+                              label=f"{unit.name}: charge {enemy.name}"))
+    found = representative_destinations(
+        s, geo, unit_id, move, move_goals(s, geo, unit_id), OFFERED_CLEARANCE,
+        lambda d: offered_problem(s, geo, unit_id, d))
+    for goal, dest in found.items():
+        out.append(Action("move", unit_id, placement=make_placement(dest),
+                          label=f"{unit.name}: move {goal}"))
+    out.append(Action("stay", unit_id, label=f"{unit.name}: stay where it is"))
+    return out
+
+
+def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
+    out: list[Action] = []
+    for unit_id in waiting_units(s):
+        out.extend(unit_actions(s, geo, unit_id))
+    return out
+
+
+def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    waiting = waiting_units(s)
+    if a.unit not in waiting:
+        names = ", ".join(s.units[u].name for u in waiting)
+        return f"Only the units of the card drawn may act now ({names})"
+    unit = s.units[a.unit]
+    if unit.flags.get("shaken"):
+        if a.kind != "rally":
+            return (f"{unit.name} is Shaken: it cannot move or charge, its activation only "
+                    f"rallies")
+        return None
+    if a.kind == "rally":
+        return f"{unit.name} is not Shaken: it has nothing to rally from"
+    if a.kind == "stay":
+        return None
+    if a.kind != "move":
+        return f"'{a.kind}' is not an activation (move, charge or stay)"
+    if not a.placement:
+        return "A move needs a destination for its figures"
+    return move_problem(s, geo, a.unit, a.destinations())

@@ -1,0 +1,116 @@
+"""Invariants of play on the shipped cards map (hypothesis picks the seeds).
+
+After any action: no bases overlap, no figure is off the table or in impassable terrain, no
+figure moved further than the rule allows (a chosen placement by its path; the forced moves
+the rules make by themselves -- back into contact, recoil, flight, stepping back -- at least by
+the straight line); `apply` on a copy never changes the original. And whole battles, random
+and greedy, play to the end.
+"""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import ai, rulesets
+from game.core.dice import Dice
+from game.core.events import UnitMoved
+from game.io.tmx import default_map_for, load_scenario
+from game.rulesets.cards import aftermath, melee, reaction
+from game.rulesets.cards.activation import RULE_ACTIVATE, RULE_CHARGE
+from game.turn import TurnController
+
+SCENARIO = load_scenario(default_map_for("cards"))
+RULESET = rulesets.get("cards")
+
+
+def chosen_allowance(action, before):
+    if action.kind == "move":
+        return before.units[action.unit].profile["M"]
+    if action.kind == "free_move":
+        return aftermath.FREE_MOVE
+    return 0.0
+
+
+def forced_allowance(event, state):
+    if event.rule in (aftermath.RULE_CLOSE_IN, reaction.RULE_RECOIL, reaction.RULE_FLIGHT,
+                      RULE_ACTIVATE, RULE_CHARGE):
+        return state.units[event.unit].profile["M"]
+    if event.rule in (melee.RULE_DECLINE, aftermath.RULE_FREE_MOVE):
+        return 2.0
+    raise AssertionError(f"a move by an unknown rule: {event.rule}")
+
+
+def check_table(controller):
+    geo, s = controller.geo, controller.state
+    alive = [m for m in s.models.values() if m.alive]
+    for m in alive:
+        r = m.base.radius
+        assert r - 1e-6 <= m.x <= s.scenario.width - r + 1e-6, f"{m.name} off the table"
+        assert r - 1e-6 <= m.y <= s.scenario.height - r + 1e-6, f"{m.name} off the table"
+    assert geo.placement_problem(s, {m.id: (m.x, m.y) for m in alive}) is None
+
+
+def play_checked(seed, agents, max_actions=400):
+    controller = TurnController(RULESET, SCENARIO, seed)
+    players = {0: ai.make(agents[0], seed), 1: ai.make(agents[1], seed + 1)}
+    for _ in range(max_actions):
+        if controller.over:
+            break
+        action = players[controller.current_player()].choose(controller)
+        before = controller.state.copy()
+        limit = chosen_allowance(action, before)
+        events = controller.apply(action)
+        for mid, x, y in action.placement:
+            start = before.models[mid]
+            if (start.x, start.y) != (x, y):
+                path = controller.geo.path_length(before, start, (x, y))
+                assert path is not None and path <= limit + 1e-6
+        for e in events:
+            if isinstance(e, UnitMoved):
+                allowed = forced_allowance(e, controller.state)
+                for _, x0, y0, x1, y1 in e.moves:
+                    assert math.hypot(x1 - x0, y1 - y0) <= allowed + 1e-6
+        check_table(controller)
+    return controller
+
+
+@settings(max_examples=4)
+@given(st.integers(0, 10_000))
+def test_random_play_keeps_the_table_legal(seed):
+    play_checked(seed, ("random", "random"))
+
+
+@settings(max_examples=3)
+@given(st.integers(0, 10_000))
+def test_greedy_play_keeps_the_table_legal(seed):
+    """Greedy agents charge and fight: this exercises the melee's forced moves."""
+    play_checked(seed, ("greedy", "greedy"))
+
+
+@settings(max_examples=4)
+@given(st.integers(0, 10_000))
+def test_apply_on_a_copy_never_changes_the_original(seed):
+    controller = TurnController(RULESET, SCENARIO, seed)
+    agent = ai.make("greedy", seed)
+    for _ in range(40):
+        if controller.over:
+            break
+        original = controller.state
+        snapshot = repr(original)
+        action = agent.choose(controller)
+        copy = original.copy()
+        RULESET.apply(copy, action, controller.geo, Dice(seed))
+        assert repr(original) == snapshot
+        controller.apply(action)
+
+
+def test_battles_play_to_the_end():
+    """Whole battles (random against random, greedy against greedy) end without an error."""
+    for seed in range(8):
+        for agents in (("random", "random"), ("greedy", "random"), ("greedy", "greedy")):
+            controller = TurnController(RULESET, SCENARIO, seed)
+            players = {0: ai.make(agents[0], seed), 1: ai.make(agents[1], seed + 7)}
+            while not controller.over:
+                controller.apply(players[controller.current_player()].choose(controller))
+            assert controller.state.result["reason"]
