@@ -105,3 +105,16 @@ def test_the_exact_odds_of_a_choice_show_before_it_is_committed(make_app):
     table = next(iter(expected.values()))
     assert hint.startswith("Exact odds vs ")
     assert f"out of action {float(table['out of action']):.0%}" in hint
+
+
+def test_a_rulesets_info_box_is_drawn(make_app):
+    """cards gives `info_panel` (its deck): the battle screen lists it over the table."""
+    from game.ui.app import HOT_SEAT
+
+    drive = make_app(menu_defaults={"ruleset": "cards", "mode": HOT_SEAT, "seed": 4})
+    drive.frames(2)
+    drive.press(drive.top.widgets["start"])
+    battle = drive.top
+    sections = battle.info_sections()
+    assert sections and sections[0][0].startswith("Deck, round")
+    drive.frames(2)

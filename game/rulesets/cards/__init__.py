@@ -140,6 +140,28 @@ class CardsRuleset:
         """The card in play, the cards drawn this round and those still in the deck."""
         return deck.deck_view(s)
 
+    def info_panel(self, s: GameState, geo: Geometry) -> list[tuple[str, list[str]]]:
+        """For the client's info box: the deck (card in play, drawn, still in the deck) and,
+        during a melee, the exact odds of the coming round."""
+        view = deck.deck_view(s)
+        card = view["card"]["label"] if view["card"] else "none yet"
+        sections = [(f"Deck, round {view['round']}", [
+            f"Card in play: {card}",
+            "Drawn: " + (", ".join(c["label"] for c in view["drawn"]) or "none"),
+            "Still in the deck: " + (", ".join(c["label"] for c in view["remaining"])
+                                     or "none"),
+        ])]
+        if s.pending.get("melee") and s.pending["melee"].get("stage") in ("choose", "round"):
+            odds = melee.round_odds(s, geo)
+            lines = [f"{s.sides[side].name} loses {float(odds['expected'][side]):.2f} "
+                     f"figures on average" for side in odds["sides"]]
+            for side, p in odds.get("tests", {}).items():
+                lines.append(f"{s.sides[side].name} loses more (reaction test): {float(p):.0%}")
+            if "equal" in odds:
+                lines.append(f"Equal losses (no test): {float(odds['equal']):.0%}")
+            sections.append(("This melee round, exact odds", lines))
+        return sections
+
     def melee_round_odds(self, s: GameState, geo: Geometry, units: list[str] | None = None
                          ) -> dict:
         """Exact odds of one melee round (steps 2-4) of the melee in progress (or of `units`,

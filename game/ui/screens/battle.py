@@ -883,11 +883,46 @@ class BattleScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         self.scene.draw(surface, self.camera, self.state, self.overlays())
         self._draw_card(surface)
+        self._draw_info(surface)
         self._draw_view_notes(surface)
         self._draw_top(surface)
         self._draw_decisions(surface)
         self.tray.draw(surface, self.tray_rect)
         self.log.draw(surface, self.log_rect)
+
+    def info_sections(self) -> list[tuple[str, list[str]]]:
+        """What the ruleset wants on the table's info box (`info_panel(state, geo)` -> [(title,
+        [lines])]: a deck, the odds of the coming melee round...), worked out once per state."""
+        hook = getattr(self.ruleset, "info_panel", None)
+        if hook is None:
+            return []
+        key = ("info", self.version)
+        if key not in self._preview_cache:
+            self._preview_cache[key] = list(hook(self.state, self.controller.geo))
+        return self._preview_cache[key]
+
+    def _draw_info(self, surface) -> None:
+        sections = self.info_sections()
+        if not sections:
+            return
+        text = shared_text()
+        width = min(420, self.view_rect.width - 24)
+        lines: list[tuple[str, bool]] = []
+        for title, body in sections:
+            lines.append((title, True))
+            for line in body:
+                lines.extend((part, False) for part in text.wrap(line, width - 20, 12))
+        box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width,
+                          16 + 17 * len(lines))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 24, 30, 215))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
+        y = box.y + 8
+        for line, heading in lines:
+            text.blit(surface, line, (box.x + 10, y), size=13 if heading else 12,
+                      color=palette.HIGHLIGHT if heading else palette.TEXT, bold=heading)
+            y += 17
 
     def _draw_top(self, surface) -> None:
         text = shared_text()
