@@ -13,6 +13,7 @@ for whichever state asked last, so questions about models go pair by pair instea
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pymunk
@@ -20,7 +21,7 @@ import pymunk
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE, Destinations
 from game.core.state import BaseShape, GameState, Model, Point, Scenario, Terrain
-from game.table import measure, moves
+from game.table import arcs, measure, moves
 
 #: Collision categories. Models have their own bit so that terrain queries never see them.
 CATEGORY_MODEL = 1
@@ -213,6 +214,15 @@ class Table:
 
     def line_of_sight(self, s: GameState, a: Model, b: Model) -> bool:
         return measure.line_of_sight(self, s, a, b)
+
+    def contact_kind(self, a: Model, b: Model) -> str | None:
+        """How base `a` touches base `b` (front-to-front, corner-to-corner, flank, rear,
+        exposed), or None: see arcs.py."""
+        return arcs.contact_kind(self, a, b)
+
+    def target_arc(self, models: Sequence[Model], point: Point) -> str:
+        """The arc (front, rear, left, right) of a formation where `point` stands."""
+        return arcs.target_arc(models, point)
 
     def path_length(self, s: GameState, model: Model, dest: Point) -> float | None:
         return moves.path_length(self, s, model, dest)

@@ -1,0 +1,407 @@
+"""`ranks`: rank-and-file blocks with fronts, flanks, overlaps, fumbles, talents and panic
+(rules/ranks.md, seed 000).
+
+This module holds the turn's flow and the Ruleset contract. A round is each side's turn in
+order; in its turn a side gives each of its units one order, in any order it likes: Hold,
+March, Turn or Charge, or Fight for a unit in contact at the start of the turn, or Flee for a
+routed one. A Charge or a Fight makes a combat at once; its only decisions are the talents the
+fumbles pay for. The rules of each step live in their own module.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.core.actions import Action, make_placement
+from game.core.dice import Dice
+from game.core.errors import IllegalAction
+from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
+from game.core.geometry import Geometry
+from game.core.state import GameState, Scenario
+from game.rulesets.base import end_battle, objective_holders, unit_centroid, victory_breakdown
+from game.rulesets.ranks import charge, combat, formation, movement, odds, panic, sweep
+from game.rulesets.ranks.contacts import contacts
+from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
+from game.rulesets.ranks.setup import GENERAL, OFFICER, PANICKED, build_game
+
+RULE_ORDERS = ("Orders: each unit gets one order a turn: Hold, March, Turn or Charge; Fight if "
+               "in contact at the start of its turn (ranks [added])")
+RULE_FIGHT = "Units in contact at the start of their turn get a Fight order (ranks)"
+RULE_ROUTED_ORDERS = "A unit with all its front bases panicked can only Hold or flee (ranks)"
+RULE_TURN_ORDER = "Turn order: each side's turn in order, round after round (common rules)"
+
+#: Unit flags that are bookkeeping, not statuses (kept as non-True values so the client does
+#: not show them as markers).
+TURN_FLAGS = ("order", "charged", "contact_at_start")
+
+
+def control_value(s: GameState, model) -> int:
+    """Objective control [added]: a panicked base, or any base of a routed unit, counts 0."""
+    if PANICKED in model.statuses or s.units[model.unit].flags.get(panic.ROUTED):
+        return 0
+    return 1
+
+
+class RanksRuleset:
+    id = "ranks"
+    name = "Ranks: blocks with fronts, flanks, fumbles and panic"
+    max_sides = 2
+    status_help = {
+        panic.ROUTED: ("ROUT", "Routed: it can only Hold or flee until it rallies."),
+        PANICKED: ("PAN", "Panicked: rolls no dice, gives no support, is not active, does not "
+                          "count as a rank, uses no talent; still absorbs hits."),
+        OFFICER: ("OFC", "Officer: -1 panic for the unit while unpanicked; helps it rally."),
+        GENERAL: ("GEN", "General: -1 panic for the unit while unpanicked; helps it rally."),
+        "charged": ("CHG", "Charged this turn: its fumbles count double for the enemy."),
+    }
+
+    # --- contract ------------------------------------------------------------------------------
+    def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None) -> GameState:
+        s = build_game(self.id, scenario, seed, forces)
+        self.begin_turn(s, None)
+        return s
+
+    def start_events(self, s: GameState) -> list[Event]:
+        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
+                TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
+                            side_name=s.sides[s.active].name)]
+
+    def current_player(self, s: GameState) -> int | None:
+        if s.over:
+            return None
+        if s.phase == "combat":
+            return s.pending["combat"]["spender"]
+        return s.active
+
+    def legal_actions(self, s: GameState, geo: Geometry) -> list[Action]:
+        if s.over:
+            return []
+        if s.phase == "combat":
+            return combat.talent_actions(s)
+        out: list[Action] = []
+        for unit in s.units_of(s.active):
+            if unit.flags.get("order"):
+                continue
+            out.extend(self.unit_orders(s, geo, unit.id))
+        if self._waiting_fight(s, geo) is None:
+            out.append(Action("end_turn", label="End the turn (units without an order Hold)"))
+        return out
+
+    def unit_orders(self, s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+        """Every order offered to one unit (moves: a representative few; see movement.py)."""
+        unit = s.units[unit_id]
+        hold = Action("hold", unit_id, label=f"{unit.name}: Hold")
+        if self._routed(s, unit_id):
+            flight = self._flee_action(s, geo, unit_id)
+            return [hold] + ([flight] if flight else [])
+        if unit.flags.get("contact_at_start"):
+            if contacts(s, geo).in_contact(s, unit_id):
+                return [Action("fight", unit_id, label=f"{unit.name}: Fight")]
+            return [hold]
+        goals = self._goals(s, geo, unit_id)
+        nearest = self._nearest_enemy_point(s, unit_id)
+        key = _moves_key(s, unit_id, goals, nearest)
+        found = _moves_cache.get(key)
+        if found is None:
+            sur = sweep.Surroundings(s, unit_id)
+            found = (charge.charge_options(s, geo, unit_id, sur)
+                     + movement.march_options(s, unit_id, goals, sur)
+                     + movement.turn_options(s, unit_id, nearest, sur))
+            found = [a for a in found if self._table_accepts(s, geo, sur, a)]
+            if len(_moves_cache) >= MOVES_CACHE:
+                _moves_cache.clear()
+            _moves_cache[key] = found
+        return [hold] + found
+
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if s.over:
+            return "The battle is over"
+        if a.kind == "concede":
+            return None
+        if s.phase == "combat":
+            return combat.talent_problem(s, a)
+        if a.kind == "end_turn":
+            waiting = self._waiting_fight(s, geo)
+            if waiting:
+                return (f"{s.units[waiting].name} must fight first ({RULE_FIGHT.lower()})")
+            return None
+        if a.unit not in s.units or s.units[a.unit].side != s.active:
+            return "Choose one of your own units"
+        unit = s.units[a.unit]
+        if not s.unit_alive(unit.id):
+            return f"{unit.name} has no bases left"
+        if unit.flags.get("order"):
+            return f"{unit.name} has already had its order this turn ({unit.flags['order']})"
+        if a.kind == "hold":
+            return None
+        if self._routed(s, unit.id):
+            if a.kind != "flee":
+                return f"{unit.name} cannot {a.kind}: {RULE_ROUTED_ORDERS}"
+            flight = self._flee_action(s, geo, unit.id)
+            if flight is None:
+                return f"{unit.name} is hemmed in and cannot flee"
+            if a.placement and tuple(a.placement) != flight.placement:
+                return f"{unit.name} flees straight away from the enemy, a full move"
+            return None
+        if a.kind == "flee":
+            return f"Only a routed unit flees ({RULE_ROUTED_ORDERS})"
+        in_contact_start = unit.flags.get("contact_at_start")
+        if a.kind == "fight":
+            if not in_contact_start:
+                return (f"{unit.name} was not in contact at the start of the turn: only a unit in "
+                        f"contact then gets a Fight order")
+            if not contacts(s, geo).in_contact(s, unit.id):
+                return f"{unit.name} is no longer in contact with an enemy"
+            return None
+        if in_contact_start:
+            return (f"{unit.name} cannot {a.kind}: it was in contact at the start of the turn, "
+                    f"so its order is Fight (or Hold if its enemy has gone) ({RULE_FIGHT})")
+        if a.kind in ("march", "turn"):
+            return movement.check(s, geo, a)
+        if a.kind == "charge":
+            return charge.check(s, geo, a)
+        return f"'{a.kind}' is not an order of this ruleset"
+
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        reason = self.explain_illegal(s, a, geo)
+        if reason:
+            raise IllegalAction(reason)
+        if a.kind == "concede":
+            side = int(a.option) if a.option is not None else self.current_player(s)
+            s.sides[side].conceded = True
+            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
+                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+        events = self._do(s, a, geo, dice)
+        s.phase = "combat" if "combat" in s.pending else "orders"
+        if not s.over and len(s.sides_with_models()) < 2:
+            events.append(self._finish(s, geo, "only one side has bases on the table"))
+        return events
+
+    def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
+        if s.over:
+            return tuple(s.result["points"])
+        holders = objective_holders(s, geo, control_value) if geo else []
+        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+
+    def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
+        return objective_holders(s, geo, control_value)
+
+    def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
+        """Expected points this action gains for the side taking it (the greedy AI's view)."""
+        from game.rulesets.ranks.evaluation import action_value
+
+        return action_value(s, a, geo)
+
+    # --- what the client can show --------------------------------------------------------------
+    def base_contacts(self, s: GameState, geo: Geometry) -> dict[str, str]:
+        """Each base's contact type now: "front-to-front", "corner-to-corner", "flank",
+        "rear", "support" or "exposed" (bases out of contact are left out)."""
+        return base_contacts(s, geo)
+
+    def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
+        """How many dice each base would roll if every unit fought now."""
+        return {mid: row.dice for mid, row in dice_plan(s, geo).items()}
+
+    def hit_distribution(self, dice_count: int) -> dict[tuple[int, int], Fraction]:
+        """P(hits = k, fumbles = f) for n dice, keyed (k, f)."""
+        return odds.hit_distribution(dice_count)
+
+    def combat_preview(self, s: GameState, a: Action, geo: Geometry) -> dict:
+        """Before a charge: the dice each side would roll once the charger stands where the
+        action puts it, and the exact (hits, fumbles) law of each."""
+        from game.rulesets.ranks.evaluation import charge_preview
+
+        return charge_preview(s, a, geo)
+
+    def placement_facings(self, s: GameState, a: Action) -> dict[str, float]:
+        """The facing the unit's bases have after this move (a move may turn the block), read
+        from the action's option; {} for actions that do not move a unit."""
+        if a.unit not in s.units or not s.unit_alive(a.unit) or not a.placement:
+            return {}
+        values = movement.parse_option(a.option)
+        now = s.alive_models(a.unit)[0].facing
+        turn = {"march": "wheel", "turn": "by", "flee": "turn"}.get(a.kind)
+        if a.kind == "charge" and "facing" in values:
+            facing = values["facing"]
+        elif turn is not None:
+            facing = now + values.get(turn, 0.0)
+        else:
+            return {}
+        return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
+
+    def move_allowance(self, s: GameState, a: Action) -> float | None:
+        if a.unit in s.units and a.kind in ("march", "turn", "charge", "flee"):
+            return movement.allowance(s, a.unit)
+        return None
+
+    # --- orders --------------------------------------------------------------------------------
+    def _do(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        if s.phase == "combat":
+            return combat.spend(s, geo, dice, a)
+        if a.kind == "end_turn":
+            return self._end_turn(s, geo)
+        unit = s.units[a.unit]
+        if a.kind == "hold":
+            unit.flags["order"] = "Hold"
+            return [Note(rule=movement.RULE_HOLD, text=f"{unit.name} holds")]
+        if a.kind == "fight":
+            unit.flags["order"] = "Fight"
+            return combat.start(s, geo, dice, unit.id)
+        if a.kind == "flee":
+            unit.flags["order"] = "Flee"
+            return combat.flee(s, unit.id, self._threats(s, geo, unit.id))
+        if a.kind == "charge":
+            solution, _ = charge.solve(s, geo, unit.id, a.targets[0])
+            unit.flags["order"] = "Charge"
+            unit.flags["charged"] = True
+            moved = self._stand(s, unit.id, solution.plan, "charges", charge.RULE_CHARGE)
+            return [moved] + combat.start(s, geo, dice, unit.id)
+        plan = movement.plan_of(s, a)
+        unit.flags["order"] = a.kind.capitalize()
+        rule = movement.RULE_MARCH if a.kind == "march" else movement.RULE_TURN
+        return [self._stand(s, unit.id, plan, "marches" if a.kind == "march" else "turns", rule)]
+
+    @staticmethod
+    def _stand(s: GameState, unit_id: str, plan: movement.Plan, how: str, rule: str) -> UnitMoved:
+        dest = plan.destinations(s, unit_id)
+        facing = round(plan.frame.facing, 6) % 360.0
+        moves, longest = [], 0.0
+        for mid, (x, y) in sorted(dest.items()):
+            m = s.models[mid]
+            moves.append((mid, m.x, m.y, x, y))
+            longest = max(longest, ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5)
+            m.x, m.y, m.facing = x, y, facing
+        return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
+                         longest=longest, moves=tuple(moves))
+
+    def _table_accepts(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
+                       a: Action) -> bool:
+        """What is offered, the table accepts. The solvers' own checks are a little stricter
+        than the table's, so only close calls are put to it (an offer the table then refused
+        would stop an AI's battle)."""
+        dest = a.destinations()
+        facing = next(iter(self.placement_facings(s, a).values()))
+        if not sweep.close_call(sur, s, a.unit, dest, facing):
+            return True
+        return movement.placed_problem(s, geo, a.unit, dest, facing) is None
+
+    @staticmethod
+    def _routed(s: GameState, unit_id: str) -> bool:
+        return bool(s.units[unit_id].flags.get(panic.ROUTED)) or panic.front_all_panicked(
+            s, unit_id)
+
+    def _flee_action(self, s: GameState, geo: Geometry, unit_id: str) -> Action | None:
+        threats = self._threats(s, geo, unit_id)
+        points = [m.pos for u in threats for m in s.alive_models(u)]
+        if not points:
+            return None
+        away = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+        found = movement.flee_plan(s, unit_id, away)
+        if found is None:
+            return None
+        turn, plan = found
+        return Action("flee", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+                      option=movement.option_text(turn=turn, forward=plan.cost),
+                      label=f"{s.units[unit_id].name}: Flee")
+
+    @staticmethod
+    def _threats(s: GameState, geo: Geometry, unit_id: str) -> list[str]:
+        """The enemies a unit flees from: those it touches, else the nearest enemy unit."""
+        touching = sorted(contacts(s, geo).touching_units(s, unit_id))
+        if touching:
+            return touching
+        return combat._nearest_enemy(s, unit_id)
+
+    def _goals(self, s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
+        goals: dict[str, tuple] = {}
+        nearest = self._nearest_enemy_point(s, unit_id)
+        if nearest is not None:
+            goals["toward the nearest enemy"] = nearest
+        cx, cy = unit_centroid(s, unit_id)
+        near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
+        for obj in near[:movement.OBJECTIVES_OFFERED]:
+            goals[f"to {obj.name}"] = (obj.x, obj.y)
+        return goals
+
+    @staticmethod
+    def _nearest_enemy_point(s: GameState, unit_id: str):
+        enemy = combat._nearest_enemy(s, unit_id)
+        return unit_centroid(s, enemy[0]) if enemy else None
+
+    def _waiting_fight(self, s: GameState, geo: Geometry) -> str | None:
+        """A unit that still owes its compulsory Fight order this turn."""
+        c = contacts(s, geo)
+        for unit in s.units_of(s.active):
+            if (unit.flags.get("contact_at_start") and not unit.flags.get("order")
+                    and not self._routed(s, unit.id) and c.in_contact(s, unit.id)):
+                return unit.id
+        return None
+
+    # --- turns ---------------------------------------------------------------------------------
+    def begin_turn(self, s: GameState, geo: Geometry | None) -> list[Event]:
+        """Start of a side's turn: note who is in contact (they get Fight orders), then units
+        not in contact rally (remove panic markers)."""
+        for unit in s.units.values():
+            for flag in TURN_FLAGS:
+                unit.flags.pop(flag, None)
+        s.phase = "orders"
+        if geo is None:
+            return []
+        c = contacts(s, geo)
+        events: list[Event] = []
+        for unit in s.units_of(s.active):
+            if c.in_contact(s, unit.id):
+                unit.flags["contact_at_start"] = 1
+                continue
+            if any(PANICKED in m.statuses for m in s.alive_models(unit.id)):
+                freed = panic.remove_markers(s, unit.id, panic.rally_count(s, unit.id))
+                events.append(Note(rule=panic.RULE_RALLY, text=(
+                    f"{unit.name} rallies {len(freed)} base{'s' if len(freed) != 1 else ''}: "
+                    + ", ".join(m.name for m in freed))))
+            if unit.flags.get(panic.ROUTED) and not panic.meets_rout(s, unit.id):
+                unit.flags.pop(panic.ROUTED)
+                events.append(StatusChanged(rule=panic.RULE_RALLY, unit=unit.id,
+                                            unit_name=unit.name, status="routed", gained=False))
+        return events
+
+    def _end_turn(self, s: GameState, geo: Geometry) -> list[Event]:
+        s.active = (s.active + 1) % len(s.sides)
+        if s.active == 0:
+            s.round += 1
+            if s.round > s.scenario.rounds:
+                s.round = s.scenario.rounds
+                return [self._finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+        side = s.sides[s.active]
+        events: list[Event] = [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
+                                           side_name=side.name)]
+        return events + self.begin_turn(s, geo)
+
+    def _finish(self, s, geo, reason):
+        return end_battle(s, geo, reason, control_value)
+
+
+#: The moves offered to a unit depend only on where it and the bases near it stand (and the
+#: points it may head for): while a side gives its orders, most units' surroundings do not
+#: change from one decision to the next, so their offers are kept.
+_moves_cache: dict[tuple, list[Action]] = {}
+MOVES_CACHE = 1024
+#: Bases further than this beyond a unit's move cannot change what it is offered.
+NEAR_MARGIN = 8.0
+
+
+def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
+    unit = s.units[unit_id]
+    mine = s.alive_models(unit_id)
+    cx = sum(m.x for m in mine) / len(mine)
+    cy = sum(m.y for m in mine) / len(mine)
+    reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
+    near = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values()
+                 if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
+    sc = s.scenario
+    return (sc.width, sc.height, sc.terrain, unit_id, unit.flags["slots"], near,
+            tuple(goals.items()), nearest)
+
+
+RULESET = RanksRuleset()
+
+__all__ = ["RULESET", "RanksRuleset", "control_value", "formation"]

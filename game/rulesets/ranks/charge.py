@@ -1,0 +1,316 @@
+"""The charge move of the seed: "if the unit is not in contact it must make its whole move so
+that the greatest possible number of its front bases are in contact with the enemy".
+
+1. The target edge is the arc of the target where the charger's front centre stands at the
+   start (front and rear: the 90-degree arcs through those edges; else a flank).
+2. The charger ends flush on that edge, facing it, and slides along it to the spot with the most
+   front bases in contact (along an edge, or corner to corner past the target's end: an
+   overlap), then the least movement.
+3. The motion is a wheel about the inner front corner and a straight stretch (in either order),
+   costed like a March (the outer corner's path plus the stretch); it must fit in the move and
+   pass through no enemy and no impassable terrain. A charge that cannot reach is refused, with
+   the distance.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.core.actions import Action, make_placement
+from game.core.geometry import Geometry
+from game.core.state import GameState, Point
+from game.rulesets.ranks import formation, sweep
+from game.rulesets.ranks.formation import Extent, Frame
+from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
+from game.rulesets.ranks.movement import Plan, allowance, table_problem
+from game.rulesets.ranks.shapes import (
+    gap,
+    normalise_angle,
+    rotate_about,
+    signed_turn,
+    unit_vectors,
+)
+
+RULE_CHARGE = ("Charge: the whole move, ending flush on the target edge with the greatest "
+               "possible number of front bases in contact (ranks seed)")
+RULE_TARGET_EDGE = ("Target edge: the arc of the target where the charger's front centre stood "
+                    "at the start of the move (ranks)")
+RULE_REACH = "A charge that cannot reach is not allowed (ranks)"
+
+#: The charger stops this far from the target edge: flush, well inside the contact tolerance,
+#: and never overlapping once positions are stored to 1/1000".
+FLUSH_GAP = 0.004
+#: A front base counts as in contact along an edge when it covers this much of a target base
+#: (a little more than the table's shortest edge contact, for rounding).
+EDGE_COVER = 0.15
+#: Slides that put a base's side exactly at the target's end: corner to corner.
+CORNER_SLACK = 0.002
+#: Candidate spots checked for room, for each number of front bases in contact, before
+#: settling for one base fewer.
+CHECKED_PER_COUNT = 8
+
+
+@dataclass(frozen=True)
+class Solution:
+    plan: Plan
+    edge: str
+    in_contact: int
+    order: str  # "wheel first" or "straight first"
+
+
+@dataclass(frozen=True)
+class _Edge:
+    middle: Point
+    normal: Point          # out of the target
+    spans: list[tuple[float, float]]  # target bases along the edge, relative to the middle
+    direction: Point       # the charger's right, once facing the edge
+
+
+def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str:
+    """The target's arc holding the charger's front centre (RULE_TARGET_EDGE)."""
+    frame = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    point = formation.front_centre(frame, ext)
+    return ranks_geometry(geo).target_arc(s.alive_models(target_id), point)
+
+
+def _edge(s: GameState, target_id: str, arc: str) -> _Edge:
+    frame = formation.frame_of(s, target_id)
+    ext = formation.extent(s, target_id)
+    (fx, fy), (rx, ry) = unit_vectors(frame.facing)
+    width, depth = formation.base_size(s, target_id)
+    files = formation.files_of(s, target_id)
+    slots = formation.slot_map(s, target_id)
+
+    def at(across: float, along: float) -> Point:
+        return (frame.x + rx * across + fx * along, frame.y + ry * across + fy * along)
+
+    back = -ext.depth
+    if arc == ARC_FRONT:
+        ends, normal = (at(ext.left, 0.0), at(ext.right, 0.0)), (fx, fy)
+        pieces = [(at(formation.lateral_offset(c, files, width) - width / 2, 0.0),
+                   at(formation.lateral_offset(c, files, width) + width / 2, 0.0))
+                  for r, c in slots.values() if r == 0]
+    elif arc == ARC_REAR:
+        last = max(r for r, _ in slots.values())
+        ends, normal = (at(ext.left, back), at(ext.right, back)), (-fx, -fy)
+        pieces = [(at(formation.lateral_offset(c, files, width) - width / 2, back),
+                   at(formation.lateral_offset(c, files, width) + width / 2, back))
+                  for r, c in slots.values() if r == last]
+    else:
+        side = ext.right if arc == ARC_RIGHT else ext.left
+        outermost = max if arc == ARC_RIGHT else min
+        edge_file = outermost(c for _, c in slots.values())
+        sign = 1.0 if arc == ARC_RIGHT else -1.0
+        ends, normal = (at(side, 0.0), at(side, back)), (rx * sign, ry * sign)
+        pieces = [(at(side, -r * depth), at(side, -(r + 1) * depth))
+                  for r, c in slots.values() if c == edge_file]
+    middle = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
+    facing = math.degrees(math.atan2(-normal[1], -normal[0]))
+    _, direction = unit_vectors(facing)
+
+    def along(p: Point) -> float:
+        return (p[0] - middle[0]) * direction[0] + (p[1] - middle[1]) * direction[1]
+
+    spans = sorted(tuple(sorted((along(a), along(b)))) for a, b in pieces)
+    return _Edge(middle, normal, spans, direction)
+
+
+def _front_spans(s: GameState, unit_id: str) -> list[tuple[float, float]]:
+    width, _ = formation.base_size(s, unit_id)
+    files = formation.files_of(s, unit_id)
+    return sorted((formation.lateral_offset(c, files, width) - width / 2,
+                   formation.lateral_offset(c, files, width) + width / 2)
+                  for r, c in formation.slot_map(s, unit_id).values() if r == 0)
+
+
+def _count(front: list[tuple[float, float]], target: list[tuple[float, float]],
+           slide: float) -> int:
+    """Front bases in contact at this slide: covering a target base along the edge, or (if
+    not) meeting one end to end, corner to corner."""
+    count = 0
+    for low, high in front:
+        low, high = low + slide, high + slide
+        if any(min(high, t1) - max(low, t0) >= EDGE_COVER for t0, t1 in target) or any(abs(low - t1) <= CORNER_SLACK or abs(high - t0) <= CORNER_SLACK
+                 for t0, t1 in target):
+            count += 1
+    return count
+
+
+def _unwheeled(frame: Frame, ext: Extent, degrees: float) -> Frame:
+    """The frame that `degrees` of wheel turns into `frame` (same pivot corner)."""
+    (fx, fy), (rx, ry) = unit_vectors(frame.facing)
+    across = ext.right if degrees > 0 else ext.left
+    pivot = (frame.x + rx * across, frame.y + ry * across)
+    x, y = rotate_about(frame.point, pivot, -degrees)
+    return Frame(x, y, normalise_angle(frame.facing - degrees))
+
+
+def _slides(front, target, best_points: list[float]) -> list[float]:
+    """Slides worth trying: bases aligned with target bases, bases meeting the target's ends,
+    the ends of every stretch where a base covers a target base, and the cheapest slides
+    (clamped into each such stretch)."""
+    found = set(best_points)
+    stretches = []
+    for low, high in front:
+        for t0, t1 in target:
+            found.update((t0 - low, t1 - high, t1 - low, t0 - high))
+            start, end = t0 + EDGE_COVER - high, t1 - EDGE_COVER - low
+            if start <= end:
+                stretches.append((start, end))
+                found.update((start + 0.01, end - 0.01))
+    for start, end in stretches:
+        for best in best_points:
+            found.add(min(max(best, start + 0.01), end - 0.01))
+    return sorted({round(slide, 4) for slide in found})
+
+
+def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+          sur: sweep.Surroundings | None = None, explain: bool = True
+          ) -> tuple[Solution | None, str]:
+    """The charge move onto `target_id`, or (None, why not); the reason gives the distance
+    when `explain` (measuring it is not free)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    unit, target = s.units[unit_id], s.units[target_id]
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    budget = allowance(s, unit_id)
+    arc = target_arc(s, geo, unit_id, target_id)
+    edge = _edge(s, target_id, arc)
+    facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
+    degrees = signed_turn(facing - start.facing)
+    wheel_cost = formation.wheel_cost(ext, degrees)
+    base = (edge.middle[0] + edge.normal[0] * FLUSH_GAP,
+            edge.middle[1] + edge.normal[1] * FLUSH_GAP)
+    ex, ey = edge.direction
+
+    def final(slide: float) -> Frame:
+        return Frame(base[0] + ex * slide, base[1] + ey * slide, facing)
+
+    wheeled = formation.wheeled(start, ext, degrees)
+    offset = _unwheeled(final(0.0), ext, degrees)
+    shift = (offset.x - base[0], offset.y - base[1])  # before-wheel anchor minus final anchor
+    best_wheel_first = (wheeled.x - base[0]) * ex + (wheeled.y - base[1]) * ey
+    best_straight_first = (start.x - shift[0] - base[0]) * ex + (start.y - shift[1] - base[1]) * ey
+    front = _front_spans(s, unit_id)
+    candidates = []
+    for slide in _slides(front, edge.spans, [best_wheel_first, best_straight_first]):
+        count = _count(front, edge.spans, slide)
+        if count == 0:
+            continue
+        end = final(slide)
+        first = wheel_cost + math.dist(wheeled.point, end.point)
+        second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
+        candidates.append((-count, min(first, second), slide))
+    if not candidates:
+        return None, f"Cannot charge {target.name}: no front base can touch its {arc} edge"
+    candidates.sort()
+    cheapest = min(cost for _, cost, _ in candidates)
+    if cheapest > budget + 1e-6:
+        if not explain:
+            return None, f"Cannot charge {target.name}: out of reach"
+        distance = geo.unit_distance(s, unit_id, target_id)
+        return None, (f"Cannot charge {target.name}: it is {distance:.1f}\" away (edge to edge) "
+                      f"and closing flush on its {arc} edge takes {cheapest:.1f}\" of movement "
+                      f"(wheel included), more than {unit.name}'s move of {budget:g}\" "
+                      f"({RULE_REACH.lower()})")
+    reason = f"no room to close flush on its {arc} edge"
+    tried: dict[int, int] = {}
+    for negative_count, cost, slide in candidates:
+        if cost > budget + 1e-6 or tried.get(negative_count, 0) >= CHECKED_PER_COUNT:
+            continue
+        tried[negative_count] = tried.get(negative_count, 0) + 1
+        end = final(slide)
+        solution, problem = _route(s, sur, unit_id, start, ext, degrees, end, budget)
+        if solution is not None:
+            return Solution(solution, arc, -negative_count, problem), ""
+        reason = problem
+    return None, f"Cannot charge {target.name}: {reason}"
+
+
+def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
+           budget: float) -> tuple[Plan | None, str]:
+    """Wheel then straight, or straight then wheel: the cheaper legal one."""
+    problem = sweep.end_problem(sur, s, unit_id, end)
+    if problem:
+        return None, problem
+    options = []
+    wheeled, wheel_cost, blocker = sweep.wheel(sur, start, ext, degrees)
+    if blocker is None:
+        more, blocker = sweep.straight(sur, wheeled, Frame(end.x, end.y, wheeled.facing), ext)
+        if blocker is None:
+            options.append((wheel_cost + more, "wheel first"))
+    why = f"the way is blocked by {blocker}" if blocker else ""
+    before = _unwheeled(end, ext, degrees)
+    straight_cost, blocker = sweep.straight(sur, start, Frame(before.x, before.y, start.facing),
+                                            ext)
+    if blocker is None:
+        _, turn_cost, blocker = sweep.wheel(sur, Frame(before.x, before.y, start.facing), ext,
+                                            degrees)
+        if blocker is None:
+            options.append((straight_cost + turn_cost, "straight first"))
+    if blocker and not why:
+        why = f"the way is blocked by {blocker}"
+    if not options:
+        return None, why or "the way is blocked"
+    cost, order = min(options)
+    if cost > budget + 1e-6:
+        return None, f"the way round costs {cost:.1f}\", more than the move of {budget:g}\""
+    return Plan(end, cost), order
+
+
+# --- eligibility and offered charges ------------------------------------------------------------
+
+def reach_candidates(s: GameState, unit_id: str) -> list[str]:
+    """Enemy units whose block could be within the move (a cheap lower bound of distance)."""
+    frame = formation.frame_of(s, unit_id)
+    mine = formation.footprint(frame, formation.extent(s, unit_id))
+    budget = allowance(s, unit_id)
+    out = []
+    for enemy in s.enemy_units(s.units[unit_id].side):
+        theirs = formation.footprint(formation.frame_of(s, enemy.id),
+                                     formation.extent(s, enemy.id))
+        if gap(mine, theirs) <= budget + 0.5:
+            out.append(enemy.id)
+    return out
+
+
+def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
+    dest = solution.plan.destinations(s, unit_id)
+    return Action("charge", unit_id, targets=(target_id,), placement=make_placement(dest),
+                  option=f"edge={solution.edge};facing={solution.plan.frame.facing:.6f}",
+                  label=(f"Charge {s.units[target_id].name} in the {solution.edge} "
+                         f"({solution.in_contact} front bases in contact, "
+                         f"{solution.plan.cost:.1f}\")"))
+
+
+def charge_options(s: GameState, geo: Geometry, unit_id: str,
+                   sur: sweep.Surroundings | None = None) -> list[Action]:
+    sur = sur or sweep.Surroundings(s, unit_id)
+    out = []
+    for target_id in reach_candidates(s, unit_id):
+        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
+        if solution is not None:
+            out.append(charge_action(s, unit_id, target_id, solution))
+    return out
+
+
+def check(s: GameState, geo: Geometry, action: Action) -> str | None:
+    """A charge action must name one enemy unit, and (if it has a placement) put the bases
+    where the charge move puts them."""
+    if len(action.targets) != 1 or action.targets[0] not in s.units:
+        return "Name one enemy unit to charge"
+    target_id = action.targets[0]
+    if s.units[target_id].side == s.units[action.unit].side or not s.unit_alive(target_id):
+        return "The target must be a living enemy unit"
+    solution, reason = solve(s, geo, action.unit, target_id)
+    if solution is None:
+        return reason
+    if action.placement and make_placement(
+            solution.plan.destinations(s, action.unit)) != tuple(action.placement):
+        return (f"The charge move is not free: {RULE_CHARGE.lower()}; the bases must end where "
+                f"that puts them")
+    return table_problem(s, geo, action.unit, solution.plan)
+
+

@@ -1,0 +1,117 @@
+"""Who touches whom, and how: every touching pair of enemy bases with its contact kind.
+
+Why one analysis per position: the dice, the panic modifiers, the Fight orders and the
+client's display all read the same contacts, and asking the table costs a pymunk collision per
+pair. So the analysis is made once for a set of positions (cached by them) from a cheap
+prefilter (bases whose circles could touch) and the table's `contact_kind` for both sides of
+each candidate pair.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.state import GameState
+from game.rulesets.ranks.geometry import CORNER, EXPOSED, FLANK, FRONT, REAR, ranks_geometry
+
+#: Analyses kept (positions repeat a lot while a side gives its orders and the AI looks ahead).
+CACHE_SIZE = 256
+_cache: OrderedDict[tuple, Contacts] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class Contacts:
+    """`pairs[model id]` = ((enemy model id, kind seen from the model), ...) for every enemy
+    base it touches; `units[unit id]` = the enemy units it touches."""
+
+    pairs: dict[str, tuple[tuple[str, str], ...]]
+    unit_of: dict[str, str]
+
+    def of(self, model_id: str) -> tuple[tuple[str, str], ...]:
+        return self.pairs.get(model_id, ())
+
+    def touching_units(self, s: GameState, unit_id: str) -> set[str]:
+        found = set()
+        for mid in s.units[unit_id].models:
+            for other, _ in self.pairs.get(mid, ()):
+                found.add(self.unit_of[other])
+        return found
+
+    def in_contact(self, s: GameState, unit_id: str) -> bool:
+        return any(self.pairs.get(mid) for mid in s.units[unit_id].models)
+
+    def kinds_against(self, s: GameState, unit_id: str) -> set[str]:
+        """The kinds enemy bases have against this unit's bases (seen from the enemy): FLANK
+        means some enemy touches its flank, REAR its rear."""
+        mine = set(s.units[unit_id].models)
+        kinds = set()
+        for mid in mine:
+            for other, _ in self.pairs.get(mid, ()):
+                for target, kind in self.pairs.get(other, ()):
+                    if target in mine:
+                        kinds.add(kind)
+        return kinds
+
+    def front_engaged(self, s: GameState, unit_id: str) -> bool:
+        """Some base of the unit touches an enemy with its front (front-to-front or at a
+        front corner)."""
+        return any(kind in (FRONT, CORNER) for mid in s.units[unit_id].models
+                   for _, kind in self.pairs.get(mid, ()))
+
+    def melee(self, s: GameState, unit_id: str) -> set[str]:
+        """Every unit linked to this one by base contact, directly or through others."""
+        seen = {unit_id}
+        todo = [unit_id]
+        while todo:
+            current = todo.pop()
+            for other in self.touching_units(s, current):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return seen
+
+
+def _key(s: GameState) -> tuple:
+    return tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+
+
+def contacts(s: GameState, geo: Geometry) -> Contacts:
+    key = _key(s)
+    found = _cache.get(key)
+    if found is not None:
+        _cache.move_to_end(key)
+        return found
+    found = _analyse(s, geo)
+    _cache[key] = found
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return found
+
+
+def _analyse(s: GameState, geo: Geometry) -> Contacts:
+    arcs = ranks_geometry(geo)
+    alive = [m for m in s.models.values() if m.alive]
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for i, a in enumerate(alive):
+        reach_a = a.base.radius + CONTACT_TOLERANCE
+        for b in alive[i + 1:]:
+            if a.side == b.side:
+                continue
+            reach = reach_a + b.base.radius
+            if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
+                continue
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > reach * reach:
+                continue
+            kind_a = arcs.contact_kind(a, b)
+            if kind_a is None:
+                continue
+            kind_b = arcs.contact_kind(b, a) or EXPOSED
+            pairs.setdefault(a.id, []).append((b.id, kind_a))
+            pairs.setdefault(b.id, []).append((a.id, kind_b))
+    return Contacts({mid: tuple(sorted(v)) for mid, v in pairs.items()},
+                    {m.id: m.unit for m in s.models.values()})
+
+
+__all__ = ["Contacts", "contacts", "FRONT", "CORNER", "FLANK", "REAR", "EXPOSED"]

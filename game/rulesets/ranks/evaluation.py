@@ -1,0 +1,249 @@
+"""What an action is worth to the side taking it, in expected victory points (for the AI), and
+the pre-charge preview the client shows.
+
+A charge or a fight is valued from the exact hit laws (odds.py) of the dice each side would
+roll where the bases stand (the charger moved first, on a copy): expected enemy bases removed,
+minus own, plus the panic a flank or rear attack adds. Moves are valued by the objectives they
+take and the ground they close; a turn by bringing the nearest enemy into the front arc.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.state import GameState
+from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
+from game.rulesets.ranks import charge, combat, formation, odds, panic
+from game.rulesets.ranks.contacts import contacts
+from game.rulesets.ranks.dice_plan import dice_plan, situation
+from game.rulesets.ranks.geometry import ranks_geometry
+from game.rulesets.ranks.movement import parse_option
+from game.rulesets.ranks.shapes import point_rect_distance
+
+#: Value of an inch closed toward the nearest enemy, and of a panic point on the enemy.
+CLOSING_VALUE = 0.04
+PANIC_VALUE = 0.35
+#: Value of facing the nearest enemy (a unit caught in the flank loses its ranks).
+FACING_VALUE = 0.4
+
+
+def _charged_copy(s: GameState, geo: Geometry, a: Action) -> GameState | None:
+    solution, _ = charge.solve(s, geo, a.unit, a.targets[0])
+    if solution is None:
+        return None
+    trial = s.copy()
+    dest = solution.plan.destinations(s, a.unit)
+    for m in trial.alive_models(a.unit):
+        m.x, m.y = dest[m.id]
+        m.facing = round(solution.plan.frame.facing, 6) % 360.0
+    trial.units[a.unit].flags["charged"] = True
+    trial.units[a.unit].flags["order"] = "Charge"
+    return trial
+
+
+def _sides_dice(s: GameState, geo: Geometry, unit_id: str) -> dict | None:
+    """Dice of the combat `unit_id`'s order would make now, per side and per target unit."""
+    attackers, defenders = combat.fighting_units(s, geo, unit_id)
+    if not defenders:
+        return None
+    plan = dice_plan(s, geo, attackers + defenders, set(attackers) | set(defenders))
+    out = {"attackers": attackers, "defenders": defenders, "against": {}, "rolled": {}}
+    for row in plan.values():
+        out["against"][row.target] = out["against"].get(row.target, 0) + row.dice
+        unit = s.models[row.model].unit
+        out["rolled"][unit] = out["rolled"].get(unit, 0) + row.dice
+    return out
+
+
+def _expected_losses(s: GameState, unit_id: str, dice: int) -> float:
+    if dice <= 0 or not s.unit_alive(unit_id):
+        return 0.0
+    armour = tuple(m.wounds for m in combat.removal_order(s, unit_id))
+    dist = odds.removed_distribution(dice, armour)
+    return float(sum((k * p for k, p in dist.items()), Fraction(0)))
+
+
+def combat_value(s: GameState, geo: Geometry, unit_id: str) -> float:
+    """Expected bases the enemy loses minus those we lose, plus flank and rear panic."""
+    found = _sides_dice(s, geo, unit_id)
+    if found is None:
+        return 0.0
+    side = s.units[unit_id].side
+    c = contacts(s, geo)
+    value = 0.0
+    for target, dice in found["against"].items():
+        loss = _expected_losses(s, target, dice)
+        value += loss if s.units[target].side != side else -loss
+    for enemy in found["defenders"]:
+        where = situation(s, c, enemy)
+        value += PANIC_VALUE * (where.flanked + 2 * where.rear_attacked)
+    for mine in found["attackers"]:
+        where = situation(s, c, mine)
+        value -= PANIC_VALUE * (where.flanked + 2 * where.rear_attacked)
+    return value
+
+
+def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
+    """For the client before a charge: per side, the dice it would roll and the exact
+    P(hits = k, fumbles = f) of those dice."""
+    trial = _charged_copy(s, geo, a)
+    if trial is None:
+        return {}
+    found = _sides_dice(trial, geo, a.unit)
+    if found is None:
+        return {}
+    out = {}
+    for role, units in (("attacker", found["attackers"]), ("defender", found["defenders"])):
+        dice = sum(found["rolled"].get(u, 0) for u in units)
+        out[role] = {"units": [s.units[u].name for u in units], "dice": dice,
+                     "distribution": odds.hit_distribution(dice)}
+    return out
+
+
+# --- objectives and closing ----------------------------------------------------------------------
+
+_presence_cache: dict[tuple, dict[str, tuple[int, ...]]] = {}
+
+
+def _presence(s: GameState) -> dict[str, tuple[int, ...]]:
+    """For each living base, the objectives within range of it (cached by positions)."""
+    key = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    found = _presence_cache.get(key)
+    if found is None:
+        found = {}
+        for m in s.models.values():
+            if m.alive:
+                found[m.id] = tuple(
+                    i for i, obj in enumerate(s.scenario.objectives)
+                    if point_rect_distance((obj.x, obj.y), m.x, m.y, m.facing, m.base.width,
+                                           m.base.depth) <= OBJECTIVE_RANGE)
+        if len(_presence_cache) > 64:
+            _presence_cache.clear()
+        _presence_cache[key] = found
+    return found
+
+
+def _objective_totals(s: GameState, skip_unit: str | None = None) -> list[dict[int, int]]:
+    from game.rulesets.ranks import control_value
+
+    totals: list[dict[int, int]] = [{} for _ in s.scenario.objectives]
+    for mid, near in _presence(s).items():
+        if not near:
+            continue
+        m = s.models[mid]
+        if m.unit == skip_unit:
+            continue
+        value = control_value(s, m)
+        for i in near:
+            totals[i][m.side] = totals[i].get(m.side, 0) + value
+    return totals
+
+
+def _holders(totals: list[dict[int, int]]) -> list[int | None]:
+    out = []
+    for row in totals:
+        ranked = sorted(row.items(), key=lambda kv: -kv[1])
+        if ranked and ranked[0][1] > 0 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            out.append(ranked[0][0])
+        else:
+            out.append(None)
+    return out
+
+
+def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
+    from game.rulesets.ranks import control_value
+
+    out = [dict(row) for row in totals]
+    for i, obj in enumerate(s.scenario.objectives):
+        for m in s.alive_models(unit_id):
+            x, y = dest.get(m.id, (m.x, m.y))
+            if point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
+                                   m.base.depth) <= OBJECTIVE_RANGE:
+                out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
+    return out
+
+
+def move_value(s: GameState, geo: Geometry, a: Action) -> float:
+    unit = s.units[a.unit]
+    side = unit.side
+    models = s.alive_models(a.unit)
+    values = parse_option(a.option)
+    turn = values.get("wheel", values.get("by", values.get("turn", 0.0)))
+    facing = models[0].facing + turn
+    dest = a.destinations()
+    before = _holders(_objective_totals(s))
+    after = _holders(_with_unit(s, _objective_totals(s, skip_unit=a.unit), a.unit, dest,
+                                facing))
+    swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
+    value = swing * POINTS_PER_OBJECTIVE * 0.5
+    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    if enemies:
+        cx = sum(m.x for m in models) / len(models)
+        cy = sum(m.y for m in models) / len(models)
+        nx = sum(dest[m.id][0] for m in models) / len(models)
+        ny = sum(dest[m.id][1] for m in models) / len(models)
+        d0 = min(math.hypot(e.x - cx, e.y - cy) for e in enemies)
+        d1 = min(math.hypot(e.x - nx, e.y - ny) for e in enemies)
+        closing = (d0 - d1) * CLOSING_VALUE
+        value += -closing if a.kind == "flee" else closing
+    if a.kind == "turn":
+        value += _facing_gain(s, geo, a, facing)
+    return value
+
+
+def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float) -> float:
+    """FACING_VALUE if the turn brings the nearest enemy into the front arc, minus it if it
+    takes it out."""
+    nearest = combat._nearest_enemy(s, a.unit)
+    if not nearest:
+        return 0.0
+    arcs = ranks_geometry(geo)
+    point = formation.front_centre(formation.frame_of(s, nearest[0]),
+                                   formation.extent(s, nearest[0]))
+    before = arcs.target_arc(s.alive_models(a.unit), point) == "front"
+    trial = [m.copy() for m in s.alive_models(a.unit)]
+    dest = a.destinations()
+    for m in trial:
+        m.x, m.y = dest.get(m.id, (m.x, m.y))
+        m.facing = facing % 360.0
+    after = arcs.target_arc(trial, point) == "front"
+    return FACING_VALUE * (after - before)
+
+
+def talent_value(s: GameState, a: Action) -> float:
+    pending = s.pending.get("combat", {})
+    mid = a.targets[0] if a.targets else None
+    if mid is None:
+        return 0.0
+    rolled = pending.get("bases", {}).get(mid)
+    if a.option == "Parry":
+        return 1.0 / max(1, s.models[mid].profile["AV"])
+    if a.option in ("Fury", "Deadly") and rolled:
+        target_av = max(1, min((m.wounds for m in s.alive_models(rolled["target"])), default=1))
+        return (float(odds.MEAN_HITS) if a.option == "Fury" else 1.0) / target_av
+    return PANIC_VALUE
+
+
+def action_value(s: GameState, a: Action, geo: Geometry) -> float:
+    kind = a.kind
+    if kind == "charge":
+        trial = _charged_copy(s, geo, a)
+        return -1.0 if trial is None else combat_value(trial, geo, a.unit) + 0.05
+    if kind == "fight":
+        return combat_value(s, geo, a.unit)
+    if kind in ("march", "turn"):
+        return move_value(s, geo, a)
+    if kind == "flee":
+        in_contact = contacts(s, geo).in_contact(s, a.unit)
+        return 0.5 if in_contact else -0.1
+    if kind == "talent":
+        return talent_value(s, a)
+    if kind == "end_turn":
+        return -0.01
+    if kind == "hold":
+        return 0.0 if not panic.front_all_panicked(s, a.unit) else -0.05
+    return 0.0
+

@@ -1,0 +1,366 @@
+"""Orders that move a block without fighting: Hold, March (with a wheel), Turn, and Flee
+(ranks.md, "Orders and turn" [added]).
+
+Every move is one rigid motion of the block, described by its action's `option` (e.g.
+"wheel=-30.000;forward=4.200"); the action's placement is what that motion gives, so the client
+can draw it, and `check` recomputes it before anything moves.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.core.actions import Action, make_placement
+from game.core.geometry import Geometry
+from game.core.state import GameState, Point
+from game.rulesets.ranks import formation, sweep
+from game.rulesets.ranks.formation import Extent, Frame
+from game.rulesets.ranks.shapes import signed_turn
+
+RULE_HOLD = "Hold: the unit stays where it is (ranks [added])"
+RULE_MARCH = ("March: forward up to M; a wheel turns about the inner front corner and costs the "
+              "outer corner's path (ranks [added])")
+RULE_TURN = ("Turn: face 90 or 180 degrees (about the block's centre) for half the move, then "
+             "forward with the other half (ranks [added])")
+RULE_NO_CONTACT = "Only a Charge may end a move on an enemy (ranks)"
+RULE_FLEE = ("Flee: turn away from the enemy and move one full move straight ahead "
+             "(ranks [added])")
+RULE_TERRAIN = ("Moving: no passing through enemy bases or impassable terrain; every inch in "
+                "difficult terrain costs 2\" (common rules)")
+
+TURNS = (90.0, -90.0, 180.0)
+#: How precisely the farthest legal advance is found (inches).
+ADVANCE_PRECISION = 0.02
+#: Objectives a unit is offered to march to (the nearest ones).
+OBJECTIVES_OFFERED = 2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A solved move: where the block ends, what the motion cost, and why it is illegal."""
+
+    frame: Frame
+    cost: float
+    problem: str | None = None
+
+    def destinations(self, s: GameState, unit_id: str) -> dict[str, Point]:
+        return {mid: (round(x, 3), round(y, 3))
+                for mid, (x, y) in formation.positions(s, unit_id, self.frame).items()}
+
+
+def parse_option(text: str | None) -> dict[str, float]:
+    """'wheel=-30.000;forward=4.200' -> {'wheel': -30.0, 'forward': 4.2}."""
+    out: dict[str, float] = {}
+    for part in (text or "").split(";"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            try:
+                out[key.strip()] = float(value)
+            except ValueError:
+                continue
+    return out
+
+
+def option_text(**values: float) -> str:
+    return ";".join(f"{key}={value:.3f}" for key, value in values.items())
+
+
+def allowance(s: GameState, unit_id: str) -> float:
+    return float(s.units[unit_id].profile["M"])
+
+
+# --- plans ---------------------------------------------------------------------------------------
+
+def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
+               sur: sweep.Surroundings | None = None, wheel: tuple | None = None) -> Plan:
+    """Wheel (about the inner front corner), then straight ahead; cost = the outer corner's
+    path plus the advance, difficult terrain doubled. `wheel` may give the wheel's outcome
+    already worked out (`sweep.wheel`), when many advances after one wheel are tried."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    if forward < -1e-9:
+        return Plan(start, 0.0, "a March only moves forward (Turn first to go elsewhere)")
+    wheeled, cost, blocker = wheel or sweep.wheel(sur, start, ext, wheel_degrees)
+    if blocker is not None:
+        return Plan(wheeled, cost, f"the wheel would pass through {blocker}")
+    end = formation.advanced(wheeled, forward)
+    more, blocker = sweep.straight(sur, wheeled, end, ext)
+    if blocker is not None:
+        return Plan(end, cost + more, f"the march would pass through {blocker}")
+    return _ending(s, unit_id, sur, end, cost + more, allowance(s, unit_id))
+
+
+def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
+              sur: sweep.Surroundings | None = None) -> Plan:
+    """A drill turn about the centre for half the move, then up to the other half ahead."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    if round(degrees) not in (90, -90, 180, -180, 270):
+        return Plan(start, 0.0, "a Turn faces 90 or 180 degrees")
+    half = allowance(s, unit_id) / 2
+    turned = formation.turned(start, ext, degrees)
+    problem = sweep.end_problem(sur, s, unit_id, turned)
+    if problem:
+        return Plan(turned, half, f"no room to turn: {problem}")
+    if forward < -1e-9:
+        return Plan(turned, half, "after a Turn the unit only moves forward")
+    end = formation.advanced(turned, forward)
+    more, blocker = sweep.straight(sur, turned, end, ext)
+    if blocker is not None:
+        return Plan(end, half + more, f"the move would pass through {blocker}")
+    return _ending(s, unit_id, sur, end, half + more, allowance(s, unit_id))
+
+
+def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float) -> Plan:
+    if cost > budget + 1e-6:
+        return Plan(end, cost, f"it would cost {cost:.1f}\", more than its move of {budget:g}\"")
+    problem = sweep.end_problem(sur, s, unit_id, end)
+    if problem:
+        return Plan(end, cost, problem)
+    touched = sweep.touched_enemy(sur, s, unit_id, end)
+    if touched:
+        return Plan(end, cost, f"it would end touching {touched} ({RULE_NO_CONTACT.lower()})")
+    return Plan(end, cost)
+
+
+def farthest_forward(plan_for, budget: float) -> float | None:
+    """The largest advance in [0, budget] whose plan is legal, or None if not even 0 is.
+
+    Passing through is monotone (a longer stretch sweeps more), ending is not (friends may be
+    passed but not stood on): bisect on the sweep, then step back until the end is legal."""
+    if plan_for(budget).problem is None:
+        return budget
+    low, high = 0.0, budget
+    if plan_for(0.0).problem is not None:
+        return None
+    while high - low > ADVANCE_PRECISION:
+        middle = (low + high) / 2
+        plan = plan_for(middle)
+        if plan.problem is None or "pass through" not in plan.problem:
+            low = middle
+        else:
+            high = middle
+    distance = low
+    while distance > 0.0:
+        if plan_for(distance).problem is None:
+            return distance
+        distance = max(0.0, distance - 0.1)
+    return 0.0
+
+
+def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
+    """The wheel (degrees) that turns the block's front toward a point, seen from the middle
+    of its front edge."""
+    frame = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    fx, fy = formation.front_centre(frame, ext)
+    wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
+    return signed_turn(wanted - frame.facing)
+
+
+def wheel_within(ext: Extent, degrees: float, budget: float) -> float:
+    """The wheel cut down to what the budget pays for."""
+    if ext.frontage <= 0 or abs(degrees) < 1e-9:
+        return degrees
+    most = math.degrees(budget / ext.frontage)
+    return max(-most, min(most, degrees))
+
+
+# --- offered moves --------------------------------------------------------------------------------
+
+def march_options(s: GameState, unit_id: str, goals: dict[str, Point],
+                  sur: sweep.Surroundings | None = None) -> list[Action]:
+    """Straight ahead, and wheel-and-march toward each named point (as far as legal)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    budget = allowance(s, unit_id)
+    out: list[Action] = []
+    seen: set = set()
+    wanted = [("straight ahead", 0.0, None)]
+    for name, point in goals.items():
+        wanted.append((name, wheel_to_face(s, unit_id, point), point))
+    start = formation.frame_of(s, unit_id)
+    for name, degrees, point in wanted:
+        degrees = wheel_within(ext, degrees, budget)
+        degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
+        left = budget - formation.wheel_cost(ext, degrees)
+        if left < -1e-9:
+            continue
+        reach = max(left, 0.0)
+        if point is not None:
+            wheeled = formation.wheeled(start, ext, degrees)
+            fx, fy = formation.front_centre(wheeled, ext)
+            ahead = ((point[0] - fx) * math.cos(math.radians(wheeled.facing))
+                     + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
+            reach = min(reach, max(ahead, 0.0))
+        wheel = sweep.wheel(sur, start, ext, degrees)
+        if wheel[2] is not None:
+            continue
+        forward = farthest_forward(
+            lambda d, w=degrees, done=wheel: march_plan(s, unit_id, w, d, sur, done), reach)
+        if forward is None:
+            continue
+        forward = math.floor(forward * 1000) / 1000
+        if forward < 0.05 and abs(degrees) < 0.5:
+            continue
+        plan = march_plan(s, unit_id, degrees, forward, sur, wheel)
+        if plan.problem:
+            continue
+        dest = plan.destinations(s, unit_id)
+        placement = make_placement(dest)
+        if placement in seen:
+            continue
+        seen.add(placement)
+        turn = "" if abs(degrees) < 0.5 else (
+            f", wheeling {abs(degrees):.0f}\u00b0 {'right' if degrees > 0 else 'left'}")
+        out.append(Action("march", unit_id, placement=placement,
+                          option=option_text(wheel=degrees, forward=forward),
+                          label=f"March {name} ({plan.cost:.1f}\"{turn})"))
+    return out
+
+
+def turn_options(s: GameState, unit_id: str, toward: Point | None,
+                 sur: sweep.Surroundings | None = None) -> list[Action]:
+    """Each turn on the spot, and the turn that best faces `toward` with a half move ahead."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    out: list[Action] = []
+    start = formation.frame_of(s, unit_id)
+    best = None
+    if toward is not None:
+        wanted = math.degrees(math.atan2(toward[1] - start.y, toward[0] - start.x))
+        best = min(TURNS, key=lambda d: abs(signed_turn(start.facing + d - wanted)))
+    half = allowance(s, unit_id) / 2
+    names = {90.0: "right", -90.0: "left", 180.0: "about"}
+    for degrees in TURNS:
+        plan = turn_plan(s, unit_id, degrees, 0.0, sur)
+        if plan.problem:
+            continue
+        out.append(Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+                          option=option_text(by=degrees, forward=0.0),
+                          label=f"Turn {names[degrees]}"))
+        if degrees == best:
+            forward = farthest_forward(
+                lambda d, t=degrees: turn_plan(s, unit_id, t, d, sur), half)
+            if forward and forward >= 0.05:
+                forward = math.floor(forward * 1000) / 1000
+                plan = turn_plan(s, unit_id, degrees, forward, sur)
+                if plan.problem is None:
+                    out.append(Action(
+                        "turn", unit_id,
+                        placement=make_placement(plan.destinations(s, unit_id)),
+                        option=option_text(by=degrees, forward=forward),
+                        label=f"Turn {names[degrees]} and advance {forward:.1f}\""))
+    return out
+
+
+# --- checks ---------------------------------------------------------------------------------------
+
+def plan_of(s: GameState, action: Action) -> Plan:
+    """The motion an action's option describes (march / turn)."""
+    values = parse_option(action.option)
+    if action.kind == "march":
+        return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0))
+    return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0))
+
+
+def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
+    """A given placement must be the one the motion gives (a block moves as a whole)."""
+    if not action.placement:
+        return None
+    if make_placement(plan.destinations(s, action.unit)) != tuple(action.placement):
+        return (f"{s.units[action.unit].name} moves as one rigid block: the bases must end "
+                f"where the {action.kind} puts them")
+    return None
+
+
+def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan) -> str | None:
+    """The table's own word on where the block ends (new facing included)."""
+    return placed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing)
+
+
+def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],
+                   facing: float) -> str | None:
+    """`Geometry.placement_problem` for the unit's bases at `dest` turned to `facing` (the
+    facings are set on the state only while the table looks)."""
+    models = s.alive_models(unit_id)
+    before = [m.facing for m in models]
+    try:
+        for m in models:
+            m.facing = round(facing, 6) % 360.0
+        return geo.placement_problem(s, dest)
+    finally:
+        for m, old in zip(models, before, strict=True):
+            m.facing = old
+
+
+def check(s: GameState, geo: Geometry, action: Action) -> str | None:
+    plan = plan_of(s, action)
+    if plan.problem:
+        return f"Cannot {action.kind}: {plan.problem}"
+    return (placement_matches(s, action, plan)
+            or table_problem(s, geo, action.unit, plan))
+
+
+# --- fleeing --------------------------------------------------------------------------------------
+
+def flee_plan(s: GameState, unit_id: str, away_from: Point,
+              sur: sweep.Surroundings | None = None) -> tuple[float, Plan] | None:
+    """A routed unit turns to the one of its four faces that points most directly away from
+    `away_from` (a drill turn about its centre, where there is room) and moves one full move
+    straight ahead, as far as the way is clear. Returns (turn, plan), or None when no face
+    lets it move at all."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    cx, cy = formation.centre(start, ext)
+    wanted = math.degrees(math.atan2(cy - away_from[1], cx - away_from[0]))
+    budget = allowance(s, unit_id)
+    faces = sorted((0.0, 90.0, -90.0, 180.0),
+                   key=lambda d: (abs(signed_turn(start.facing + d - wanted)), d))
+    for degrees in faces:
+        turned = formation.turned(start, ext, degrees) if degrees else start
+        if degrees and sweep.end_problem(sur, s, unit_id, turned):
+            continue
+
+        def plan_for(distance: float, turned=turned) -> Plan:
+            end = formation.advanced(turned, distance)
+            cost, blocker = sweep.straight(sur, turned, end, ext)
+            if blocker is not None:
+                return Plan(end, cost, f"the flight would pass through {blocker}")
+            problem = sweep.end_problem(sur, s, unit_id, end)
+            if problem is None and distance > 0.0:
+                touched = sweep.touched_enemy(sur, s, unit_id, end)
+                if touched:
+                    problem = f"it would end touching {touched}"
+            return Plan(end, cost, problem)
+
+        forward = _farthest_flight(plan_for, budget)
+        if forward is not None and forward >= 0.05:
+            forward = math.floor(forward * 1000) / 1000
+            plan = plan_for(forward)
+            if plan.problem is None:
+                return degrees, plan
+    return None
+
+
+def _farthest_flight(plan_for, budget: float) -> float | None:
+    """Like `farthest_forward`, but a flight that starts touching an enemy is fine."""
+    if plan_for(budget).problem is None:
+        return budget
+    low, high = 0.0, budget
+    while high - low > ADVANCE_PRECISION:
+        middle = (low + high) / 2
+        plan = plan_for(middle)
+        if plan.problem is None or "pass through" not in plan.problem:
+            low = middle
+        else:
+            high = middle
+    distance = low
+    while distance > 0.05:
+        if plan_for(distance).problem is None:
+            return distance
+        distance -= 0.1
+    return None

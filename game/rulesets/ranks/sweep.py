@@ -1,0 +1,286 @@
+"""Where a block may go: the ground its motion sweeps, and where it ends.
+
+A block moves by rigid motions (formation.py): straight stretches, wheels about a front corner,
+and drill turns about its centre. A straight stretch sweeps the convex hull of the block's
+rectangle at its two ends (exact); a wheel is cut into steps whose outer corner moves at most
+STEP, each step swept as such a hull (the arc bulges past the chord by far less than the
+contact tolerance). A drill turn is not swept: the bases turn in place, only where they end
+counts.
+
+Common rules (common.md): a move never passes through enemy bases or impassable terrain
+(friends may be passed); it ends on the table, on no base, in no impassable terrain; every inch
+moved inside difficult terrain costs 2". For a block, a step costs double when any part of the
+block is in difficult terrain during that step.
+
+These checks are a little stricter than the table's (SAFETY), so that every end position they
+accept the table accepts too; the rules still ask the table (`placement_problem`) before a move
+is applied.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.core.geometry import CONTACT_TOLERANCE
+from game.core.polygons import bounds, convex_hull, convex_parts
+from game.core.state import GameState, Model
+from game.rulesets.ranks import formation
+from game.rulesets.ranks.formation import Extent, Frame
+from game.rulesets.ranks.shapes import (
+    Polygon,
+    boxes_meet,
+    convex_meets_polygon,
+    penetration,
+    rect_corners,
+)
+
+TOLERANCE = CONTACT_TOLERANCE
+#: The pure checks refuse this much earlier than the table does.
+SAFETY = 0.005
+#: Longest step of a corner when a wheel is cut into steps, and of difficult-terrain costing.
+STEP = 0.25
+#: Bases closer to the table edge than this count as off it (positions are stored to 1/1000").
+EDGE_MARGIN = 0.002
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(slots=True)
+class Obstacle:
+    box: Box
+    polygon: Polygon
+    name: str
+    model: Model | None = None
+    parts: list[Polygon] | None = None  # convex pieces of a terrain outline
+
+    def sinks_in(self, convex: Polygon, depth: float) -> bool:
+        """A convex shape overlaps this piece of terrain deeper than `depth` (the deepest of
+        its convex pieces, as the table measures it)."""
+        return any(penetration(convex, part) > depth for part in self.parts or [self.polygon])
+
+
+class Surroundings:
+    """What one unit's move can meet in one state: enemy and friendly bases, impassable and
+    difficult terrain, and the table's size."""
+
+    def __init__(self, s: GameState, unit_id: str):
+        side = s.units[unit_id].side
+        self.width = s.scenario.width
+        self.height = s.scenario.height
+        self.enemies: list[Obstacle] = []
+        self.friends: list[Obstacle] = []
+        for m in s.models.values():
+            if not m.alive or m.unit == unit_id:
+                continue
+            box, corners = _posed_rect(m)
+            row = Obstacle(box, corners, m.name, m)
+            (self.friends if m.side == side else self.enemies).append(row)
+        self.impassable = _terrain(s, "impassable")
+        self.difficult = _terrain(s, "difficult")
+
+    def near(self, box: Box) -> Surroundings:
+        """The same surroundings cut down to what meets a box (for a motion's many checks)."""
+        out = Surroundings.__new__(Surroundings)
+        out.width, out.height = self.width, self.height
+        out.enemies = [row for row in self.enemies if boxes_meet(box, row.box)]
+        out.friends = [row for row in self.friends if boxes_meet(box, row.box)]
+        out.impassable = [row for row in self.impassable if boxes_meet(box, row.box)]
+        out.difficult = [row for row in self.difficult if boxes_meet(box, row.box)]
+        return out
+
+
+#: Base rectangles by pose: most bases stand still while the AI weighs a side's moves.
+_rects: dict[tuple, tuple[Box, Polygon]] = {}
+RECT_CACHE = 8192
+
+
+def _posed_rect(model: Model) -> tuple[Box, Polygon]:
+    key = (model.x, model.y, model.facing, model.base.width, model.base.depth)
+    found = _rects.get(key)
+    if found is None:
+        if len(_rects) >= RECT_CACHE:
+            _rects.clear()
+        corners = model_rect(model)
+        found = _rects[key] = (bounds(corners), corners)
+    return found
+
+
+_terrain_cache: dict[int, tuple[object, dict[str, list[Obstacle]]]] = {}
+
+
+def _terrain(s: GameState, kind: str) -> list[Obstacle]:
+    """Terrain pieces of a kind, with their boxes (cached per scenario)."""
+    terrain = s.scenario.terrain
+    cached = _terrain_cache.get(id(terrain))
+    if cached is None or cached[0] is not terrain:
+        by_kind: dict[str, list[Obstacle]] = {}
+        for piece in terrain:
+            polygon = [(float(x), float(y)) for x, y in piece.polygon]
+            if len(polygon) < 3:
+                continue
+            parts = convex_parts(polygon)
+            for k in piece.kinds:
+                by_kind.setdefault(k.strip().lower(), []).append(
+                    Obstacle(bounds(polygon), polygon, piece.name or k, None, parts))
+        cached = (terrain, by_kind)
+        _terrain_cache[id(terrain)] = cached
+    return cached[1].get(kind, [])
+
+
+def model_rect(model: Model, shrink: float = 0.0) -> Polygon:
+    return rect_corners(model.x, model.y, model.facing, model.base.width, model.base.depth,
+                        shrink)
+
+
+# --- sweeps ----------------------------------------------------------------------------------------
+
+def _swept_blocker(sur: Surroundings, hull: Polygon) -> str | None:
+    """An enemy base or impassable piece the swept ground sinks into deeper than the table's
+    contact tolerance (less SAFETY)."""
+    box = bounds(hull)
+    depth = TOLERANCE - SAFETY
+    for row in sur.enemies:
+        if boxes_meet(box, row.box) and penetration(hull, row.polygon) > depth:
+            return row.name
+    for row in sur.impassable:
+        if boxes_meet(box, row.box) and row.sinks_in(hull, depth):
+            return f"impassable {row.name}"
+    return None
+
+
+def _in_difficult(sur: Surroundings, hull: Polygon) -> bool:
+    box = bounds(hull)
+    return any(boxes_meet(box, row.box) and convex_meets_polygon(hull, row.polygon)
+               for row in sur.difficult)
+
+
+def _outline(frame: Frame, ext: Extent) -> Polygon:
+    return formation.footprint(frame, ext)
+
+
+def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
+             ) -> tuple[float, str | None]:
+    """(cost, what blocks it) of a straight stretch between two frames of one facing."""
+    length = math.dist(start.point, end.point)
+    if length <= 1e-12:
+        return 0.0, None
+    first, last = _outline(start, ext), _outline(end, ext)
+    sur = sur.near(bounds(first + last))
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        return length, None
+    hull = convex_hull(first + last)
+    blocker = _swept_blocker(sur, hull)
+    if blocker is not None:
+        return length, blocker
+    if not sur.difficult or not _in_difficult(sur, hull):
+        return length, None
+    steps = max(1, math.ceil(length / STEP))
+    cost = 0.0
+    previous = first
+    for k in range(1, steps + 1):
+        t = k / steps
+        frame = Frame(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t,
+                      start.facing)
+        current = _outline(frame, ext)
+        piece = length / steps
+        cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+        previous = current
+    return cost, None
+
+
+def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
+          ) -> tuple[Frame, float, str | None]:
+    """(end frame, cost, what blocks it) of a wheel about the inner front corner; the cost is
+    the outer front corner's path (ranks.md), doubled for steps in difficult terrain."""
+    end = formation.wheeled(start, ext, degrees)
+    if abs(degrees) < 1e-9:
+        return end, 0.0, None
+    pivot = formation.wheel_pivot(start, ext, degrees)
+    reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
+    plain = formation.wheel_cost(ext, degrees)
+    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach))
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        return end, plain, None
+    steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
+    outer = plain / steps
+    cost = 0.0
+    previous = _outline(start, ext)
+    for k in range(1, steps + 1):
+        frame = formation.wheeled(start, ext, degrees * k / steps)
+        current = _outline(frame, ext)
+        hull = convex_hull(previous + current)
+        blocker = _swept_blocker(sur, hull)
+        if blocker is not None:
+            return end, cost, blocker
+        cost += 2 * outer if sur.difficult and _in_difficult(sur, hull) else outer
+        previous = current
+    return end, cost, None
+
+
+# --- where a block ends -----------------------------------------------------------------------------
+
+def base_rects(s: GameState, unit_id: str, frame: Frame, shrink: float = 0.0
+               ) -> list[tuple[str, Polygon]]:
+    width, depth = formation.base_size(s, unit_id)
+    return [(mid, rect_corners(x, y, frame.facing, width, depth, shrink))
+            for mid, (x, y) in formation.positions(s, unit_id, frame).items()]
+
+
+def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
+    """Why the unit cannot stand in this frame (off the table, on a base, in impassable
+    terrain), or None."""
+    ext = formation.extent(s, unit_id)
+    outline = formation.footprint(frame, ext)
+    if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
+               and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in outline):
+        for mid, full in base_rects(s, unit_id, frame):
+            if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
+                       and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
+                return f"{s.models[mid].name} would be off the table"
+    near = sur.near(bounds(outline))
+    others = near.enemies + near.friends
+    if not others and not near.impassable:
+        return None
+    depth = TOLERANCE - SAFETY
+    for mid, rect in base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                return f"{s.models[mid].name} would overlap {row.name}"
+        for row in near.impassable:
+            if boxes_meet(box, row.box) and row.sinks_in(rect, depth):
+                return f"{s.models[mid].name} would be inside impassable {row.name}"
+    return None
+
+
+def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
+    """An enemy base the unit would touch (or nearly) in this frame."""
+    reach = TOLERANCE + SAFETY
+    outline = formation.footprint(frame, formation.extent(s, unit_id), shrink=-reach)
+    enemies = sur.near(bounds(outline)).enemies
+    if not enemies:
+        return None
+    for _, rect in base_rects(s, unit_id, frame, shrink=-reach):
+        box = bounds(rect)
+        for row in enemies:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > 0.0:
+                return row.name
+    return None
+
+
+#: Within this of another base or impassable ground, an end position is a close call.
+CLOSE_CALL = 0.1
+
+
+def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing: float
+               ) -> bool:
+    """Something stands near where the unit would end (a bounding-box test): only then is the
+    table asked to confirm what the pure checks accepted."""
+    width, depth = formation.base_size(s, unit_id)
+    corners = [p for x, y in dest.values()
+               for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
+    near = sur.near(bounds(corners))
+    return bool(near.enemies or near.friends or near.impassable
+                or not all(CLOSE_CALL <= x <= sur.width - CLOSE_CALL
+                           and CLOSE_CALL <= y <= sur.height - CLOSE_CALL for x, y in corners))

@@ -1,0 +1,87 @@
+"""Talents [added, our set] (ranks.md, "Talents"): what an enemy fumble lets a base do.
+
+Activated only by enemy fumbles, after the dice and before hits are removed; one activation =
+one talent of one base, and each base activates at most once per combat. A panicked base uses
+no talent. A talent is only offered where it can do something (Parry with hits coming, Deadly
+on a base that rolled a 6, Rally with a marker to remove, Fury on a base that fights).
+"""
+
+from __future__ import annotations
+
+from game.core.dice import Dice
+from game.core.state import GameState
+from game.rulesets.ranks.panic import is_panicked, remove_markers
+
+RULE_TALENTS = ("Talents: one enemy fumble = one talent of one base, once per combat for each "
+                "base (ranks [added])")
+HELP = {
+    "Parry": "cancel 1 hit on this unit",
+    "Fury": "this base rolls 1 extra die now (its hits count)",
+    "Steady": "-1 panic for this unit this combat",
+    "Deadly": "one of this base's 6s counts as 3 hits",
+    "Rally": "remove 1 panic marker from this unit",
+}
+
+
+def talents_of(s: GameState, model_id: str) -> tuple[str, ...]:
+    return tuple(s.models[model_id].profile.get("talents", ()))
+
+
+def usable(s: GameState, combat: dict, model_id: str, talent: str) -> str | None:
+    """Why this base cannot activate this talent now, or None."""
+    model = s.models.get(model_id)
+    if model is None or not model.alive:
+        return "That base is not on the table"
+    unit = combat["units"].get(model.unit)
+    if unit is None or unit["side"] != combat["spender"]:
+        return f"{model.name} is not one of the spending side's bases in this combat"
+    if talent not in talents_of(s, model_id):
+        return f"{model.name} has no {talent} talent"
+    if is_panicked(model):
+        return f"{model.name} is panicked: a panicked base uses no talent"
+    if model_id in combat["used"]:
+        return f"{model.name} has already used a talent in this combat (once per combat per base)"
+    rolled = combat["bases"].get(model_id)
+    if talent == "Parry" and unit["hits"] <= unit["parry"]:
+        return f"No hit is coming to {s.units[model.unit].name} for Parry to cancel"
+    if talent == "Deadly" and (rolled is None or 6 not in rolled["values"]):
+        return f"{model.name} rolled no 6 for Deadly to make a 3-hit"
+    if talent == "Fury" and rolled is None:
+        return f"{model.name} is not fighting, so Fury's extra die has no target"
+    if talent == "Rally" and not any(is_panicked(m) for m in s.alive_models(model.unit)):
+        return f"{s.units[model.unit].name} has no panic marker for Rally to remove"
+    return None
+
+
+def activate(s: GameState, combat: dict, model_id: str, talent: str, dice: Dice,
+             roll_rule: str) -> tuple[str, tuple[int, ...]]:
+    """Apply a talent's effect to the combat; returns (what it did, dice rolled)."""
+    model = s.models[model_id]
+    unit = combat["units"][model.unit]
+    rolled = combat["bases"].get(model_id)
+    values: tuple[int, ...] = ()
+    if talent == "Parry":
+        unit["parry"] += 1
+        text = "cancels 1 hit"
+    elif talent == "Steady":
+        unit["steady"] += 1
+        text = "-1 panic this combat"
+    elif talent == "Rally":
+        freed = remove_markers(s, model.unit, 1)
+        text = f"removes the panic marker of {freed[0].name}" if freed else "removes nothing"
+    elif talent == "Deadly":
+        combat["units"][rolled["target"]]["hits"] += 1
+        rolled["deadly"] = True
+        text = "a 6 counts as 3 hits (+1 hit)"
+    else:  # Fury
+        values = dice.roll(1, f"{model.name} Fury", roll_rule).values
+        extra = hits_of(values[0])
+        combat["units"][rolled["target"]]["hits"] += extra
+        text = f"an extra die: {values[0]} ({extra} hit{'s' if extra != 1 else ''})"
+    combat["used"].append(model_id)
+    return text, values
+
+
+def hits_of(face: int) -> int:
+    """4-5 one hit, 6 two hits, else none (ranks seed)."""
+    return 2 if face == 6 else 1 if face >= 4 else 0
