@@ -118,3 +118,30 @@ def test_a_rulesets_info_box_is_drawn(make_app):
     sections = battle.info_sections()
     assert sections and sections[0][0].startswith("Deck, round")
     drive.frames(2)
+
+
+def test_ranks_marks_each_bases_contact_and_turns_ghosts(make_app):
+    """ranks gives `base_marks` (contact type + dice) and `placement_facings` (a move that turns
+    the block): the battle screen draws both from the ruleset, with no ranks code of its own."""
+    from game import ai
+    from game import rulesets as registry
+    from game.io.tmx import default_map_for, load_scenario
+    from game.turn import TurnController
+    from game.ui.app import HOT_SEAT, BattleConfig
+
+    ruleset, path = registry.get("ranks"), default_map_for("ranks")
+    controller = TurnController(ruleset, load_scenario(path), 3)
+    agents = {0: ai.make("greedy", 1), 1: ai.make("greedy", 2)}
+    while not ruleset.base_contacts(controller.state, controller.geo):
+        controller.apply(agents[controller.current_player()].choose(controller))
+    drive = make_app()
+    drive.frames(1)
+    battle = drive.app.start_battle(BattleConfig("ranks", path, HOT_SEAT, 0, 3), controller)
+    marks = battle.overlays().base_marks
+    assert marks and all(mark[0] in "FCRSX" for mark in marks.values())
+    turning = next((a for a in controller.legal_actions() if a.placement
+                    and ruleset.placement_facings(controller.state, a)), None)
+    if turning is not None:
+        assert battle.preview(turning)["facings"] == ruleset.placement_facings(
+            controller.state, turning)
+    drive.frames(2)

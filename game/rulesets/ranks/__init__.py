@@ -198,6 +198,25 @@ class RanksRuleset:
         "rear", "support" or "exposed" (bases out of contact are left out)."""
         return base_contacts(s, geo)
 
+    #: Short marks for each contact type, drawn on the bases by the client.
+    CONTACT_MARKS = {"front-to-front": "F", "corner-to-corner": "C", "flank": "FL",
+                     "rear": "R", "support": "S", "exposed": "X"}
+
+    def base_marks(self, s: GameState, geo: Geometry) -> dict[str, str]:
+        """The client's per-base marks: each base's contact type, with the dice it earns."""
+        dice = self.base_dice(s, geo)
+        return {mid: f"{self.CONTACT_MARKS.get(kind, '?')}{dice.get(mid, 0)}"
+                for mid, kind in base_contacts(s, geo).items()}
+
+    def info_panel(self, s: GameState, geo: Geometry) -> list[tuple[str, list[str]]]:
+        """A legend for the base marks, shown while any bases touch."""
+        if not base_contacts(s, geo):
+            return []
+        return [("Contacts (mark = type + dice)", [
+            "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
+            "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
+        ])]
+
     def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
         """How many dice each base would roll if every unit fought now."""
         return {mid: row.dice for mid, row in dice_plan(s, geo).items()}

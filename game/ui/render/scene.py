@@ -56,6 +56,8 @@ class Overlays:
     ghosts: dict[str, Point] = field(default_factory=dict)
     ghost_ok: bool = True
     ghost_notes: dict[str, str] = field(default_factory=dict)
+    ghost_facings: dict[str, float] = field(default_factory=dict)  # a move that turns bases
+    base_marks: dict[str, str] = field(default_factory=dict)  # model id -> short mark
     paths: dict[str, list[Point]] = field(default_factory=dict)
     hide_moving: bool = False  # a drag shows the models only at their new places
     targets: dict[str, str] = field(default_factory=dict)  # unit id -> label over it
@@ -112,6 +114,7 @@ class Scene:
                 continue
             draw_base(surface, self.sprites, camera, m, self._look(m, o))
             draw_wounds(surface, camera, m)
+        self._marks(surface, camera, s, o.base_marks, moving)
         self._objective_labels(surface, camera, s, o.holders)
         self._labels(surface, camera, s, o)
         for uid, label in o.targets.items():
@@ -134,6 +137,20 @@ class Scene:
         if m.unit in o.targets:
             return TARGET
         return NORMAL
+
+    @staticmethod
+    def _marks(surface, camera, s, marks, hidden) -> None:
+        """A ruleset's short per-base marks (ranks: contact type and dice), centred on bases."""
+        if not marks or camera.scale < 6:
+            return
+        text = shared_text()
+        for mid, mark in marks.items():
+            m = s.models.get(mid)
+            if m is None or not m.alive or mid in hidden:
+                continue
+            text.blit(surface, mark, camera.to_screen(m.x, m.y), size=11,
+                      color=(255, 255, 255), bold=True, anchor="center",
+                      backdrop=(0, 0, 0, 160))
 
     def _objectives(self, surface, camera, s, holders) -> None:
         for index, obj in enumerate(s.scenario.objectives):
@@ -195,6 +212,9 @@ class Scene:
                 continue
             if mid not in o.paths and (m.x, m.y) != (x, y):
                 draw_path(surface, camera, [(m.x, m.y), (x, y)], tint, 2)
+            if mid in o.ghost_facings:
+                m = m.copy()
+                m.facing = o.ghost_facings[mid]
             draw_base(surface, self.sprites, camera, m, look, at=(x, y))
             note = o.ghost_notes.get(mid)
             if note:

@@ -628,9 +628,13 @@ class BattleScreen(Screen):
         cached = self._preview_cache.get(key)
         if cached is not None:
             return cached
-        shown: dict = {"ghosts": {}, "paths": {}, "notes": {}, "targets": {}, "odds": ""}
+        shown: dict = {"ghosts": {}, "paths": {}, "notes": {}, "targets": {}, "odds": "",
+                       "facings": {}}
         if action.placement:
             shown["ghosts"] = action.destinations()
+            facings = getattr(self.ruleset, "placement_facings", None)
+            if facings is not None:
+                shown["facings"] = facings(self.state, action)
             shown["paths"] = self._paths(action)
             shown["notes"] = self._move_notes(action)
         if action.unit and action.targets:
@@ -745,13 +749,25 @@ class BattleScreen(Screen):
             shown = self.preview(self.hovered_action)
             o.acting_unit = self.hovered_action.unit
             o.ghosts, o.paths = shown["ghosts"], shown["paths"]
+            o.ghost_facings = shown["facings"]
             o.ghost_notes = self.notes_for_view(shown["notes"])
             o.targets = shown["targets"]
         else:
             o.targets = self.offered_targets()
         o.sight = self.sight_lines()
         o.ruler = self.ruler_overlay()
+        o.base_marks = self.base_marks()
         return o
+
+    def base_marks(self) -> dict[str, str]:
+        """The ruleset's per-base marks (`base_marks(state, geo)`), once per state."""
+        hook = getattr(self.ruleset, "base_marks", None)
+        if hook is None:
+            return {}
+        key = ("marks", self.version)
+        if key not in self._preview_cache:
+            self._preview_cache[key] = dict(hook(self.state, self.controller.geo))
+        return self._preview_cache[key]
 
     # --- frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
