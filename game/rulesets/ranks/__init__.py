@@ -232,6 +232,22 @@ class RanksRuleset:
 
         return charge_preview(s, a, geo)
 
+    def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
+        """For the client before a charge: per side, its dice and the exact chances of its
+        hits and of at least one fumble (from `combat_preview`)."""
+        if a.kind != "charge":
+            return {}
+        out = {}
+        for side in self.combat_preview(s, a, geo).values():
+            law = side["distribution"]
+            hits: dict[str, Fraction] = {}
+            for (k, _), p in sorted(law.items()):
+                label = f"{k} hits" if k < 4 else "4+ hits"
+                hits[label] = hits.get(label, Fraction(0)) + p
+            hits["a fumble or more"] = sum((p for (_, f), p in law.items() if f), Fraction(0))
+            out[f"{' + '.join(side['units'])} ({side['dice']} dice)"] = hits
+        return out
+
     def placement_facings(self, s: GameState, a: Action) -> dict[str, float]:
         """The facing the unit's bases have after this move (a move may turn the block), read
         from the action's option; {} for actions that do not move a unit."""

@@ -69,3 +69,29 @@ def test_the_pre_charge_preview_gives_each_sides_dice_and_law():
     assert preview["defender"]["dice"] == 16  # four pikes CV2 and their support
     assert preview["attacker"]["distribution"] == odds.hit_distribution(12)
     assert preview["defender"]["units"] == ["Pike Block"]
+
+
+def test_action_odds_before_a_charge_sum_to_one_per_side():
+    """The client shows these before a charge: hits bucketed, plus P(at least one fumble)."""
+    from fractions import Fraction
+
+    from game import ai
+    from game import rulesets as registry
+    from game.io.tmx import default_map_for, load_scenario
+    from game.turn import TurnController
+
+    ruleset = registry.get("ranks")
+    controller = TurnController(ruleset, load_scenario(default_map_for("ranks")), 3)
+    agents = {0: ai.make("greedy", 1), 1: ai.make("greedy", 2)}
+    charge = None
+    for _ in range(400):
+        charge = next((a for a in controller.legal_actions() if a.kind == "charge"), None)
+        if charge is not None or controller.over:
+            break
+        controller.apply(agents[controller.current_player()].choose(controller))
+    assert charge is not None
+    odds = ruleset.action_odds(controller.state, charge, controller.geo)
+    assert len(odds) == 2
+    for table in odds.values():
+        fumble = table.pop("a fumble or more")
+        assert sum(table.values(), Fraction(0)) == 1 and 0 < fumble < 1
