@@ -805,7 +805,7 @@ MAPS: tuple[MapSpec, ...] = (
             Piece("Ford fence (west)", "cover", Rect(19, 34, 4, 0.5), "dirt"),
             Piece("Ford fence (east)", "cover", Rect(29, 34, 4, 0.5), "dirt"),
         ),
-        zones=(Rect(4, 24, 8, 48), Rect(44, 24, 8, 48)),
+        zones=(Rect(6, 24, 12, 48), Rect(42, 24, 12, 48)),
         objectives=(("Stockade yard", 24, 24), ("Cairn", 24, 9), ("Ford", 24, 37.5)),
         patches=(
             Patch("dirt", Rect(24, 24, 10, 10)),  # the trodden yard

@@ -418,6 +418,11 @@ def test_cards_stockade_has_two_gates_facing_the_zones():
     assert sum(k == {"cover"} for k in kinds) >= 2  # fences
     ford = next(o for o in scenario.objectives if o.name == "Ford")
     assert not any(inside((ford.x, ford.y), piece.polygon) for piece in scenario.terrain)
+    # 12"-deep strips on the west and east edges: the companies start 24" apart, near
+    # enough that a skirmish of 6 rounds comes to blows, with the stockade between them
+    assert max(x for x, _ in scenario.deployment[0]) == 12
+    assert min(x for x, _ in scenario.deployment[1]) == 36
+    assert all(12 < piece_x < 36 for wall in walls for piece_x, _ in wall)
 
 
 def test_legions_field_has_open_lanes_for_charges():

@@ -5,6 +5,8 @@ contact with an enemy (a charge): the only way into base contact. A Shaken unit 
 
 from __future__ import annotations
 
+import math
+
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.state import GameState
@@ -27,6 +29,8 @@ RULE_RALLY = "Shaken: the unit's next activation only rallies (cards)"
 OFFERED_CLEARANCE = 1.0
 #: The offered moves head for these many of the nearest objectives.
 OBJECTIVES_OFFERED = 2
+#: A move held together is cut back in steps of this many inches.
+HOLD_STEP = 0.5
 #: "Away" is offered only when an enemy is this close.
 THREAT_RANGE = 14.0
 
@@ -122,6 +126,10 @@ def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list
     return geo.move_toward(trial, unit_id, unit_centroid(s, target), move, KEEP_CLEAR)
 
 
+#: The label of the move toward the nearest enemy.
+TOWARD = "toward "
+
+
 def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
     """Named points an activated unit may head for: the nearest enemy, the nearest objectives,
     and away from a close enemy."""
@@ -131,7 +139,7 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
     goals: dict[str, tuple] = {}
     nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id), default=None)
     if nearest is not None:
-        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        goals[TOWARD + nearest.name] = unit_centroid(s, nearest.id)
     near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     for obj in near[:OBJECTIVES_OFFERED]:
         goals["to " + obj.name] = (obj.x, obj.y)
@@ -141,6 +149,83 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
         norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
         goals["away from " + nearest.name] = (cx + dx / norm * 30, cy + dy / norm * 30)
     return goals
+
+
+def offered_moves(s: GameState, geo: Geometry, unit_id: str) -> dict[str, dict]:
+    """The moves offered toward each goal of `move_goals`, keyed by goal: the full move when
+    the unit holds together at its end; else the unit keeps its formation and goes as far as
+    it can together (a figure slowed by difficult ground no longer makes the whole unit settle
+    for a 60% or 30% move); else the table's shorter moves (60%, then 30%)."""
+    move = allowance(s, unit_id)
+
+    def check(dest):
+        return offered_problem(s, geo, unit_id, dest)
+
+    out: dict[str, dict] = {}
+    for goal, point in move_goals(s, geo, unit_id).items():
+        full = geo.move_toward(s, unit_id, point, move, OFFERED_CLEARANCE)
+        moved = any(full[m.id] != (m.x, m.y) for m in s.alive_models(unit_id))
+        dest = full if moved and not check(full) else held_together(s, unit_id, full, check)
+        if dest is None:
+            dest = representative_destinations(s, geo, unit_id, move, {goal: point},
+                                               OFFERED_CLEARANCE, check).get(goal)
+        if goal.startswith(TOWARD):
+            dest = _round_the_way(s, geo, unit_id, dest, check)
+        if dest is not None:
+            out[goal] = dest
+    return out
+
+
+def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None, check
+                   ) -> dict | None:
+    """A move toward the nearest enemy goes straight; when terrain (a palisade, say) stops it
+    short, the figures may instead take a legal path round (the table's `approach`, ending no
+    closer than the offered clearance): whichever of the two ends nearer the enemy."""
+    enemies = s.enemy_units(s.units[unit_id].side)
+    if not enemies:
+        return dest
+    nearest = min(enemies, key=lambda e: (geo.unit_distance(s, unit_id, e.id), e.id)).id
+
+    def gap(where):
+        trial = s.copy()
+        for mid, (x, y) in where.items():
+            trial.models[mid].x, trial.models[mid].y = x, y
+        return geo.unit_distance(trial, unit_id, nearest)
+
+    move = allowance(s, unit_id)
+    best = dest
+    if dest is not None and gap(dest) <= geo.unit_distance(s, unit_id, nearest) - move + 0.5:
+        return dest  # the straight move closed (almost) a full move
+    around = geo.approach(s, unit_id, [nearest], move, OFFERED_CLEARANCE + 0.05,
+                          avoid=[nearest], avoid_range=OFFERED_CLEARANCE)
+    if not check(around) and not ends_in_contact(s, geo, unit_id, around) and (
+            best is None or gap(around) < gap(best) - 0.5):
+        best = around
+    return best
+
+
+def held_together(s: GameState, unit_id: str, full: dict, check) -> dict | None:
+    """The longest cut-back of a formation move `full` that passes `check`: every figure goes
+    the same way as in `full` (a straight line) but no more than a common distance, tried from
+    the farthest figure's advance down to the slowest moving figure's, in half-inch steps. At
+    the slowest figure's advance the unit keeps the formation it had. None if no cut passes
+    (or nothing moves)."""
+    starts = {m.id: (m.x, m.y) for m in s.alive_models(unit_id)}
+    advance = {mid: math.dist(starts[mid], full[mid]) for mid in starts}
+    moving = [a for a in advance.values() if a > 1e-6]
+    if not moving:
+        return None
+    top, low = max(moving), min(advance.values())
+    cuts = [top - HOLD_STEP * k for k in range(1, int((top - low) / HOLD_STEP) + 1)]
+    for cut in [c for c in cuts if c > max(low, 1e-6)] + ([low] if low > 1e-6 else []):
+        dest = {}
+        for mid, (x0, y0) in starts.items():
+            share = min(1.0, cut / advance[mid]) if advance[mid] > 1e-6 else 0.0
+            x1, y1 = full[mid]
+            dest[mid] = (round(x0 + (x1 - x0) * share, 3), round(y0 + (y1 - y0) * share, 3))
+        if not check(dest):
+            return dest
+    return None
 
 
 def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
@@ -156,10 +241,7 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
         if dest is not None:
             out.append(Action("move", unit_id, placement=make_placement(dest), option="charge",
                               label=f"{unit.name}: charge {enemy.name}"))
-    found = representative_destinations(
-        s, geo, unit_id, move, move_goals(s, geo, unit_id), OFFERED_CLEARANCE,
-        lambda d: offered_problem(s, geo, unit_id, d))
-    for goal, dest in found.items():
+    for goal, dest in offered_moves(s, geo, unit_id).items():
         out.append(Action("move", unit_id, placement=make_placement(dest),
                           label=f"{unit.name}: move {goal}"))
     out.append(Action("stay", unit_id, label=f"{unit.name}: stay where it is"))

@@ -4,6 +4,15 @@ Melee choices (a charge, fighting or declining) are valued from the exact odds o
 (odds.py through melee.round_odds): the figures each side expects to lose, plus what the
 reaction test the loser takes is expected to cost it. Moves are valued by the objectives they
 take and the ground they close; casualty choices keep the officer alive.
+
+Closing with purpose: each enemy unit is sized up by the exact odds of one melee round between
+the two units, face to face with as many figures in contact as the smaller unit has
+(`matchup`, odds.py). A move earns more for the ground it closes toward the nearest enemy the
+unit can beat; a charge is worth its exact round odds (twice over: a melee goes on round after
+round) and gets credit for the ground it closes only when those odds favour it; a move that
+ends within charge reach of an enemy that would beat the unit costs what that charge is
+expected to cost, weighted by the chance that enemy acts first, so a unit at a disadvantage
+holds back (or stays on its objective) rather than walk up to be charged.
 """
 
 from __future__ import annotations
@@ -15,24 +24,38 @@ from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE, POINTS_PER_UNIT_WIPED
 from game.rulesets.cards import reaction
-from game.rulesets.cards.activation import ends_in_contact
+from game.rulesets.cards.activation import allowance, ends_in_contact
 from game.rulesets.cards.contact import contacting_figures, melee_groups
-from game.rulesets.cards.melee import round_odds
-from game.rulesets.cards.profile import OFFICER
+from game.rulesets.cards.melee import round_odds, used_talents
+from game.rulesets.cards.odds import unit_losses
+from game.rulesets.cards.profile import FIERCE, INSPIRING, OFFICER, has_talent, officer_of
 
 #: Value of an inch closed toward the nearest enemy (every unit here fights in melee).
 CLOSING_VALUE = 0.05
+#: Added to CLOSING_VALUE when the nearest enemy closed on is one the unit can beat.
+BEATABLE_CLOSING_VALUE = 0.1
+#: A charge's one-round swing counts this many times over: the melee goes on round after round.
+MELEE_WEIGHT = 2.0
+#: The chance an enemy in charge reach charges before the unit acts again (its card may come
+#: first, or the round may end before either): the weight of the threat of its charge.
+THREAT_WEIGHT = 0.5
+#: Figures that a Fierce officer's 2 dice are reckoned for in a face-to-face matchup (the
+#: officer and a neighbour within 1").
+FIERCE_FIGURES = 2
 #: Value of an inch closed toward the nearest objective its side does not hold yet.
 OBJECTIVE_APPROACH_VALUE = 0.05
 #: Losing the officer costs the unit its talents and +1 on reaction tests.
 OFFICER_VALUE = 2.0
 
 
-def test_cost(s: GameState, geo: Geometry, unit_id: str, enemies: list[str]) -> float:
+def test_cost(s: GameState, geo: Geometry, unit_id: str, enemies: list[str],
+              contact: int | None = None) -> float:
     """Expected points a reaction test costs the unit: Rout loses every figure (and the unit),
-    Flight about half its figures in contact and Recoil a third of them."""
+    Flight about half its figures in contact and Recoil a third of them. `contact`: its
+    figures in base contact (by default, those touching `enemies` now)."""
     figures = len(s.alive_models(unit_id))
-    contact = len(contacting_figures(s, geo, unit_id, enemies))
+    if contact is None:
+        contact = len(contacting_figures(s, geo, unit_id, enemies))
     mods = sum(v for _, v in reaction.modifiers(s, geo, unit_id))
     p = reaction.result_odds(s.units[unit_id].profile["Discipline"], mods)
     return float(p[reaction.ROUT] * (figures + POINTS_PER_UNIT_WIPED)
@@ -56,7 +79,71 @@ def melee_value(s: GameState, geo: Geometry, side: int, units: list[str]) -> flo
     return value
 
 
-def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: str) -> float:
+def _dice(s: GameState, unit_id: str, contact: int) -> int:
+    """Attack dice of `contact` figures of the unit face to face (Fierce: 2 for the officer's
+    neighbours while the talent is unused)."""
+    fierce = (officer_of(s, unit_id) is not None and has_talent(s, unit_id, FIERCE)
+              and FIERCE not in used_talents(s, unit_id))
+    return contact + (min(contact, FIERCE_FIGURES) if fierce else 0)
+
+
+def _inspiring(s: GameState, unit_id: str) -> bool:
+    return (officer_of(s, unit_id) is not None and has_talent(s, unit_id, INSPIRING)
+            and INSPIRING not in used_talents(s, unit_id))
+
+
+def matchup(s: GameState, geo: Geometry, unit_id: str, enemy_id: str) -> float:
+    """How one melee round between the two units would go for `unit_id`'s side, from the
+    exact odds (odds.unit_losses): face to face, as many figures in contact on each side as the
+    smaller unit has. The enemy figures expected lost minus its own, plus what the reaction
+    test each side may take is expected to cost. Positive: the unit can beat that enemy."""
+    mine, theirs = s.units[unit_id], s.units[enemy_id]
+    contact = min(len(s.alive_models(unit_id)), len(s.alive_models(enemy_id)))
+    if contact == 0:
+        return 0.0
+    lose_mine = unit_losses([(_dice(s, enemy_id, contact), int(theirs.profile["Aggression"]))],
+                            int(mine.profile["Defence"]), _inspiring(s, unit_id), contact)
+    lose_theirs = unit_losses([(_dice(s, unit_id, contact), int(mine.profile["Aggression"]))],
+                              int(theirs.profile["Defence"]), _inspiring(s, enemy_id), contact)
+    p_mine_more = sum(pa * pb for a, pa in lose_mine.items() for b, pb in lose_theirs.items()
+                      if a > b)
+    p_theirs_more = sum(pa * pb for a, pa in lose_mine.items() for b, pb in lose_theirs.items()
+                        if b > a)
+    value = (sum(k * p for k, p in lose_theirs.items())
+             - sum(k * p for k, p in lose_mine.items()))
+    value += (p_theirs_more * test_cost(s, geo, enemy_id, [unit_id], contact)
+              - p_mine_more * test_cost(s, geo, unit_id, [enemy_id], contact))
+    return float(value)
+
+
+def closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:
+    """The enemy unit a move should close on and the value of an inch closed: the nearest
+    enemy it can beat (`matchup` > 0), else the nearest enemy at the plain closing value."""
+    side = s.units[unit_id].side
+    enemies = sorted(s.enemy_units(side), key=lambda e: (geo.unit_distance(s, unit_id, e.id),
+                                                          e.id))
+    for enemy in enemies:
+        if matchup(s, geo, unit_id, enemy.id) > 0:
+            return enemy.id, CLOSING_VALUE + BEATABLE_CLOSING_VALUE
+    return (enemies[0].id, CLOSING_VALUE) if enemies else (None, 0.0)
+
+
+def threat(s: GameState, geo: Geometry, unit_id: str) -> float:
+    """Expected points the unit stands to lose to enemy charges where it stands: each enemy
+    unit within its move of it that would beat it (`matchup` < 0 for the unit), weighted by the
+    chance it charges first."""
+    side = s.units[unit_id].side
+    total = 0.0
+    for enemy in s.enemy_units(side):
+        if enemy.flags.get("shaken"):
+            continue  # a Shaken unit cannot charge
+        if geo.unit_distance(s, unit_id, enemy.id) <= allowance(s, enemy.id):
+            total += max(0.0, -matchup(s, geo, unit_id, enemy.id))
+    return THREAT_WEIGHT * total
+
+
+def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: str,
+                   close: bool = True) -> float:
     """Objectives taken or lost by this unit's move (only objectives it is near before or after
     can change hands), plus the ground closed toward the enemy and toward objectives its side
     does not hold."""
@@ -71,12 +158,11 @@ def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: 
             swing += (holder(after, geo, point) == side) - (held == side)
         if held != side:
             wanted.append(point)
-    enemies = before.enemy_units(side)
     closing = 0.0
-    if enemies:
-        d0 = min(geo.unit_distance(before, unit_id, e.id) for e in enemies)
-        d1 = min(geo.unit_distance(after, unit_id, e.id) for e in enemies)
-        closing = (d0 - d1) * CLOSING_VALUE
+    target, per_inch = closing_target(before, geo, unit_id) if close else (None, 0.0)
+    if target is not None:
+        closing = (geo.unit_distance(before, unit_id, target)
+                   - geo.unit_distance(after, unit_id, target)) * per_inch
     approach = 0.0
     if wanted:
         def nearest(state):
@@ -114,11 +200,12 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
     if kind == "move":
         trial = moved(s, a)
-        value = position_value(s, trial, geo, a.unit)
         if ends_in_contact(s, geo, a.unit, a.destinations()):
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
-            value += melee_value(trial, geo, s.units[a.unit].side, group)
-        return value
+            odds = melee_value(trial, geo, s.units[a.unit].side, group)
+            return position_value(s, trial, geo, a.unit, close=odds > 0) + MELEE_WEIGHT * odds
+        return (position_value(s, trial, geo, a.unit)
+                - (threat(trial, geo, a.unit) - threat(s, geo, a.unit)))
     if kind == "fight":
         return melee_value(s, geo, s.active, s.pending["melee"]["units"])
     if kind == "remove":
