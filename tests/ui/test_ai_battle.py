@@ -1,5 +1,7 @@
 """AI vs AI in the client, started from the menu's button, played to the results screen."""
 
+import pytest
+
 from game.ui.app import AI_VS_AI
 from game.ui.screens.battle import BattleScreen
 from game.ui.screens.menu import MenuScreen
@@ -145,3 +147,21 @@ def test_ranks_marks_each_bases_contact_and_turns_ghosts(make_app):
         assert battle.preview(turning)["facings"] == ruleset.placement_facings(
             controller.state, turning)
     drive.frames(2)
+
+
+@pytest.mark.parametrize("ruleset_id", ["squads", "warband", "cards", "ranks", "legions"])
+def test_every_ruleset_plays_to_its_results_in_the_client(make_app, ruleset_id):
+    """The client is generic: each ruleset, AI vs AI from the menu, reaches its results."""
+    from game import rulesets as registry
+
+    if ruleset_id not in registry.ids():
+        pytest.skip(f"{ruleset_id} is not registered yet")
+    drive = make_app(menu_defaults={"ruleset": ruleset_id, "mode": AI_VS_AI, "seed": 2})
+    drive.frames(2)
+    drive.press(drive.top.widgets["start"])
+    for _ in range(20000):
+        if isinstance(drive.top, ResultsScreen):
+            break
+        drive.frames(1)
+    assert isinstance(drive.top, ResultsScreen)
+    assert drive.top.rows and drive.top.replay_note.startswith("Replay saved")
