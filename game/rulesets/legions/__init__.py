@@ -1,0 +1,287 @@
+"""`legions`: the legion assault phase (rules/legions.md, seed 004).
+
+This module holds the turn's flow and the Ruleset contract; each rule lives in the module named
+for it. A side's turn: Movement (Move or Run) -> Assault (the charge sub-phase, the challenge
+sub-phase [part 2: nothing yet], the fight sub-phase with each combat's resolution and
+aftermath) -> End (statuses may be shaken off). There is no shooting phase: shooting exists
+only as volleys (charge step 4) and Gun down (the aftermath).
+
+How a turn runs: every decision is an Action; after applying one, `_proceed` takes every step
+that needs no decision (rolls the rules make by themselves, forced options, wounds the defender
+has no real choice about) until the next decision or the end of the battle.
+
+Part 2 of the spec has its places, empty for now: reactions.py (declared at charge step 4),
+challenge.py (the challenge sub-phase and its resolution points), and vehicle targets (the
+wound step in fight.strike; the data refuses vehicles until then: profile.PART_TWO_TYPES).
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.errors import IllegalAction
+from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
+from game.core.geometry import Geometry
+from game.core.state import GameState, Scenario
+from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.legions import charge, fight, movement, statuses, wounds
+from game.rulesets.legions.challenge import challenge_sub_phase
+from game.rulesets.legions.combat import tidy_locks
+from game.rulesets.legions.odds import charge_success
+from game.rulesets.legions.setup import build_game
+
+RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
+RULE_CONCEDE = "Concession (common rules)"
+#: Unit flags that last one turn.
+TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
+
+
+class LegionsRuleset:
+    id = "legions"
+    name = "Legions: setup moves, volleys and initiative steps"
+    max_sides = 2
+    status_help = statuses.STATUS_HELP
+
+    # --- contract ------------------------------------------------------------------------------
+    def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None
+                 ) -> GameState:
+        return build_game(self.id, scenario, seed, forces)
+
+    def start_events(self, s: GameState) -> list[Event]:
+        return [BattleStarted(rule="Set-up", ruleset=self.id,
+                              sides=tuple(x.name for x in s.sides)),
+                TurnStarted(rule=RULE_TURN, round=s.round, side=s.active,
+                            side_name=s.sides[s.active].name),
+                PhaseStarted(rule=movement.RULE_MOVE, phase="Movement",
+                             side_name=s.sides[s.active].name)]
+
+    def current_player(self, s: GameState) -> int | None:
+        if s.over:
+            return None
+        pools = s.pending.get("wounds")
+        if pools:
+            return pools[0]["picker"]
+        if s.phase == "assault":
+            if "fight" in s.pending:
+                return fight.chooser(s)
+            return charge.chooser(s)
+        return s.active
+
+    def legal_actions(self, s: GameState, geo: Geometry) -> list[Action]:
+        if s.over:
+            return []
+        pools = s.pending.get("wounds")
+        if pools:
+            return self._allocation_actions(s, geo, pools[0])
+        if s.phase == "movement":
+            return movement.movement_actions(s, geo)
+        if s.phase == "assault":
+            if "fight" in s.pending:
+                return fight.actions(s, geo)
+            return charge.actions(s, geo)
+        return []
+
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if s.over:
+            return "The battle is over"
+        if a.kind == "concede":
+            return None
+        pools = s.pending.get("wounds")
+        if pools:
+            return self._why_allocate(s, a, pools[0])
+        if s.phase == "movement":
+            return self._why_movement(s, a, geo)
+        if s.phase == "assault":
+            if "fight" in s.pending:
+                return fight.problem(s, geo, a)
+            return charge.problem(s, geo, a)
+        return f"No action is possible in the {s.phase} phase"
+
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        reason = self.explain_illegal(s, a, geo)
+        if reason:
+            raise IllegalAction(reason)
+        if a.kind == "concede":
+            side = int(a.option) if a.option is not None else self.current_player(s)
+            s.sides[side].conceded = True
+            return [Note(rule=RULE_CONCEDE, text=f"{s.sides[side].name} concedes"),
+                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+        events = self._act(s, a, geo, dice)
+        return events + self._proceed(s, geo, dice)
+
+    def charge_odds(self, distance: float):
+        """P(2D6 drop the lowest >= distance), exact."""
+        return charge_success(distance)
+
+    def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
+        """Expected points this action gains for the side taking it (the greedy AI's view)."""
+        from game.rulesets.legions.evaluation import action_value
+
+        return action_value(s, a, geo)
+
+    def move_allowance(self, s: GameState, a: Action) -> float | None:
+        """How far the models of a placement action may move (the client's ring)."""
+        if a.kind == "move":
+            return movement.allowance(s, a.unit, a.option or "move")
+        c = s.pending.get("charge")
+        if a.kind == "setup_move" and c:
+            return float(c["setup"])
+        if a.kind == "charge_move" and c:
+            return float(c["roll"])
+        if a.kind == "aftermath" and a.option == "disengage":
+            return movement.allowance(s, a.unit, "move")
+        if a.kind == "aftermath" and a.option == "consolidate":
+            return float(movement.unit_lowest(s, a.unit, "I"))
+        return None
+
+    def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
+        return objective_holders(s, geo)
+
+    def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
+        if s.over:
+            return tuple(s.result["points"])
+        holders = objective_holders(s, geo) if geo else []
+        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+
+    # --- acting ----------------------------------------------------------------------------------
+    def _act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        pools = s.pending.get("wounds")
+        if pools:
+            return wounds.take_wound(s, dice, pools[0], a.targets[0])
+        if s.phase == "movement":
+            return self._do_movement(s, a, geo, dice)
+        if "fight" in s.pending:
+            return fight.apply_action(s, geo, dice, a)
+        if a.kind == "end_charges":
+            return self._enter_fight(s, geo)
+        events, new_pools = charge.apply_action(s, geo, dice, a)
+        if new_pools:
+            s.pending["wounds"] = new_pools
+        return events
+
+    def _proceed(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
+        """Take every step that needs no decision, until one does or the battle ends."""
+        events: list[Event] = []
+        while not s.over:
+            if len(s.sides_with_models()) < 2:
+                events.append(self._finish(s, geo, "only one side has models on the table"))
+                break
+            step = self._auto_step(s, geo, dice)
+            if step is None:
+                break
+            events.extend(step)
+        return events
+
+    def _auto_step(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
+        pools = s.pending.get("wounds")
+        if pools:
+            pool = pools[0]
+            if wounds.pool_done(s, pool):
+                pools.pop(0)
+                if not pools:
+                    s.pending.pop("wounds")
+                return wounds.summary(s, pool)
+            options = wounds.choices(s, geo, pool)
+            if len(options) > 1:
+                return None
+            return wounds.take_wound(s, dice, pool, options[0].id)
+        if s.phase == "assault":
+            if "fight" in s.pending:
+                return fight.step(s, geo, dice)
+            if s.pending.get("sub") == "fight":
+                return self._end_phase(s, geo, dice)
+            return charge.step(s, geo, dice)
+        return None
+
+    # --- wounds ----------------------------------------------------------------------------------
+    @staticmethod
+    def _allocation_actions(s: GameState, geo: Geometry, pool: dict) -> list[Action]:
+        out = []
+        for m in wounds.choices(s, geo, pool):
+            need = wounds.save_needed(m, pool["ap"])
+            save = f"save {need}+" if need <= 6 else "no save"
+            out.append(Action("allocate", pool["target"], targets=(m.id,),
+                              label=f"{pool['left']} wound(s) from {pool['weapon']} to take: "
+                                    f"the next on {m.name} ({save}, {m.wounds} W)"))
+        return out
+
+    @staticmethod
+    def _why_allocate(s: GameState, a: Action, pool: dict) -> str | None:
+        if a.kind != "allocate" or len(a.targets) != 1:
+            rule = wounds.RULE_PARAGON_ALLOCATES if pool["by_paragon"] else wounds.RULE_ALLOCATE
+            return (f"{s.units[pool['target']].name} must first take its wounds: pick the model "
+                    f"for the next one ({rule})")
+        allowed = {m.id for m in wounds.takers(s, pool)}
+        if a.targets[0] not in allowed:
+            return f"That model cannot take this wound ({wounds.RULE_ALLOCATE})"
+        return None
+
+    # --- movement --------------------------------------------------------------------------------
+    def _why_movement(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if a.kind == "end_phase":
+            return None
+        if a.kind != "move":
+            return f"'{a.kind}' is not a Movement phase action (Move, Run or end the phase)"
+        if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
+            return "Choose one of your own units"
+        return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
+
+    def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        if a.kind == "end_phase":
+            return self._enter_assault(s)
+        unit = s.units[a.unit]
+        unit.flags["moved"] = True
+        how = a.option or "move"
+        if how == "run":
+            unit.flags["ran"] = True
+            return [movement.apply_placement(s, unit.id, a.destinations(), "runs",
+                                             movement.RULE_RUN)]
+        return [movement.apply_placement(s, unit.id, a.destinations(), "moves",
+                                         movement.RULE_MOVE)]
+
+    # --- phases and turns ------------------------------------------------------------------------
+    def _enter_assault(self, s: GameState) -> list[Event]:
+        s.phase = "assault"
+        s.pending["sub"] = "charge"
+        return [PhaseStarted(rule=RULE_TURN, phase="Assault (charge sub-phase)",
+                             side_name=s.sides[s.active].name)]
+
+    def _enter_fight(self, s: GameState, geo: Geometry) -> list[Event]:
+        events = challenge_sub_phase(s, geo)
+        s.pending["sub"] = "fight"
+        events.append(PhaseStarted(rule=fight.RULE_COMBATS, phase="Assault (fight sub-phase)",
+                                   side_name=s.sides[s.active].name))
+        return events + fight.start(s)
+
+    def _end_phase(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
+        s.pending.clear()
+        tidy_locks(s)
+        side = s.sides[s.active]
+        events: list[Event] = [PhaseStarted(rule=statuses.RULE_END_PHASE, phase="End",
+                                            side_name=side.name)]
+        events.extend(statuses.end_phase_checks(s, dice, s.active))
+        return events + self._next_turn(s, geo, dice)
+
+    def _next_turn(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
+        s.active = (s.active + 1) % len(s.sides)
+        if s.active == 0:
+            s.round += 1
+            if s.round > s.scenario.rounds:
+                s.round = s.scenario.rounds
+                return [self._finish(s, geo,
+                                     f"the round limit ({s.scenario.rounds}) was reached")]
+        for unit in s.units.values():
+            for flag in TURN_FLAGS:
+                unit.flags.pop(flag, None)
+        s.phase = "movement"
+        side = s.sides[s.active]
+        events: list[Event] = [
+            TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
+            PhaseStarted(rule=movement.RULE_MOVE, phase="Movement", side_name=side.name)]
+        return events + movement.routed_fall_backs(s, geo, dice)
+
+    def _finish(self, s: GameState, geo: Geometry, reason: str):
+        return end_battle(s, geo, reason)
+
+
+RULESET = LegionsRuleset()

@@ -1,0 +1,450 @@
+"""The `legions` charge sub-phase, exactly in the seed's five steps (rules/legions.md):
+
+1 declare the target · 2 check line of sight and the 12" range · 3 setup move (by I + M; base
+contact = the charge is already won) · 4 volley attacks (the charger first, then the target) ·
+5 charge roll (2D6, the lowest discarded): success = base-to-base contact and both units locked;
+failure = no move, a Cool check, Stunned on a fail. A disordered charge has no setup move, no
+volley for the charger and no charge bonus.
+
+Each step is its own decision or event: the charge in progress is `s.pending["charge"]`, whose
+`stage` says which step waits ("setup", "volley_charger", "volley_target", "roll", "move").
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action, make_placement
+from game.core.dice import Dice
+from game.core.events import ChargeResolved, Event
+from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
+from game.core.state import GameState
+from game.rulesets.base import unit_centroid
+from game.rulesets.legions import reactions, statuses
+from game.rulesets.legions.checks import take_check
+from game.rulesets.legions.combat import is_locked, lock
+from game.rulesets.legions.events import (
+    ChargeAlreadyWon,
+    ChargeRolled,
+    ChargeTargetDeclared,
+    SetupMoveSet,
+    StepSkipped,
+)
+from game.rulesets.legions.movement import apply_placement, placement_problem
+from game.rulesets.legions.odds import charge_success, needed_roll
+from game.rulesets.legions.volley import RULE_VOLLEY, shooters, volley
+
+CHARGE_RANGE = 12.0
+RULE_FORBIDDEN = ("A unit cannot declare a charge if it Ran this turn, is already locked in "
+                  "combat, is embarked on a transport, or has a Pinned or Routed model (legions "
+                  "seed)")
+RULE_TARGET = "Step 1: declare the target, an enemy unit (legions seed)"
+RULE_SIGHT = ("Step 2: at least one model must see the target, within 12\" (legions seed)")
+RULE_DISORDERED = ("Disordered charge: the unit disembarked this turn or has a Stunned or "
+                   "Suppressed model: no setup move, no volley attack (the target may still "
+                   "make one), no charge bonus from any special rule (legions seed)")
+RULE_SETUP = ("Step 3: setup move toward the target by I + M: 1-6: 1\", 7-9: 2\", 10-11: 3\", "
+              "12-13: 4\", 14-19: 5\", 20+: 6\" (legions)")
+RULE_ALREADY_WON = ("Charge already won: the setup move brought a model into base contact; the "
+                    "volley attacks and the charge roll are skipped (legions seed)")
+RULE_ROLL = "Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions seed)"
+RULE_SUCCESS = ("Charge success: the charger's models move into base-to-base contact; one model "
+                "in contact = both units are locked in combat (legions seed)")
+RULE_FAILURE = ("Charge failure: no move; the charging unit takes a Cool check; failed = all its "
+                "models become Stunned (legions seed)")
+RULE_CLEAN_MOVE = ("[added] A setup or charge move: each model by a path no longer than the "
+                   "distance, each moving model ending closer to the target, never in base "
+                   "contact with another enemy unit, the unit in coherency")
+
+#: I + M bands of the setup move: (highest I + M of the band, inches) [added in the spec].
+SETUP_BANDS = ((6, 1), (9, 2), (11, 3), (13, 4), (19, 5))
+SETUP_MAX = 6
+#: Models keep this far from enemy units they do not charge (no accidental contact).
+OTHER_ENEMY_GAP = 0.1
+
+
+# --- eligibility (step 1 and step 2) ----------------------------------------------------------
+
+def setup_move_distance(initiative_plus_move: int) -> int:
+    for top, inches in SETUP_BANDS:
+        if initiative_plus_move <= top:
+            return inches
+    return SETUP_MAX
+
+
+def initiative_plus_move(s: GameState, unit_id: str) -> int:
+    """The unit's I + M: its slowest model's ([added] a unit value, like the checks' lowest)."""
+    return min(int(m.profile["I"]) + int(m.profile["M"]) for m in s.alive_models(unit_id))
+
+
+def forbidden_reason(s: GameState, unit_id: str) -> str | None:
+    """The seed's four conditions that forbid declaring a charge (and one charge per phase)."""
+    unit = s.units[unit_id]
+    name = unit.name
+    if unit.flags.get("ran"):
+        return f"Cannot charge: {name} Ran this turn ({RULE_FORBIDDEN})"
+    if is_locked(s, unit_id):
+        return f"Cannot charge: {name} is already locked in combat ({RULE_FORBIDDEN})"
+    if unit.flags.get("embarked"):
+        return f"Cannot charge: {name} is embarked on a transport ({RULE_FORBIDDEN})"
+    for status in (statuses.PINNED, statuses.ROUTED):
+        if statuses.has_status(s, unit_id, status):
+            return (f"Cannot charge: {name} has a {statuses.title(status)} model "
+                    f"({RULE_FORBIDDEN})")
+    if unit.flags.get("charge_declared"):
+        return f"Cannot charge: {name} has already declared a charge this phase"
+    return None
+
+
+def sight_distance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float | None:
+    """The distance from the nearest model of the unit that sees a model of the target within
+    12" (step 2), or None when no model does."""
+    pairs = sorted((geo.distance(a, b), a.id, b.id) for a in s.alive_models(unit_id)
+                   for b in s.alive_models(target_id))
+    for d, a, b in pairs:
+        if d > CHARGE_RANGE + 1e-9:
+            return None
+        if geo.line_of_sight(s, s.models[a], s.models[b]):
+            return d
+    return None
+
+
+def target_reason(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str | None:
+    if target_id not in s.units or not s.unit_alive(target_id):
+        return f"There is no enemy unit {target_id!r} to charge ({RULE_TARGET})"
+    if s.units[target_id].side == s.units[unit_id].side:
+        return f"{s.units[target_id].name} is not an enemy unit ({RULE_TARGET})"
+    if sight_distance(s, geo, unit_id, target_id) is None:
+        return (f"Cannot charge {s.units[target_id].name}: no model of {s.units[unit_id].name} "
+                f"sees it within 12\" ({RULE_SIGHT})")
+    return None
+
+
+def disordered_reasons(s: GameState, unit_id: str) -> list[str]:
+    unit = s.units[unit_id]
+    out = []
+    if unit.flags.get("disembarked"):
+        out.append("it disembarked this turn")
+    for status in (statuses.STUNNED, statuses.SUPPRESSED):
+        if statuses.has_status(s, unit_id, status):
+            out.append(f"it has a {statuses.title(status)} model")
+    return out
+
+
+# --- moving toward the target (steps 3 and 5) --------------------------------------------------
+
+def in_contact_with(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> bool:
+    targets = s.alive_models(target_id)
+    return any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets)
+
+
+def _moved(s: GameState, unit_id: str, dest: Destinations) -> GameState:
+    trial = s.copy()
+    for mid, (x, y) in dest.items():
+        trial.models[mid].x, trial.models[mid].y = x, y
+    return trial
+
+
+def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest: Destinations,
+                 allowance: float, what: str, need_contact: bool) -> str | None:
+    """Why a setup or charge move placement breaks RULE_CLEAN_MOVE (or, for the charge move,
+    ends with no model in base contact), or None."""
+    problem = placement_problem(s, geo, unit_id, dest, allowance, what)
+    if problem:
+        return problem
+    targets = s.alive_models(target_id)
+    side = s.units[unit_id].side
+    others = [m for e in s.enemy_units(side) if e.id != target_id for m in s.alive_models(e.id)]
+    for m in s.alive_models(unit_id):
+        if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
+            continue
+        moved = m.copy()
+        moved.x, moved.y = dest[m.id]
+        before = min(geo.distance(m, t) for t in targets)
+        after = min(geo.distance(moved, t) for t in targets)
+        if after >= before - 1e-9:
+            return f"{m.name} must end its {what} closer to the target ({RULE_CLEAN_MOVE})"
+        for o in others:
+            if geo.distance(moved, o) <= CONTACT_TOLERANCE:
+                return (f"{m.name} would touch {o.name}, which is not the target "
+                        f"({RULE_CLEAN_MOVE})")
+    if need_contact and not in_contact_with(_moved(s, unit_id, dest), geo, unit_id, target_id):
+        return f"No model of {s.units[unit_id].name} ends in base contact ({RULE_SUCCESS})"
+    return None
+
+
+def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
+               what: str, need_contact: bool) -> Destinations | None:
+    """A legal placement toward the target: each model heads for base contact (the closest
+    first); failing that, the unit advances as a formation. None when nothing legal moves."""
+    side = s.units[unit_id].side
+    avoid = [e.id for e in s.enemy_units(side) if e.id != target_id]
+    def candidates():
+        yield geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
+                           avoid_range=OTHER_ENEMY_GAP)
+        # A formation move keeps the unit coherent: straight at the target's middle, then at
+        # its nearest model; the front models stop against the target's bases.
+        nearest = min(s.alive_models(target_id),
+                      key=lambda t: min(geo.distance(m, t) for m in s.alive_models(unit_id)))
+        for point in (unit_centroid(s, target_id), nearest.pos):
+            for f in (1.0,) if need_contact else (1.0, 0.6, 0.3):
+                yield geo.move_toward(s, unit_id, point, allowance * f)
+
+    for dest in candidates():
+        if all(tuple(v) == (s.models[k].x, s.models[k].y) for k, v in dest.items()):
+            continue
+        if move_problem(s, geo, unit_id, target_id, dest, allowance, what, need_contact) is None:
+            return dest
+    return None
+
+
+# --- the charge in progress --------------------------------------------------------------------
+
+def current(s: GameState) -> dict | None:
+    return s.pending.get("charge")
+
+
+def chooser(s: GameState) -> int:
+    c = current(s)
+    if c and c["stage"] == "volley_target":
+        return s.units[c["target"]].side
+    return s.active
+
+
+def declarations(s: GameState, geo: Geometry) -> list[Action]:
+    """Step 1 choices: every unit that may charge, with every target it sees within 12"."""
+    out = []
+    for unit in s.units_of(s.active):
+        if forbidden_reason(s, unit.id):
+            continue
+        for enemy in s.enemy_units(unit.side):
+            d = sight_distance(s, geo, unit.id, enemy.id)
+            if d is None:
+                continue
+            odds = charge_success(max(0.0, d - setup_move_distance(
+                initiative_plus_move(s, unit.id))))
+            out.append(Action("declare_charge", unit.id, targets=(enemy.id,),
+                              label=f"Charge {enemy.name} with {unit.name} ({d:.1f}\" away; "
+                                    f"after the setup move about {float(odds):.0%} to reach)"))
+    out.append(Action("end_charges", label="End the charge sub-phase (go to the fight)"))
+    return out
+
+
+def actions(s: GameState, geo: Geometry) -> list[Action]:
+    c = current(s)
+    if c is None:
+        return declarations(s, geo)
+    unit, target = s.units[c["unit"]], s.units[c["target"]]
+    stage = c["stage"]
+    if stage == "setup":
+        return [Action("setup_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
+                       label=f"Setup move: {unit.name} {c['setup']}\" toward {target.name}")]
+    if stage == "volley_charger":
+        return [Action("volley", unit.id, targets=(target.id,), option="fire",
+                       label=f"Volley: {unit.name} fires its Assault weapons at {target.name} "
+                             f"(snap shots: hit on 6)"),
+                Action("volley", unit.id, targets=(target.id,), option="hold",
+                       label=f"{unit.name} holds its fire")]
+    if stage == "volley_target":
+        return [Action("volley", target.id, targets=(unit.id,), option="fire",
+                       label=f"Volley: {target.name} fires its Assault weapons at {unit.name} "
+                             f"(snap shots: hit on 6)"),
+                Action("volley", target.id, targets=(unit.id,), option="hold",
+                       label=f"{target.name} holds its fire")]
+    if stage == "roll":
+        need = needed_roll(c["distance"])
+        p = charge_success(c["distance"])
+        return [Action("charge_roll", unit.id, targets=(target.id,),
+                       label=f"Roll the charge: 2D6, drop the lowest; {need}\" needed "
+                             f"({p.numerator}/{p.denominator} = {float(p):.0%})")]
+    if stage == "move":
+        return [Action("charge_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
+                       label=f"Charge move: {unit.name} into base contact with {target.name} "
+                             f"(up to {c['roll']}\")")]
+    return []
+
+
+def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    c = current(s)
+    if c is None:
+        if a.kind == "end_charges":
+            return None
+        if a.kind != "declare_charge":
+            return f"'{a.kind}' is not possible now: declare a charge or end the charge sub-phase"
+        if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
+            return "Choose one of your own units to charge with"
+        reason = forbidden_reason(s, a.unit)
+        if reason:
+            return reason
+        if len(a.targets) != 1:
+            return f"Name exactly one target ({RULE_TARGET})"
+        return target_reason(s, geo, a.unit, a.targets[0])
+    stage = c["stage"]
+    expected = {"setup": "setup_move", "volley_charger": "volley", "volley_target": "volley",
+                "roll": "charge_roll", "move": "charge_move"}[stage]
+    mover = c["target"] if stage == "volley_target" else c["unit"]
+    if a.kind != expected or a.unit != mover:
+        return (f"{s.units[c['unit']].name}'s charge is at its "
+                f"{expected.replace('_', ' ')} step: that comes first")
+    if a.kind == "volley":
+        return None if a.option in ("fire", "hold") else "A volley is 'fire' or 'hold'"
+    if a.kind == "setup_move":
+        if tuple(a.placement) == tuple(c["offer"]):
+            return None
+        return move_problem(s, geo, c["unit"], c["target"], a.destinations(), c["setup"],
+                            "setup move", False)
+    if a.kind == "charge_move":
+        if tuple(a.placement) == tuple(c["offer"]):
+            return None
+        return move_problem(s, geo, c["unit"], c["target"], a.destinations(), c["roll"],
+                            "charge move", True)
+    return None
+
+
+def declare(s: GameState, geo: Geometry, a: Action) -> list[Event]:
+    unit_id, target_id = a.unit, a.targets[0]
+    unit, target = s.units[unit_id], s.units[target_id]
+    unit.flags["charge_declared"] = True
+    reasons = disordered_reasons(s, unit_id)
+    distance = sight_distance(s, geo, unit_id, target_id)
+    s.pending["charge"] = {"unit": unit_id, "target": target_id, "stage": "setup",
+                           "disordered": bool(reasons), "setup": 0, "offer": (), "roll": 0,
+                           "distance": 0.0, "announced": False}
+    return [ChargeTargetDeclared(rule=RULE_SIGHT, unit=unit_id, unit_name=unit.name,
+                                 target=target_id, target_name=target.name,
+                                 distance=distance or 0.0, disordered=tuple(reasons))]
+
+
+def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[list[Event], list]:
+    """Apply one charge decision; returns the events and any wound pools to take."""
+    if a.kind == "declare_charge":
+        return declare(s, geo, a), []
+    c = current(s)
+    unit, target = s.units[c["unit"]], s.units[c["target"]]
+    if a.kind == "setup_move":
+        events: list[Event] = [apply_placement(s, unit.id, a.destinations(), "makes its setup move",
+                                               RULE_SETUP)]
+        if in_contact_with(s, geo, unit.id, target.id):
+            events.append(ChargeAlreadyWon(rule=RULE_ALREADY_WON, unit_name=unit.name,
+                                           target_name=target.name))
+            events.extend(_won(s, c))
+        else:
+            c["stage"] = "volley_charger"
+        return events, []
+    if a.kind == "volley":
+        shooter, aimed = (unit, target) if c["stage"] == "volley_charger" else (target, unit)
+        c["stage"] = "volley_target" if c["stage"] == "volley_charger" else "roll"
+        if a.option == "hold":
+            return [StepSkipped(rule=RULE_VOLLEY, step="Volley",
+                                why=f"{shooter.name} holds its fire")], []
+        return volley(s, geo, dice, shooter.id, aimed.id)
+    if a.kind == "charge_roll":
+        return _roll(s, geo, dice, c), []
+    if a.kind == "charge_move":
+        moved = apply_placement(s, unit.id, a.destinations(), "charges", RULE_SUCCESS)
+        return [moved, *_won(s, c)], []
+    raise ValueError(a.kind)
+
+
+def _won(s: GameState, c: dict) -> list[Event]:
+    unit, target = s.units[c["unit"]], s.units[c["target"]]
+    unit.flags["charged"] = True
+    if c["disordered"]:
+        unit.flags["disordered_charge"] = True
+    c["stage"] = "done"
+    return [ChargeResolved(rule=RULE_SUCCESS, unit=unit.id, unit_name=unit.name, success=True,
+                           targets=(target.name,)), *lock(s, unit.id, target.id)]
+
+
+def _roll(s: GameState, geo: Geometry, dice: Dice, c: dict) -> list[Event]:
+    unit, target = s.units[c["unit"]], s.units[c["target"]]
+    distance = geo.unit_distance(s, unit.id, target.id)
+    need = needed_roll(distance)
+    roll = dice.roll(2, f"{unit.name} charge", RULE_ROLL)
+    kept = max(roll.values)
+    events: list[Event] = [ChargeRolled(rule=RULE_ROLL, unit_name=unit.name, dice=roll.values,
+                                        kept=kept, needed=need)]
+    if kept >= need:
+        dest = solve_move(s, geo, unit.id, target.id, float(kept), "charge move", True)
+        if dest is not None:
+            c.update(stage="move", roll=kept, offer=make_placement(dest))
+            return events
+        why = f"no legal placement reaches base contact within {kept}\""
+    else:
+        why = f"{kept}\" does not reach {target.name}, {distance:.1f}\" away"
+    return events + fail(s, dice, c, why)
+
+
+def fail(s: GameState, dice: Dice, c: dict, why: str) -> list[Event]:
+    """No move; a Cool check; all the charger's models Stunned if it fails."""
+    unit = s.units[c["unit"]]
+    c["stage"] = "done"
+    events: list[Event] = [ChargeResolved(rule=RULE_FAILURE, unit=unit.id, unit_name=unit.name,
+                                          success=False, reason=why + ": no model moves")]
+    passed, rolled = take_check(s, dice, unit.id, "Cl", why="after a failed charge")
+    events.append(rolled)
+    if not passed:
+        events.extend(statuses.gain(s, unit.id, statuses.STUNNED, RULE_FAILURE))
+    return events
+
+
+def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
+    """One automatic step of the charge in progress, or None when a decision is awaited."""
+    c = current(s)
+    if c is None:
+        return None
+    unit_id, target_id = c["unit"], c["target"]
+    unit, target = s.units[unit_id], s.units[target_id]
+    stage = c["stage"]
+    if stage == "done":
+        s.pending.pop("charge")
+        return []
+    if not s.unit_alive(unit_id) or not s.unit_alive(target_id):
+        gone = unit if not s.unit_alive(unit_id) else target
+        c["stage"] = "done"
+        return [StepSkipped(rule=RULE_TARGET, step="Charge",
+                            why=f"{gone.name} has no models left: the charge ends")]
+    if stage == "setup":
+        if c["announced"]:
+            return None
+        c["announced"] = True
+        if c["disordered"]:
+            c["stage"] = "volley_charger"
+            return [StepSkipped(rule=RULE_DISORDERED, step="Step 3, setup move",
+                                why="none: the charge is disordered")]
+        total = initiative_plus_move(s, unit_id)
+        inches = setup_move_distance(total)
+        c["setup"] = inches
+        events: list[Event] = [SetupMoveSet(rule=RULE_SETUP, unit_name=unit.name,
+                                            initiative_plus_move=total, distance=inches)]
+        dest = solve_move(s, geo, unit_id, target_id, float(inches), "setup move", False)
+        if dest is None:
+            c["stage"] = "volley_charger"
+            events.append(StepSkipped(rule=RULE_SETUP, step="Setup move",
+                                      why="no model can move closer: the unit stays"))
+        else:
+            c["offer"] = make_placement(dest)
+        return events
+    if stage == "volley_charger":
+        if c["disordered"]:
+            c["stage"] = "volley_target"
+            return [StepSkipped(rule=RULE_DISORDERED, step="Step 4, the charger's volley",
+                                why="none: the charge is disordered")]
+        if not shooters(s, geo, unit_id, target_id):
+            c["stage"] = "volley_target"
+            return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the charger's volley",
+                                why=f"{unit.name} has no Assault weapon in range and sight")]
+        return None
+    if stage == "volley_target":
+        if not c.get("reactions_asked"):
+            c["reactions_asked"] = True
+            # Reactions are declared here (part 2): none are offered in part 1.
+            if reactions.reaction_actions(s, geo, c):
+                return None
+        if not shooters(s, geo, target_id, unit_id):
+            c["stage"] = "roll"
+            return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the target's volley",
+                                why=f"{target.name} has no Assault weapon in range and sight")]
+        return None
+    if stage == "roll":
+        c["distance"] = geo.unit_distance(s, unit_id, target_id)
+        return None
+    return None

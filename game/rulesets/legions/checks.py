@@ -1,0 +1,62 @@
+"""Characteristic checks (rules/legions.md, "Checks" [added]): 2D6 at or under the value passes;
+a double 1 always passes and a double 6 always fails. A unit checks with its lowest value, or
+with a Sergeant's or a Command model's instead.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.core.dice import Dice
+from game.core.events import DiceRolled
+from game.core.state import GameState
+from game.rulesets.legions.profile import has_sub_type
+
+RULE_CHECK = "Check: 2D6 <= the value passes; double 1 passes, double 6 fails (legions)"
+RULE_UNIT_VALUE = "A unit uses its lowest value, or a Sergeant's or Command model's (legions)"
+#: Sub-types whose value the whole unit uses for a check.
+LEADING_SUB_TYPES = ("Sergeant", "Command")
+NAMES = {"Ld": "Leadership", "Cl": "Cool"}
+
+
+def unit_value(s: GameState, unit_id: str, key: str) -> int:
+    """The value a unit checks with: a living Sergeant's or Command model's (the best of them),
+    else the lowest among its living models."""
+    models = s.alive_models(unit_id)
+    leaders = [m for m in models if any(has_sub_type(m, t) for t in LEADING_SUB_TYPES)]
+    if leaders:
+        return max(int(m.profile[key]) for m in leaders)
+    return min(int(m.profile[key]) for m in models)
+
+
+def check_passes(dice: tuple[int, ...], target: int) -> bool:
+    """The check rule itself: doubles first, then 2D6 <= target."""
+    if dice == (1, 1):
+        return True
+    if dice == (6, 6):
+        return False
+    return sum(dice) <= target
+
+
+def p_pass(target: int) -> Fraction:
+    """Exact chance that a check against `target` passes (the double rules included)."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if check_passes((a, b), target))
+    return Fraction(wins, 36)
+
+
+def take_check(s: GameState, dice: Dice, unit_id: str, key: str, penalty: int = 0,
+               why: str = "") -> tuple[bool, DiceRolled]:
+    """Roll a unit's check of `key` (Ld, Cl) with a penalty; returns (passed, the event)."""
+    unit = s.units[unit_id]
+    value = unit_value(s, unit_id, key)
+    target = value - penalty
+    name = NAMES.get(key, key)
+    roll = dice.roll(2, f"{unit.name} {name} check", RULE_CHECK)
+    passed = check_passes(roll.values, target)
+    shown = f"{key} {value}" + (f" - {penalty}" if penalty else "")
+    label = f"a {name} check{(' ' + why) if why else ''} ({shown})"
+    outcome = "passed" if passed else "failed"
+    if roll.values in ((1, 1), (6, 6)):
+        outcome += " (a double 1 always passes, a double 6 always fails)"
+    return passed, DiceRolled(rule=RULE_CHECK, who=unit.name, label=label, values=roll.values,
+                              needed=f"{target} or less", outcome=outcome)

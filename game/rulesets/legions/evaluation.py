@@ -1,0 +1,219 @@
+"""What an action is worth to the side taking it, in expected victory points (the greedy AI).
+
+Dice steps are valued from the exact odds in odds.py (the charge roll after the setup move, hit,
+wound and save chances); moves by the objectives they take and the ground they close. This is
+the greedy agent's whole judgement, kept cheap: it runs for every legal action.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.state import GameState, Model
+from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
+from game.rulesets.legions import charge
+from game.rulesets.legions.checks import p_pass, unit_value
+from game.rulesets.legions.fight import attacks_of, standing, weapon_options
+from game.rulesets.legions.odds import (
+    SNAP_SHOT,
+    charge_success,
+    hit_target,
+    p_at_least,
+    p_unsaved,
+    wound_target,
+)
+from game.rulesets.legions.profile import has_sub_type, is_paragon, majority_value, weapon
+from game.rulesets.legions.volley import shooters
+from game.rulesets.legions.wounds import save_needed
+
+CLOSING_VALUE = 0.05
+#: Being Stunned costs about this much (disordered charges, initiative 1).
+STUN_COST = 0.6
+
+
+def _target_stats(s: GameState, target_id: str) -> tuple[int, int, Model | None]:
+    foes = standing(s, target_id)
+    if not foes:
+        return 0, 0, None
+    return majority_value(foes, "WS"), majority_value(foes, "T"), foes[0]
+
+
+def expected_kills(s: GameState, attacker: str, target_id: str,
+                   models: list[Model] | None = None, choice: tuple[str, str] | None = None
+                   ) -> float:
+    """Expected enemy models slain by these models' melee attacks (each with its best profile,
+    or `choice`), one round, against the target's typical model."""
+    ws, t, sample = _target_stats(s, target_id)
+    if sample is None:
+        return 0.0
+    total = 0.0
+    for m in models if models is not None else standing(s, attacker):
+        options = [choice] if choice else weapon_options(m)
+        best = 0.0
+        for wid, pname in options:
+            p = weapon(wid).profile(pname)
+            strength = p.strength_for(int(m.profile["S"]))
+            chance = (p_at_least(hit_target(int(m.profile["WS"]), ws))
+                      * p_at_least(wound_target(strength, t))
+                      * p_unsaved(save_needed(sample, p.ap)))
+            best = max(best, float(chance) * min(1.0, p.damage / sample.max_wounds))
+        total += best * attacks_of(s, m)
+    return total
+
+
+def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float:
+    _, t, sample = _target_stats(s, target_id)
+    if sample is None:
+        return 0.0
+    total = 0.0
+    for m, w in shooters(s, geo, unit_id, target_id):
+        p = w.profiles[0]
+        chance = (p_at_least(SNAP_SHOT) * p_at_least(wound_target(p.strength_for(
+            int(m.profile["S"])), t)) * p_unsaved(save_needed(sample, p.ap)))
+        total += float(chance) * w.shots
+    return total
+
+
+def fight_value(s: GameState, unit_id: str, target_id: str) -> float:
+    """A round of fighting: what we deal minus (a little less than) what we take."""
+    return expected_kills(s, unit_id, target_id) - 0.8 * expected_kills(s, target_id, unit_id)
+
+
+def charge_value(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float:
+    distance = charge.sight_distance(s, geo, unit_id, target_id)
+    if distance is None:
+        return -1.0
+    disordered = bool(charge.disordered_reasons(s, unit_id))
+    setup = 0 if disordered else charge.setup_move_distance(
+        charge.initiative_plus_move(s, unit_id))
+    p = float(charge_success(max(0.0, distance - setup)))
+    fail_stun = (1 - p) * (1 - float(p_pass(unit_value(s, unit_id, "Cl")))) * STUN_COST
+    return p * (fight_value(s, unit_id, target_id) + 0.3) - fail_stun
+
+
+def objective_swing(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> int:
+    """Objectives this side gains (minus those it loses) if the unit's models stand at `dest`:
+    only objectives the unit is near can change, so only those are counted (common rule:
+    more models within 3")."""
+    side = s.units[unit_id].side
+    mine = s.alive_models(unit_id)
+    moved = []
+    for m in mine:
+        if m.id in dest:
+            m = m.copy()
+            m.x, m.y = dest[m.id]
+        moved.append(m)
+    swing = 0
+    for obj in s.scenario.objectives:
+        point = (obj.x, obj.y)
+        if all(geo.point_distance(m, point) > OBJECTIVE_RANGE for m in mine + moved):
+            continue
+        others: dict[int, int] = {}
+        for m in s.models.values():
+            if m.alive and m.unit != unit_id and geo.point_distance(m, point) <= OBJECTIVE_RANGE:
+                others[m.side] = others.get(m.side, 0) + 1
+        holders = []
+        for models in (mine, moved):
+            counts = dict(others)
+            counts[side] = counts.get(side, 0) + sum(
+                1 for m in models if geo.point_distance(m, point) <= OBJECTIVE_RANGE)
+            ranked = sorted(counts.values(), reverse=True)
+            best = max(counts, key=lambda k: counts[k]) if counts else None
+            holders.append(best if ranked and ranked[0] > 0 and (
+                len(ranked) == 1 or ranked[0] > ranked[1]) else None)
+        swing += (holders[1] == side) - (holders[0] == side)
+    return swing
+
+
+def move_value(s: GameState, geo: Geometry, a: Action) -> float:
+    side = s.units[a.unit].side
+    dest = a.destinations()
+    swing = objective_swing(s, geo, a.unit, dest)
+    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    closing = 0.0
+    if enemies:
+        mine = s.alive_models(a.unit)
+        moved = []
+        for m in mine:
+            if m.id in dest:
+                m = m.copy()
+                m.x, m.y = dest[m.id]
+            moved.append(m)
+        d0 = min(geo.distance(m, e) for m in mine for e in enemies)
+        d1 = min(geo.distance(m, e) for m in moved for e in enemies)
+        closing = (d0 - d1) * CLOSING_VALUE
+        if d1 <= charge.CHARGE_RANGE and a.option == "run":
+            closing -= 0.3  # it could have charged after a Move
+    return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
+
+
+def _enemy_in_combat(s: GameState, unit_id: str) -> str | None:
+    from game.rulesets.legions.combat import locked_with
+
+    partners = locked_with(s, unit_id)
+    return partners[0] if partners else None
+
+
+def allocation_value(s: GameState, a: Action) -> float:
+    """The defender keeps its leaders and its best saves: a wound on a plain model with a good
+    save is worth the most to it. A Paragon picking its own victims wants the opposite."""
+    pool = s.pending["wounds"][0]
+    m = s.models[a.targets[0]]
+    saved = 1 - float(p_unsaved(save_needed(m, pool["ap"])))
+    leader = has_sub_type(m, "Sergeant") or has_sub_type(m, "Command") or is_paragon(m)
+    value = saved - (0.5 if leader else 0.0) - 0.1 * (m.max_wounds - m.wounds)
+    return -value if pool.get("by_paragon") else value
+
+
+def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
+    f = s.pending["fight"]
+    option = a.option
+    if option == "hold":
+        return 0.0
+    if option == "fall_back":
+        return 0.0
+    if option == "disengage":
+        enemies = [u for u in f["combat"] if s.units[u].side != s.units[a.unit].side]
+        danger = sum(fight_value(s, e, a.unit) for e in enemies if s.unit_alive(e))
+        return danger - 0.2
+    if option == "gun_down":
+        return volley_kills(s, geo, a.unit, a.targets[0]) + 0.05
+    if option == "pursue":
+        gap = geo.unit_distance(s, a.unit, a.targets[0])
+        need = gap - min(int(m.profile["I"]) for m in s.alive_models(a.unit))
+        p = sum(1 for d in range(1, 7) if d >= need) / 6
+        return p * (fight_value(s, a.unit, a.targets[0]) + 0.2)
+    if option == "consolidate":
+        return move_value(s, geo, a) + 0.01 if a.placement else 0.0
+    return 0.0
+
+
+def action_value(s: GameState, a: Action, geo: Geometry) -> float:
+    kind = a.kind
+    if kind == "move":
+        return move_value(s, geo, a)
+    if kind == "declare_charge":
+        return charge_value(s, geo, a.unit, a.targets[0])
+    if kind == "volley":
+        return volley_kills(s, geo, a.unit, a.targets[0]) + 0.01 if a.option == "fire" else 0.0
+    if kind == "declare_weapon":
+        models = [s.models[i] for i in a.targets]
+        target = _enemy_in_combat(s, models[0].unit)
+        if target is None:
+            return 0.0
+        wid, pname = a.option.split("|")
+        return expected_kills(s, models[0].unit, target, models, (wid, pname))
+    if kind in ("strike", "strike_target"):
+        return 0.0
+    if kind == "allocate":
+        return allocation_value(s, a)
+    if kind == "aftermath":
+        return aftermath_value(s, geo, a)
+    if kind == "end_phase":
+        return 0.0
+    if kind == "end_charges":
+        return 0.0
+    return 0.0
+
+
+

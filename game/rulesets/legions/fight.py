@@ -1,0 +1,511 @@
+"""The `legions` fight sub-phase, in the seed's ten steps (rules/legions.md):
+
+1 declare the combats · 2 contact moves · 3 declare the engaged models · 4 form the strike groups ·
+5 hit rolls · 6 wound rolls · 7 choose a strike group and its target · 8 saving throws · 9 the next
+strike group · 10 remove the casualties.
+
+Steps 2-10 run once per initiative step: the models with the highest Initiative in the combat
+first, then each lower value (a model with any status strikes at 1). Casualties are set aside
+and removed only at step 10, so models at the same initiative strike simultaneously.
+
+The sub-phase in progress is `s.pending["fight"]`; its `stage` says what waits:
+"choose_combat" → "step_start" → "weapons" → "strike" (→ "target") → "remove" → … →
+"resolution" → "aftermath" (resolution.py) → the next combat.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.core.events import DiceRolled, Event, Note
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.state import GameState, Model
+from game.rulesets.legions import reactions, resolution
+from game.rulesets.legions.combat import (
+    combat_models,
+    combats,
+    enemies_engaged_by,
+    engaged_models,
+)
+from game.rulesets.legions.events import (
+    CasualtiesRemoved,
+    CombatDeclared,
+    InitiativeStepStarted,
+    StepSkipped,
+    StrikeGroupsFormed,
+    WeaponDeclared,
+)
+from game.rulesets.legions.movement import apply_placement
+from game.rulesets.legions.odds import hit_target, wound_target
+from game.rulesets.legions.profile import (
+    TRAIT_ONSLAUGHT,
+    has_trait,
+    majority_value,
+    melee_weapons,
+    weapon,
+)
+from game.rulesets.legions.statuses import combat_initiative
+from game.rulesets.legions.wounds import new_pool, remove
+
+RULE_COMBATS = "Fight step 1: declare the combats; the active player picks the order ([added])"
+RULE_INITIATIVE = ("Initiative steps: the models with the highest Initiative in the combat fight "
+                   "first, then each lower value; any status: Combat Initiative 1 (legions seed)")
+RULE_CONTACT = "Fight step 2: a model is brought into contact by moving up to its I\" (legions seed)"
+RULE_ENGAGED = ("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of a "
+                "friend who is ([added] support)")
+RULE_WEAPON = "Fight step 4: each model declares one weapon (one profile of it) (legions seed)"
+RULE_GROUPS = ("Strike groups: the attacks with weapons of the same name form one group, split "
+               "when the profile or the WS differs; the active player orders them (legions seed)")
+RULE_HIT = ("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
+            "half or less 6+ (legions)")
+RULE_WOUND = ("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
+              "(legions)")
+RULE_REMOVE = ("Fight step 10: remove the casualties at the end of the initiative step: models "
+               "at the same initiative strike simultaneously (legions seed)")
+RULE_ONSLAUGHT = ("Onslaught [added special rule]: +1 A in the fight of a turn the unit charged; "
+                  "a disordered charge gives no charge bonus (legions seed)")
+
+
+# --- starting and choosing combats ---------------------------------------------------------------
+
+def start(s: GameState) -> list[Event]:
+    s.pending["fight"] = {"stage": "choose_combat", "combat": None, "fought": [], "steps": [],
+                          "step": 0, "fighters": [], "declared": {}, "groups": [], "group": None,
+                          "scored": {}, "sides": [], "aftermath": None}
+    return []
+
+
+def current(s: GameState) -> dict | None:
+    return s.pending.get("fight")
+
+
+def open_combats(s: GameState) -> list[tuple[str, ...]]:
+    """Combats still to fight this sub-phase: none of their units has fought yet, and both
+    sides have models in them."""
+    f = current(s)
+    out = []
+    for c in combats(s):
+        if any(u in f["fought"] for u in c):
+            continue
+        if len({s.units[u].side for u in c}) < 2:
+            continue
+        out.append(c)
+    return out
+
+
+def combat_name(s: GameState, combat) -> str:
+    sides: dict[int, list[str]] = {}
+    for u in combat:
+        sides.setdefault(s.units[u].side, []).append(s.units[u].name)
+    return " against ".join(", ".join(v) for _, v in sorted(sides.items()))
+
+
+def begin_combat(s: GameState, combat: tuple[str, ...]) -> list[Event]:
+    f = current(s)
+    f["combat"] = list(combat)
+    f["fought"] = f["fought"] + list(combat)
+    models = combat_models(s, combat)
+    f["steps"] = sorted({combat_initiative(m) for m in models}, reverse=True)
+    f["scored"] = {}
+    f["sides"] = sorted({s.units[u].side for u in combat})
+    f["stage"] = "step_start"
+    f["aftermath"] = None
+    sides: dict[int, list[str]] = {}
+    for u in combat:
+        sides.setdefault(s.units[u].side, []).append(s.units[u].name)
+    ordered = sorted(sides.items(), key=lambda kv: kv[0] != s.active)
+    return [CombatDeclared(rule=RULE_COMBATS, sides=tuple(tuple(v) for _, v in ordered))]
+
+
+# --- one initiative step -------------------------------------------------------------------------
+
+def standing(s: GameState, unit_id: str) -> list[Model]:
+    """Living models not yet set aside (a model at 0 wounds waits for step 10)."""
+    return [m for m in s.alive_models(unit_id) if m.wounds > 0]
+
+
+def _units_active_first(s: GameState, combat) -> list[str]:
+    return sorted(combat, key=lambda u: (s.units[u].side != s.active, u))
+
+
+def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[Event]:
+    """Step 2: each model of this initiative step that is not engaged moves up to its I"
+    toward base contact with an enemy of the combat (the active player's units first)."""
+    events: list[Event] = []
+    for uid in _units_active_first(s, combat):
+        engaged = engaged_models(s, geo, tuple(combat))
+        movers = [m.id for m in standing(s, uid)
+                  if combat_initiative(m) == initiative and m.id not in engaged]
+        if not movers:
+            continue
+        side = s.units[uid].side
+        foes = [u for u in combat if s.units[u].side != side and standing(s, u)]
+        if not foes:
+            continue
+        others = [e.id for e in s.enemy_units(side) if e.id not in combat]
+        reach = float(min(int(s.models[m].profile["I"]) for m in movers))
+        dest = geo.approach(s, uid, foes, reach, CONTACT_TOLERANCE, avoid=others,
+                            avoid_range=0.1, movers=movers)
+        moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
+        if moved:
+            events.append(apply_placement(s, uid, moved, "makes a contact move", RULE_CONTACT))
+    return events
+
+
+def weapon_options(model: Model) -> list[tuple[str, str]]:
+    """(weapon id, profile name) pairs the model may fight with."""
+    return [(w.id, p.name) for w in melee_weapons(model) for p in w.profiles]
+
+
+def _declare_key(model: Model) -> tuple:
+    return (model.unit, model.profile["weapons"])
+
+
+def _undecided(s: GameState, f: dict) -> list[Model]:
+    """Representatives (one per unit and weapon loadout) of fighters who must still choose
+    among several weapons or profiles, the active player's units first."""
+    seen = set()
+    out = []
+    fighters = sorted((s.models[i] for i in f["fighters"]),
+                      key=lambda m: (m.side != s.active, m.unit, m.id))
+    for m in fighters:
+        key = _declare_key(m)
+        if key in seen or m.id in f["declared"]:
+            continue
+        seen.add(key)
+        if len(weapon_options(m)) > 1:
+            out.append(m)
+    return out
+
+
+def undecided_class(s: GameState, f: dict) -> list[Model]:
+    """The fighters who declare now: the first undecided loadout's models not yet declared."""
+    waiting = _undecided(s, f)
+    if not waiting:
+        return []
+    key = _declare_key(waiting[0])
+    return [s.models[i] for i in f["fighters"]
+            if i not in f["declared"] and _declare_key(s.models[i]) == key]
+
+
+def declare_weapon(s: GameState, f: dict, model_ids: tuple[str, ...], choice: str
+                   ) -> list[Event]:
+    """These fighters fight with the chosen weapon and profile."""
+    for i in model_ids:
+        f["declared"][i] = choice
+    wid, pname = choice.split("|")
+    w = weapon(wid)
+    first = s.models[model_ids[0]]
+    stem = first.name.rstrip("0123456789 ")
+    who = f"{len(model_ids)} × {stem}" if len(model_ids) > 1 else first.name
+    profile = w.profile(pname)
+    return [WeaponDeclared(rule=RULE_WEAPON, unit_name=s.units[first.unit].name, models=who,
+                           weapon=f"{w.label(profile)}: "
+                                  f"{profile.text(int(first.profile['S']))}")]
+
+
+def attacks_of(s: GameState, model: Model) -> int:
+    """A, +1 with Onslaught in a turn the unit charged (not after a disordered charge)."""
+    unit = s.units[model.unit]
+    bonus = int(has_trait(model, TRAIT_ONSLAUGHT) and bool(unit.flags.get("charged"))
+                and not unit.flags.get("disordered_charge"))
+    return int(model.profile["A"]) + bonus
+
+
+def charge_bonus_notes(s: GameState, f: dict) -> list[Event]:
+    """Say when Onslaught adds its attack, and when a disordered charge withholds it."""
+    out: list[Event] = []
+    for uid in sorted({s.models[i].unit for i in f["fighters"]}):
+        unit = s.units[uid]
+        if not unit.flags.get("charged") or not any(
+                has_trait(s.models[i], TRAIT_ONSLAUGHT) for i in f["fighters"]
+                if s.models[i].unit == uid):
+            continue
+        if unit.flags.get("disordered_charge"):
+            text = f"{unit.name} charged in disorder: no charge bonus (Onslaught gives nothing)"
+        else:
+            text = f"{unit.name} charged this turn: Onslaught, +1 A per model"
+        out.append(Note(rule=RULE_ONSLAUGHT, text=text))
+    return out
+
+
+def form_groups(s: GameState, geo: Geometry, f: dict) -> list[dict]:
+    """Step 4: one group per unit and weapon name, split by profile and by WS ([added] and by
+    the wielders' S, which sets the group's strength)."""
+    groups: dict[tuple, dict] = {}
+    for mid in f["fighters"]:
+        m = s.models[mid]
+        wid, pname = f["declared"][mid].split("|")
+        ws = int(m.profile["WS"])
+        strength = weapon(wid).profile(pname).strength_for(int(m.profile["S"]))
+        key = (m.unit, wid, pname, ws, strength)
+        g = groups.setdefault(key, {"unit": m.unit, "side": m.side, "weapon": wid,
+                                    "profile": pname, "ws": ws, "strength": strength,
+                                    "models": [], "attacks": 0, "bonus": 0, "done": False})
+        g["models"].append(mid)
+        g["attacks"] += attacks_of(s, m)
+        g["bonus"] += attacks_of(s, m) - int(m.profile["A"])
+    out = sorted(groups.values(), key=lambda g: (g["side"] != s.active, g["unit"], g["weapon"],
+                                                 g["profile"], -g["ws"]))
+    for g in out:
+        g["targets"] = enemies_engaged_by(s, geo, tuple(f["combat"]), g["models"])
+    return out
+
+
+def group_text(s: GameState, g: dict) -> str:
+    w = weapon(g["weapon"])
+    p = w.profile(g["profile"])
+    bonus = f", {g['bonus']} from Onslaught" if g.get("bonus") else ""
+    return (f"{s.units[g['unit']].name}: {w.label(p)}, {g['attacks']} attack(s){bonus} at "
+            f"WS{g['ws']} (S{g['strength']} AP{p.ap} D{p.damage})")
+
+
+def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> list[Event]:
+    """Steps 5-6 for one group, then its wounds go to the defender (steps 7-8, wounds.py).
+
+    A vehicle target would take an armour penetration test here instead of the wound roll
+    (D6 + S against the rear AV: part 2 of the spec); the data refuses vehicles until then."""
+    g["done"] = True
+    unit, target = s.units[g["unit"]], s.units[target_id]
+    foes = standing(s, target_id)
+    w = weapon(g["weapon"])
+    p = w.profile(g["profile"])
+    label = w.label(p)
+    if not foes:
+        return [StepSkipped(rule=RULE_GROUPS, step=f"{unit.name}'s {label}",
+                            why=f"{target.name} has no model left to strike")]
+    defender_ws = majority_value(foes, "WS")
+    need_hit = hit_target(g["ws"], defender_ws)
+    roll = dice.roll(g["attacks"], f"{unit.name} {label} to hit", RULE_HIT)
+    hits = sum(1 for v in roll.values if v >= need_hit)
+    events: list[Event] = [DiceRolled(rule=RULE_HIT, who=unit.name,
+                                      label=f"{g['attacks']} attack(s) with {label} to hit",
+                                      values=roll.values, needed=f"{need_hit}+",
+                                      outcome=f"{hits} hit(s) (WS{g['ws']} vs WS{defender_ws})")]
+    if not hits:
+        return events
+    toughness = majority_value(foes, "T") + reactions.toughness_bonus(s, target_id)
+    need = wound_target(g["strength"], toughness)
+    if need is None:
+        return events + [Note(rule=RULE_WOUND, text=f"S{g['strength']} against T{toughness}: "
+                                                    f"no wound is possible")]
+    wroll = dice.roll(hits, f"{unit.name} {label} to wound", RULE_WOUND)
+    wounds = sum(1 for v in wroll.values if v >= need)
+    events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
+                             values=wroll.values, needed=f"{need}+",
+                             outcome=f"{wounds} wound(s) (S{g['strength']} vs T{toughness})"))
+    if wounds:
+        s.pending["wounds"] = [new_pool(s, unit.id, target_id, wounds, p.ap, p.damage, label,
+                                        RULE_HIT, g["attacks"], hits, simultaneous=True,
+                                        strikers=[s.models[i] for i in g["models"]])]
+    return events
+
+
+def _point_value(model: Model) -> int:
+    return resolution.model_value(model)
+
+
+def remove_casualties(s: GameState, f: dict) -> list[Event]:
+    """Step 10: the models set aside this step leave the table; each scores for the other side."""
+    fallen = [m for m in combat_models(s, tuple(f["combat"])) if m.wounds <= 0]
+    events: list[Event] = []
+    for m in sorted(fallen, key=lambda m: m.id):
+        for side in f["sides"]:
+            if side != m.side:
+                key = str(side)
+                f["scored"][key] = f["scored"].get(key, 0) + _point_value(m)
+        events.append(remove(s, m, s.units[m.unit].name, RULE_REMOVE))
+    return [CasualtiesRemoved(rule=RULE_REMOVE, initiative=f["step"],
+                              names=tuple(m.name for m in sorted(fallen, key=lambda m: m.id))),
+            *events]
+
+
+# --- the stage machine ---------------------------------------------------------------------------
+
+def chooser(s: GameState) -> int:
+    f = current(s)
+    stage = f["stage"]
+    if stage == "weapons":
+        pending = _undecided(s, f)
+        if pending:
+            return pending[0].side
+    if stage == "target" and f["group"] is not None:
+        return f["groups"][f["group"]]["side"]
+    if stage == "aftermath":
+        uid = resolution.next_chooser(s, f)
+        if uid:
+            return s.units[uid].side
+    return s.active
+
+
+def actions(s: GameState, geo: Geometry) -> list[Action]:
+    f = current(s)
+    stage = f["stage"]
+    if stage == "choose_combat":
+        return [Action("fight_combat", targets=tuple(c), label=f"Fight the combat: "
+                                                              f"{combat_name(s, c)}")
+                for c in open_combats(s)]
+    if stage == "weapons":
+        group = undecided_class(s, f)
+        m = group[0]
+        everyone = tuple(x.id for x in group)
+        stem = m.name.rstrip("0123456789 ")
+        out = []
+        for wid, pname in weapon_options(m):
+            w = weapon(wid)
+            p = w.profile(pname)
+            what = f"{w.label(p)} ({p.text(int(m.profile['S']))})"
+            who = f"{len(group)} × {stem}" if len(group) > 1 else m.name
+            out.append(Action("declare_weapon", m.unit, targets=everyone,
+                              option=f"{wid}|{pname}", label=f"{who}: fight with {what}"))
+            if len(group) > 1:
+                out.append(Action("declare_weapon", m.unit, targets=(m.id,),
+                                  option=f"{wid}|{pname}",
+                                  label=f"{m.name} alone: fight with {what}"))
+        return out
+    if stage == "strike":
+        return [Action("strike", g["unit"], option=str(i), label=f"Strike: {group_text(s, g)}")
+                for i, g in enumerate(f["groups"]) if not g["done"]]
+    if stage == "target":
+        g = f["groups"][f["group"]]
+        return [Action("strike_target", g["unit"], targets=(t,),
+                       label=f"{group_text(s, g)}: strike {s.units[t].name}")
+                for t in g["targets"] if standing(s, t)]
+    if stage == "aftermath":
+        uid = resolution.next_chooser(s, f)
+        kept = resolution.offered(s, f, uid) if uid else []
+        return kept if kept is not None else resolution.options(s, geo, f, uid)
+    return []
+
+
+def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    f = current(s)
+    stage = f["stage"]
+    if stage == "aftermath":
+        return resolution.problem(s, geo, f, a)
+    if stage == "weapons" and a.kind == "declare_weapon":
+        return weapon_problem(s, f, a)
+    offered = actions(s, geo)
+    if a in offered:
+        return None
+    what = {"choose_combat": "choose the next combat to fight",
+            "weapons": "declare a weapon for the models named",
+            "strike": "choose the next strike group (the active player orders them)",
+            "target": "choose the target of this strike group"}.get(stage, stage)
+    return f"Not possible now: the fight waits for you to {what}"
+
+
+def weapon_problem(s: GameState, f: dict, a: Action) -> str | None:
+    """Any of the models now declaring may take any weapon and profile it carries, alone or
+    together (each model declares one weapon: RULE_WEAPON)."""
+    group = {m.id for m in undecided_class(s, f)}
+    if not a.targets or not set(a.targets) <= group or len(set(a.targets)) != len(a.targets):
+        return f"Declare weapons for the models now waiting to declare ({RULE_WEAPON})"
+    choice = tuple((a.option or "|").split("|", 1))
+    for mid in a.targets:
+        if choice not in weapon_options(s.models[mid]):
+            return f"{s.models[mid].name} does not carry that weapon profile ({RULE_WEAPON})"
+    return None
+
+
+def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Event]:
+    f = current(s)
+    if a.kind == "fight_combat":
+        return begin_combat(s, tuple(a.targets))
+    if a.kind == "declare_weapon":
+        return declare_weapon(s, f, tuple(a.targets), a.option)
+    if a.kind == "strike":
+        return choose_group(s, geo, dice, f, int(a.option))
+    if a.kind == "strike_target":
+        g = f["groups"][f["group"]]
+        f["group"] = None
+        f["stage"] = "strike"
+        return strike(s, geo, dice, g, a.targets[0])
+    return resolution.apply_option(s, geo, dice, f, a)
+
+
+def choose_group(s: GameState, geo: Geometry, dice: Dice, f: dict, index: int) -> list[Event]:
+    g = f["groups"][index]
+    targets = [t for t in g["targets"] if standing(s, t)]
+    if len(targets) > 1:
+        f["group"] = index
+        f["stage"] = "target"
+        return []
+    if not targets:
+        g["done"] = True
+        return [StepSkipped(rule=RULE_GROUPS, step=group_text(s, g),
+                            why="no enemy it engages has a model left")]
+    return strike(s, geo, dice, g, targets[0])
+
+
+def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
+    """One automatic step of the fight sub-phase, or None when a decision is awaited. When the
+    sub-phase is over, `s.pending["fight"]` is gone."""
+    f = current(s)
+    stage = f["stage"]
+    if stage == "choose_combat":
+        queue = open_combats(s)
+        if not queue:
+            s.pending.pop("fight")
+            return []
+        if len(queue) > 1:
+            return None
+        return begin_combat(s, queue[0])
+    combat = tuple(f["combat"])
+    if stage == "step_start":
+        sides_standing = {s.units[u].side for u in combat if standing(s, u)}
+        if not f["steps"] or len(sides_standing) < 2:
+            f["stage"] = "resolution"
+            return []
+        f["step"] = f["steps"].pop(0)
+        events = contact_moves(s, geo, combat, f["step"])
+        engaged = engaged_models(s, geo, combat)
+        fighters = [m for m in combat_models(s, combat)
+                    if m.wounds > 0 and combat_initiative(m) == f["step"] and m.id in engaged]
+        f["fighters"] = [m.id for m in fighters]
+        f["declared"] = {}
+        f["groups"] = []
+        counts: dict[str, int] = {}
+        for m in fighters:
+            counts[m.unit] = counts.get(m.unit, 0) + 1
+        events.append(InitiativeStepStarted(
+            rule=RULE_INITIATIVE, initiative=f["step"],
+            fighters=tuple(f"{s.units[u].name}: {n} model(s)"
+                           for u, n in sorted(counts.items(),
+                                              key=lambda kv: (s.units[kv[0]].side != s.active,
+                                                              kv[0])))))
+        f["stage"] = "weapons"
+        return events
+    if stage == "weapons":
+        if _undecided(s, f):
+            return None
+        events: list[Event] = []
+        for mid in f["fighters"]:
+            if mid not in f["declared"]:
+                (wid, pname), = weapon_options(s.models[mid])
+                f["declared"][mid] = f"{wid}|{pname}"
+        f["groups"] = form_groups(s, geo, f)
+        events.extend(charge_bonus_notes(s, f))
+        events.append(StrikeGroupsFormed(rule=RULE_GROUPS, initiative=f["step"],
+                                         groups=tuple(group_text(s, g) for g in f["groups"])))
+        f["stage"] = "strike"
+        return events
+    if stage == "strike":
+        left = [i for i, g in enumerate(f["groups"]) if not g["done"]]
+        if not left:
+            f["stage"] = "remove"
+            return []
+        if len(left) == 1:
+            return choose_group(s, geo, dice, f, left[0])
+        return None
+    if stage == "target":
+        return None
+    if stage == "remove":
+        f["stage"] = "step_start"
+        return remove_casualties(s, f)
+    if stage == "resolution":
+        f["stage"] = "aftermath"
+        return resolution.resolve(s, geo, dice, f)
+    if stage == "aftermath":
+        return resolution.step(s, geo, dice, f)
+    return None

@@ -1,0 +1,279 @@
+"""`legions` Movement phase (rules/legions.md, "Movement" [added]): Move (up to M") or Run
+(M + I"; the unit cannot charge afterwards); and Fall back, which a Routed unit makes instead of
+moving and which the aftermath also uses.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from game.core.actions import Action, make_placement
+from game.core.dice import Dice
+from game.core.events import DiceRolled, Event, UnitMoved
+from game.core.geometry import Destinations, Geometry
+from game.core.state import GameState
+from game.rulesets.base import (
+    coherency_problem,
+    placement_reason,
+    representative_destinations,
+    unit_centroid,
+)
+from game.rulesets.legions import statuses
+from game.rulesets.legions.checks import take_check
+from game.rulesets.legions.combat import is_locked, unlock
+from game.rulesets.legions.wounds import remove
+
+RULE_MOVE = "Move: each model up to its M\" (legions)"
+RULE_RUN = "Run: up to M + I\"; a unit that Ran cannot charge this turn (legions)"
+RULE_KEEP_AWAY = ("[added] A model that Moves or Runs ends at least 1\" from every enemy model: "
+                  "only a charge brings a unit into combat")
+RULE_LOCKED = "A unit locked in combat cannot move: it leaves a combat only in the aftermath"
+RULE_PINNED = "Pinned: no move, run or charge (legions)"
+RULE_FALL_BACK = ("Fall back: I + D6\" toward its own table edge; at the edge a Leadership "
+                  "check: failed = destroyed, passed = Suppressed instead of Routed (legions)")
+RULE_ROUTED_MOVES = ("Routed: the unit falls back ([added] in its own Movement phase too, "
+                     "instead of moving)")
+KEEP_AWAY = 1.0
+#: A fleeing model whose base ends this close to its table edge has reached it.
+EDGE_REACHED = 0.05
+MOVE_KINDS = ("move", "run")
+OBJECTIVES_OFFERED = 2
+
+
+def placement_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
+                      allowance: float, how: str) -> str | None:
+    """The common movement rules (path within the allowance, no overlap, on the table, out of
+    impassable terrain, coherency), except that a unit already out of coherency before it
+    moves (casualties can break it) need not regain it ([added], so it is never stuck)."""
+    problem = placement_reason(s, geo, unit_id, dest, allowance, how=how)
+    if problem is None or coherency_problem(s, geo, unit_id) is None:
+        return problem
+    return None if problem == coherency_problem(s, geo, unit_id, dest) else problem
+
+
+def coherency_kept(s: GameState, geo: Geometry, unit_id: str, dest: Destinations) -> str | None:
+    """Coherency at the end of a move, for a unit that had it before (see placement_problem)."""
+    problem = coherency_problem(s, geo, unit_id, dest)
+    if problem is None or coherency_problem(s, geo, unit_id) is not None:
+        return None
+    return problem
+
+
+def unit_lowest(s: GameState, unit_id: str, key: str) -> int:
+    """A unit moves at the pace of its slowest model."""
+    return min(int(m.profile[key]) for m in s.alive_models(unit_id))
+
+
+def allowance(s: GameState, unit_id: str, how: str) -> float:
+    move = unit_lowest(s, unit_id, "M")
+    if how == "run":
+        return float(move + unit_lowest(s, unit_id, "I"))
+    return float(move)
+
+
+def apply_placement(s: GameState, unit_id: str, dest: Destinations, how: str,
+                    rule: str) -> UnitMoved:
+    """Stand the models at their destinations; the event lists every model that moved."""
+    moves, longest = [], 0.0
+    for mid, (x, y) in sorted(dest.items()):
+        m = s.models[mid]
+        if (m.x, m.y) != (x, y):
+            moves.append((mid, m.x, m.y, x, y))
+            longest = max(longest, ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5)
+            m.x, m.y = x, y
+    return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
+                     longest=longest, moves=tuple(moves))
+
+
+def too_close_to_enemy(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
+                       limit: float, among: list[str] | None = None,
+                       movers_only: bool = False) -> str | None:
+    """The name of an enemy model one of the unit's models would end closer than `limit` to
+    (only the models that move, with `movers_only`), or None."""
+    side = s.units[unit_id].side
+    enemies = [m for u in (among if among is not None else [e.id for e in s.enemy_units(side)])
+               for m in s.alive_models(u)]
+    for m in s.alive_models(unit_id):
+        probe = m
+        if movers_only and (m.id not in dest or tuple(dest[m.id]) == (m.x, m.y)):
+            continue
+        if m.id in dest:
+            probe = m.copy()
+            probe.x, probe.y = dest[m.id]
+        for e in enemies:
+            if geo.distance(probe, e) < limit - 1e-9:
+                return f"{m.name} would end within {limit:g}\" of {e.name}"
+    return None
+
+
+def cannot_move_reason(s: GameState, unit_id: str) -> str | None:
+    unit = s.units[unit_id]
+    if unit.flags.get("moved"):
+        return f"{unit.name} has already moved this phase"
+    if is_locked(s, unit_id):
+        return f"{unit.name} is locked in combat ({RULE_LOCKED})"
+    if statuses.has_status(s, unit_id, statuses.ROUTED):
+        return f"{unit.name} is Routed ({RULE_ROUTED_MOVES})"
+    if statuses.has_status(s, unit_id, statuses.PINNED):
+        return f"{unit.name} has a Pinned model ({RULE_PINNED})"
+    return None
+
+
+def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
+                 how: str) -> str | None:
+    """Why this Move or Run is illegal (quoting the rule), or None."""
+    if how not in MOVE_KINDS:
+        return f"unknown move {how!r} (Move or Run)"
+    reason = cannot_move_reason(s, unit_id)
+    if reason:
+        return reason
+    reach = allowance(s, unit_id, how)
+    offers = _offers(s, geo, unit_id, reach, move_goals(s, geo, unit_id)).values()
+    if make_placement(dest) in {make_placement(d) for d in offers}:
+        return None  # an offered move: legal by construction (see movement_actions)
+    verb = "run" if how == "run" else "move"
+    problem = placement_problem(s, geo, unit_id, dest, reach, verb)
+    if problem:
+        return problem
+    close = too_close_to_enemy(s, geo, unit_id, dest, KEEP_AWAY, movers_only=True)
+    if close:
+        return f"{close} ({RULE_KEEP_AWAY})"
+    return None
+
+
+def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple[float, float]]:
+    """Named points to head for: the nearest enemy unit and the nearest objectives."""
+    unit = s.units[unit_id]
+    cx, cy = unit_centroid(s, unit_id)
+    goals: dict[str, tuple[float, float]] = {}
+    enemies = s.enemy_units(unit.side)
+    if enemies:
+        nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
+        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+    near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
+    for obj in near[:OBJECTIVES_OFFERED]:
+        goals["to " + (obj.name or "the objective")] = (obj.x, obj.y)
+    return goals
+
+
+def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
+    """Representative Moves and Runs of each unit that may still move, and ending the phase.
+
+    The offers come from the table's formation move, which already keeps each model's
+    straight path within the allowance, clear of enemies and impassable ground, and 1" from
+    enemy bases; so only coherency is checked here (a dragged placement gets every check)."""
+    out: list[Action] = []
+    for unit in s.units_of(s.active):
+        if cannot_move_reason(s, unit.id):
+            continue
+        goals = move_goals(s, geo, unit.id)
+        for how in MOVE_KINDS:
+            reach = allowance(s, unit.id, how)
+            for name, dest in _offers(s, geo, unit.id, reach, goals).items():
+                verb = "Run" if how == "run" else "Move"
+                note = " (cannot charge after)" if how == "run" else ""
+                out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
+                                  label=f"{verb} {unit.name} {name} (up to {reach:g}\"){note}"))
+    out.append(Action("end_phase", label="End the Movement phase"))
+    return out
+
+
+#: Offered moves per table, remembered by everything they depend on (see `_offers`).
+_OFFER_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+OFFER_CACHE_LIMIT = 4096
+#: Beyond this margin past the allowance, a model can neither block nor crowd the move.
+NEIGHBOURHOOD = KEEP_AWAY + 2.5
+
+
+def _offers(s: GameState, geo: Geometry, unit_id: str, reach: float,
+            goals: dict[str, tuple[float, float]]) -> dict[str, Destinations]:
+    """The representative moves toward each goal. A formation move depends only on the table,
+    the unit's models, the allowance, the goal and the models near enough to block or crowd
+    it; so the offers are remembered under exactly those, and a unit's offers are not worked
+    out again each time another unit, far away, moves."""
+    mine = s.alive_models(unit_id)
+    near = []
+    for m in s.models.values():
+        if m.alive and m.unit != unit_id and any(
+                (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= (reach + NEIGHBOURHOOD + 1.0) ** 2
+                for o in mine):
+            near.append((m.id, m.x, m.y, m.facing))
+    key = (unit_id, reach, tuple(sorted(goals.items())),
+           tuple((m.id, m.x, m.y, m.facing) for m in mine), tuple(sorted(near)))
+    cache = _OFFER_CACHE.setdefault(geo, {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > OFFER_CACHE_LIMIT:
+            cache.clear()
+        found = representative_destinations(
+            s, geo, unit_id, reach, goals, KEEP_AWAY + 0.05,
+            lambda d: coherency_kept(s, geo, unit_id, d))
+        cache[key] = found
+    return dict(found)
+
+
+# --- falling back ------------------------------------------------------------------------------
+
+def own_edge(s: GameState, side: int) -> str:
+    """[added] A side's table edge: the one nearest its deployment zone (sides 0 and 1 without
+    a zone: the left and right edges, as in the default zones)."""
+    zone = s.scenario.deployment.get(side)
+    if not zone:
+        return ("left", "right", "top", "bottom")[side % 4]
+    cx = sum(x for x, _ in zone) / len(zone)
+    cy = sum(y for _, y in zone) / len(zone)
+    w, h = s.scenario.width, s.scenario.height
+    gaps = {"left": cx, "right": w - cx, "top": cy, "bottom": h - cy}
+    return min(gaps, key=lambda k: (gaps[k], k))
+
+
+def edge_gap(s: GameState, model, edge: str) -> float:
+    r = model.base.radius
+    w, h = s.scenario.width, s.scenario.height
+    return {"left": model.x - r, "right": w - model.x - r, "top": model.y - r,
+            "bottom": h - model.y - r}[edge]
+
+
+def edge_point(s: GameState, unit_id: str, edge: str) -> tuple[float, float]:
+    cx, cy = unit_centroid(s, unit_id)
+    w, h = s.scenario.width, s.scenario.height
+    return {"left": (0.0, cy), "right": (w, cy), "top": (cx, 0.0), "bottom": (cx, h)}[edge]
+
+
+def fall_back(s: GameState, geo: Geometry, dice: Dice, unit_id: str, why: str) -> list[Event]:
+    """I + D6" straight toward its own table edge; a unit that reaches the edge takes a
+    Leadership check: failed, it is destroyed; passed, it is Suppressed instead of Routed.
+    A unit that falls back leaves any combat it was locked in."""
+    unit = s.units[unit_id]
+    roll = dice.d6(f"{unit.name} falls back", RULE_FALL_BACK)
+    initiative = unit_lowest(s, unit_id, "I")
+    reach = float(initiative + roll)
+    events: list[Event] = [DiceRolled(rule=RULE_FALL_BACK, who=unit.name,
+                                      label=f"D6 to fall back ({why})", values=(roll,),
+                                      outcome=f"I {initiative} + {roll} = {reach:g}\"")]
+    events.extend(unlock(s, unit_id, RULE_FALL_BACK))
+    edge = own_edge(s, unit.side)
+    dest = geo.move_toward(s, unit_id, edge_point(s, unit_id, edge), reach)
+    events.append(apply_placement(s, unit_id, dest, "falls back", RULE_FALL_BACK))
+    if min(edge_gap(s, m, edge) for m in s.alive_models(unit_id)) > EDGE_REACHED:
+        return events
+    passed, rolled = take_check(s, dice, unit_id, "Ld", why="at the table edge")
+    events.append(rolled)
+    if passed:
+        events.extend(statuses.lose(s, unit_id, statuses.ROUTED, RULE_FALL_BACK))
+        events.extend(statuses.gain(s, unit_id, statuses.SUPPRESSED, RULE_FALL_BACK))
+        return events
+    for m in s.alive_models(unit_id):
+        events.append(remove(s, m, unit.name, RULE_FALL_BACK))
+    return events
+
+
+def routed_fall_backs(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
+    """At the start of its Movement phase each Routed unit of the active side that is not
+    locked falls back (RULE_ROUTED_MOVES), and cannot move otherwise this phase."""
+    events: list[Event] = []
+    for unit in s.units_of(s.active):
+        if statuses.has_status(s, unit.id, statuses.ROUTED) and not is_locked(s, unit.id):
+            events.extend(fall_back(s, geo, dice, unit.id, "Routed"))
+            unit.flags["moved"] = True
+    return events

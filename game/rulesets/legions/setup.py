@@ -1,0 +1,59 @@
+"""Building a `legions` battle: the shared set-up (rulesets/setup.py) with the legions data,
+then each model gets its own profile and name (a Sergeant, shield bearers: the `overrides`).
+
+Units of one side that share a name are told apart by a numeral ("Line Squad I", "Line Squad
+II"), and so are their models, so that every line of the log names one unit and one model.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.core.state import GameState, Scenario, frozen_profile
+from game.rulesets import setup
+from game.rulesets.legions.profile import DEFAULT_FORCES, legions_data
+
+FIRST_PHASE = "movement"
+NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def _individualise(s: GameState) -> GameState:
+    """Per-model profiles and names from the data's per-model entries."""
+    data = legions_data()
+    shared = Counter((u.side, u.name) for u in s.units.values())
+    seen_units: Counter = Counter()
+    for unit in s.units.values():
+        profile_name = unit.name
+        suffix = ""
+        if shared[(unit.side, unit.name)] > 1:
+            seen_units[(unit.side, unit.name)] += 1
+            suffix = " " + NUMERALS[seen_units[(unit.side, unit.name)] - 1]
+            unit.name = unit.name + suffix
+        entries = data.model_profiles[unit.kind]
+        totals = Counter(name for name, _ in entries)
+        seen: Counter = Counter()
+        for mid, (name, stats) in zip(unit.models, entries, strict=True):
+            model = s.models[mid]
+            seen[name] += 1
+            stem = unit.name if name == profile_name else name + suffix
+            model.name = stem if totals[name] == 1 else f"{stem} {seen[name]}"
+            model.profile = frozen_profile(stats)
+            model.wounds = model.max_wounds = int(stats["W"])
+        unit.profile = frozen_profile(entries[-1][1])
+        unit.flags["starting_models"] = len(unit.models)
+    s.phase = FIRST_PHASE
+    return s
+
+
+def build_game(ruleset_id: str, scenario: Scenario, seed: int,
+               forces: list[str] | None = None) -> GameState:
+    s = setup.build_game(ruleset_id, scenario, seed, legions_data().base, list(DEFAULT_FORCES),
+                         forces)
+    return _individualise(s)
+
+
+def build_state(ruleset_id: str, scenario: Scenario, seed: int,
+                armies: list[tuple[str, str, list[str]]]) -> GameState:
+    """Units not placed (tests stand them where they want with tests/battle.py)."""
+    return _individualise(setup.build_state(ruleset_id, scenario, seed, legions_data().base,
+                                            armies))

@@ -1,0 +1,35 @@
+"""The greedy agent's view (evaluation.py): it charges when the odds are good, fires its
+volleys, keeps its leaders when it allocates wounds, and a Paragon picks out leaders."""
+
+from game.ai.greedy import GreedyAgent
+from game.core.actions import Action
+from game.rulesets.legions.evaluation import action_value
+from tests.rulesets.legions.battle import declare, facing_lines, only, option
+
+
+class _Controller:
+    """Just what the greedy agent reads."""
+
+    def __init__(self, b):
+        self.ruleset, self.state, self.geo, self._b = b.ruleset, b.state, b.geo, b
+
+    def legal_actions(self):
+        return self._b.legal()
+
+
+def test_a_close_charge_is_worth_more_than_a_long_one_which_is_worth_nothing():
+    near, far = facing_lines(4.0), facing_lines(11.5)
+    charge = Action("declare_charge", "s0u0", targets=("s1u0",))
+    assert action_value(near.state, charge, near.geo) > 0.3
+    assert action_value(far.state, charge, far.geo) < 0.05
+    assert GreedyAgent(0).choose(_Controller(near)).kind == "declare_charge"
+
+
+def test_the_greedy_agent_fires_its_volley_and_keeps_its_sergeant():
+    b = facing_lines(6.0)
+    declare(b, "s0u0", "s1u0")
+    b.apply(only(b, "setup_move"))
+    assert GreedyAgent(0).choose(_Controller(b)) == option(b, "volley", "fire")
+    b.apply(option(b, "volley", "fire"), 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4)
+    pick = GreedyAgent(0).choose(_Controller(b))
+    assert pick.kind == "allocate" and "Sergeant" not in b.state.models[pick.targets[0]].name
