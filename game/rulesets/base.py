@@ -12,7 +12,7 @@ from typing import Protocol
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.events import BattleEnded, Event
+from game.core.events import BattleEnded, Event, Note
 from game.core.geometry import Destinations, Geometry
 from game.core.state import GameState, Model, Scenario
 
@@ -110,19 +110,34 @@ def victory_breakdown(s: GameState, holders: Iterable[int | None]) -> list[dict]
 
 
 def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s, m: 1,
-               losers: set[int] = frozenset()) -> BattleEnded:
-    """Close the battle: freeze the points and the winner in `s.result`. A side in `losers`
-    (it conceded or routed) cannot win, whatever its points; the best of the others wins."""
-    rows = victory_breakdown(s, objective_holders(s, geo, control_value))
+               losers: set[int] = frozenset(), breakdown=victory_breakdown,
+               rule: str = "Victory points (common rules)") -> BattleEnded:
+    """Close the battle: freeze the points and the winner in `s.result`. A side that conceded
+    or routed (or is in `losers`) cannot win, whatever its points; the best of the others
+    wins. `breakdown(s, holders)` gives the rows (a ruleset may score its own way)."""
+    rows = breakdown(s, objective_holders(s, geo, control_value))
     points = tuple(float(r["points"]) for r in rows)
-    contenders = [i for i in range(len(points)) if i not in losers] or list(range(len(points)))
+    out = set(losers) | {x.index for x in s.sides if x.conceded or x.routed}
+    contenders = [i for i in range(len(points)) if i not in out] or list(range(len(points)))
     best = max(points[i] for i in contenders)
     leaders = [i for i in contenders if points[i] == best]
     winner = leaders[0] if len(leaders) == 1 else None
     s.over = True
     s.result = {"reason": reason, "points": list(points), "winner": winner, "breakdown": rows}
-    return BattleEnded(rule="Victory points (common rules)", reason=reason, points=points,
-                       winner=winner, breakdown=tuple(rows))
+    return BattleEnded(rule=rule, reason=reason, points=points, winner=winner,
+                       breakdown=tuple(rows))
+
+
+RULE_CONCEDE = "Concession (common rules): the battle ends, and the side that gives up loses"
+
+
+def concede(s: GameState, a: Action, current_player: int | None, finish) -> list[Event]:
+    """Common rules: a side may concede (`a.option` names it, else the player to act); the
+    battle ends at once through the ruleset's `finish(reason)`, and that side cannot win."""
+    side = int(a.option) if a.option is not None else current_player
+    s.sides[side].conceded = True
+    name = s.sides[side].name
+    return [Note(rule=RULE_CONCEDE, text=f"{name} concedes"), finish(f"{name} conceded")]
 
 
 def expected(dist: dict[int, Fraction]) -> Fraction:

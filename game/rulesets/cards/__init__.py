@@ -31,7 +31,7 @@ from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
 from game.rulesets.cards import activation, aftermath, deck, melee, reaction
 from game.rulesets.cards.contact import melee_groups
 from game.rulesets.cards.events import RoundStarted
@@ -114,10 +114,7 @@ class CardsRuleset:
         if reason:
             raise IllegalAction(reason)
         if a.kind == "concede":
-            side = int(a.option) if a.option is not None else self.current_player(s)
-            s.sides[side].conceded = True
-            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
-                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
         events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
         if not s.over and len(s.sides_with_models()) < 2:
             events.append(self._finish(s, geo, "only one side has figures on the table"))

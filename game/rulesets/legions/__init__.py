@@ -20,10 +20,10 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.errors import IllegalAction
-from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
+from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
 from game.rulesets.legions import charge, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.combat import tidy_locks
@@ -31,7 +31,6 @@ from game.rulesets.legions.odds import charge_success
 from game.rulesets.legions.setup import build_game
 
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
-RULE_CONCEDE = "Concession (common rules)"
 #: Unit flags that last one turn.
 TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
 
@@ -102,10 +101,7 @@ class LegionsRuleset:
         if reason:
             raise IllegalAction(reason)
         if a.kind == "concede":
-            side = int(a.option) if a.option is not None else self.current_player(s)
-            s.sides[side].conceded = True
-            return [Note(rule=RULE_CONCEDE, text=f"{s.sides[side].name} concedes"),
-                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
         events = self._act(s, a, geo, dice)
         return events + self._proceed(s, geo, dice)
 

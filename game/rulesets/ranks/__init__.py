@@ -18,7 +18,13 @@ from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import end_battle, objective_holders, unit_centroid, victory_breakdown
+from game.rulesets.base import (
+    concede,
+    end_battle,
+    objective_holders,
+    unit_centroid,
+    victory_breakdown,
+)
 from game.rulesets.ranks import charge, combat, formation, movement, odds, panic, sweep
 from game.rulesets.ranks.contacts import contacts
 from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
@@ -167,10 +173,7 @@ class RanksRuleset:
         if reason:
             raise IllegalAction(reason)
         if a.kind == "concede":
-            side = int(a.option) if a.option is not None else self.current_player(s)
-            s.sides[side].conceded = True
-            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
-                    self._finish(s, geo, f"{s.sides[side].name} conceded")]
+            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
         events = self._do(s, a, geo, dice)
         s.phase = "combat" if "combat" in s.pending else "orders"
         if not s.over and len(s.sides_with_models()) < 2:

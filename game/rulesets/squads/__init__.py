@@ -23,7 +23,7 @@ from game.core.events import (
 )
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
 from game.rulesets.squads import charge, fight, movement
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.setup import build_game
@@ -102,11 +102,7 @@ class SquadsRuleset:
         if reason:
             raise IllegalAction(reason)
         if a.kind == "concede":
-            side = int(a.option) if a.option is not None else self.current_player(s)
-            s.sides[side].conceded = True
-            return [Note(rule="Concession", text=f"{s.sides[side].name} concedes"),
-                    end_battle(s, geo, f"{s.sides[side].name} conceded", control_value,
-                               losers={side})]
+            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
         events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
         if not s.over and len(s.sides_with_models()) < 2:
             events.append(self._finish(s, geo, "only one side has models on the table"))

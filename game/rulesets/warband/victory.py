@@ -17,6 +17,7 @@ from game.rulesets.base import (
     POINTS_PER_MODEL,
     POINTS_PER_OBJECTIVE,
     POINTS_PER_UNIT_WIPED,
+    end_battle,
     objective_holders,
 )
 from game.rulesets.warband.status import can_fight
@@ -77,13 +78,5 @@ def score(s: GameState, geo: Geometry | None) -> tuple[float, ...]:
 
 
 def finish(s: GameState, geo: Geometry, reason: str) -> BattleEnded:
-    """Close the battle: freeze the points and the winner in `s.result` (as end_battle does)."""
-    rows = breakdown(s, objective_holders(s, geo, control_value))
-    points = tuple(float(r["points"]) for r in rows)
-    best = max(points)
-    leaders = [i for i, p in enumerate(points) if p == best]
-    winner = leaders[0] if len(leaders) == 1 else None
-    s.over = True
-    s.result = {"reason": reason, "points": list(points), "winner": winner, "breakdown": rows}
-    return BattleEnded(rule=RULE_VICTORY, reason=reason, points=points, winner=winner,
-                       breakdown=tuple(rows))
+    """Close the battle with warband scoring (kills credited to whoever made them)."""
+    return end_battle(s, geo, reason, control_value, breakdown=breakdown, rule=RULE_VICTORY)
