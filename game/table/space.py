@@ -12,7 +12,10 @@ for whichever state asked last, so questions about models go pair by pair instea
 
 from __future__ import annotations
 
+import atexit
+import gc
 import math
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -83,6 +86,19 @@ def oriented_outline(base: BaseShape, facing: float) -> list[Point]:
     return [(x * cos_a - y * sin_a, x * sin_a + y * cos_a) for x, y in local_outline(base)]
 
 
+#: Every table still alive. pymunk frees a space through callbacks that fail if they run during
+#: the interpreter's own final clean-up (where tables held by module-level caches would go), so
+#: at exit each table lets go of its pymunk objects while the interpreter is still whole.
+_live_tables: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _release_tables() -> None:
+    for table in list(_live_tables):
+        table.release()
+    gc.collect()
+
+
 class Table:
     """Implements `game.core.geometry.Geometry` for one scenario, in inches.
 
@@ -109,6 +125,17 @@ class Table:
         self.difficult = [p for p in self.terrain if "difficult" in p.kinds]
         self.obscuring = [p for p in self.terrain if "obscuring" in p.kinds]
         self.impassable_filter = pymunk.ShapeFilter(mask=TERRAIN_CATEGORIES["impassable"])
+        _live_tables.add(self)
+
+    def release(self) -> None:
+        """Drop every pymunk object now (at exit); the table cannot measure afterwards."""
+        for piece in self.terrain:
+            piece.shapes.clear()
+        self.piece_of_shape.clear()
+        self._posed.clear()
+        self.sweep_cache.clear()
+        self.scratch_body = None
+        self.space = None
 
     # --- building -----------------------------------------------------------------------------
     def _add_terrain(self, terrain: Terrain) -> None:

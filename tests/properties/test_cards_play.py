@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import ai, rulesets
-from game.core.dice import Dice
 from game.core.events import UnitMoved
 from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.cards import aftermath, melee, reaction
 from game.rulesets.cards.activation import RULE_ACTIVATE, RULE_CHARGE
 from game.turn import TurnController
+from tests.properties.invariants import assert_apply_on_a_copy_leaves_the_original
 
 SCENARIO = load_scenario(default_map_for("cards"))
 RULESET = rulesets.get("cards")
@@ -92,17 +92,7 @@ def test_greedy_play_keeps_the_table_legal(seed):
 @given(st.integers(0, 10_000))
 def test_apply_on_a_copy_never_changes_the_original(seed):
     controller = TurnController(RULESET, SCENARIO, seed)
-    agent = ai.make("greedy", seed)
-    for _ in range(40):
-        if controller.over:
-            break
-        original = controller.state
-        snapshot = repr(original)
-        action = agent.choose(controller)
-        copy = original.copy()
-        RULESET.apply(copy, action, controller.geo, Dice(seed))
-        assert repr(original) == snapshot
-        controller.apply(action)
+    assert_apply_on_a_copy_leaves_the_original(controller, ai.make("greedy", seed), 40, seed)
 
 
 def test_battles_play_to_the_end():

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import ai, rulesets
-from game.core.dice import Dice
 from game.core.geometry import CONTACT_TOLERANCE
 from game.io.tmx import default_map_for, load_scenario
 from game.turn import TurnController
+from tests.properties.invariants import assert_apply_on_a_copy_leaves_the_original
 
 SCENARIO = load_scenario(default_map_for("legions"))
 RULESET = rulesets.get("legions")
@@ -84,17 +84,7 @@ def test_random_play_keeps_the_table_legal(seed):
 @given(st.integers(0, 10_000))
 def test_apply_on_a_copy_never_changes_the_original(seed):
     controller = TurnController(RULESET, SCENARIO, seed)
-    agent = ai.make("random", seed)
-    for _ in range(80):
-        if controller.over:
-            break
-        original = controller.state
-        snapshot = repr(original)
-        action = agent.choose(controller)
-        copy = original.copy()
-        RULESET.apply(copy, action, controller.geo, Dice(seed))
-        assert repr(original) == snapshot
-        controller.apply(action)
+    assert_apply_on_a_copy_leaves_the_original(controller, ai.make("random", seed), 80, seed)
 
 
 def test_random_battles_play_to_the_end():

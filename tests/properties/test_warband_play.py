@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import ai, rulesets
-from game.core.dice import Dice
 from game.core.events import UnitMoved
 from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.warband.movement import allowance, charge_reach
 from game.turn import TurnController
+from tests.properties.invariants import assert_apply_on_a_copy_leaves_the_original
 
 SCENARIO = load_scenario(default_map_for("warband"))
 RULESET = rulesets.get("warband")
@@ -73,16 +73,7 @@ def test_random_play_keeps_the_table_legal(seed, sides):
 @given(st.integers(0, 10_000), st.integers(2, 4))
 def test_apply_on_a_copy_never_changes_the_original(seed, sides):
     controller = controller_for(seed, sides)
-    agent = ai.make("random", seed)
-    for _ in range(80):
-        if controller.over:
-            break
-        original = controller.state
-        snapshot = repr(original)
-        action = agent.choose(controller)
-        RULESET.apply(original.copy(), action, controller.geo, Dice(seed))
-        assert repr(original) == snapshot
-        controller.apply(action)
+    assert_apply_on_a_copy_leaves_the_original(controller, ai.make("random", seed), 80, seed)
 
 
 #: Whole battles: enough of each size to meet routs, flights and multiplayer fights (~6 s).

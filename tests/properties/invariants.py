@@ -1,0 +1,17 @@
+"""Checks every ruleset's property tests share (one place, not one copy per ruleset)."""
+
+from game.core.dice import Dice
+
+
+def assert_apply_on_a_copy_leaves_the_original(controller, agent, steps: int, seed: int) -> None:
+    """Play `steps` decisions; before each, apply it to a copy with other dice and check the
+    original state did not change at all (search relies on this)."""
+    for _ in range(steps):
+        if controller.over:
+            break
+        original = controller.state
+        snapshot = repr(original)
+        action = agent.choose(controller)
+        controller.ruleset.apply(original.copy(), action, controller.geo, Dice(seed))
+        assert repr(original) == snapshot, action.to_text()
+        controller.apply(action)
