@@ -12,7 +12,7 @@ from typing import Protocol
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.events import BattleEnded, Event, Note
+from game.core.events import BattleEnded, Event, Note, UnitMoved
 from game.core.geometry import Destinations, Geometry
 from game.core.state import GameState, Model, Scenario
 
@@ -169,6 +169,21 @@ def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinatio
     if problem:
         return problem
     return coherency_problem(s, geo, unit_id, dest)
+
+
+def move_unit(s: GameState, unit_id: str, dest: Destinations, how: str, rule: str) -> UnitMoved:
+    """Stand a unit's models at their destinations; the event lists every model that moved
+    (from, to) and the longest move, for the log and the client's movement lines."""
+    moves = []
+    longest = 0.0
+    for mid, (x, y) in sorted(dest.items()):
+        model = s.models[mid]
+        if (model.x, model.y) != (x, y):
+            moves.append((mid, model.x, model.y, x, y))
+            longest = max(longest, ((x - model.x) ** 2 + (y - model.y) ** 2) ** 0.5)
+            model.x, model.y = x, y
+    return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
+                     longest=longest, moves=tuple(moves))
 
 
 def unit_centroid(s: GameState, unit_id: str) -> tuple[float, float]:

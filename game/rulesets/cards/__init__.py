@@ -31,11 +31,10 @@ from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import concede, end_battle, move_unit, objective_holders, victory_breakdown
 from game.rulesets.cards import activation, aftermath, deck, melee, reaction
 from game.rulesets.cards.contact import melee_groups
 from game.rulesets.cards.events import RoundStarted
-from game.rulesets.cards.figures import move_figures
 from game.rulesets.cards.profile import below_half_strength
 from game.rulesets.cards.setup import build_game
 
@@ -246,7 +245,7 @@ class CardsRuleset:
             touched = activation.ends_in_contact(s, geo, a.unit, dest)
             how = "charges " + ", ".join(s.units[t].name for t in touched) if touched else "moves"
             rule = activation.RULE_CHARGE if touched else activation.RULE_ACTIVATE
-            events = [move_figures(s, a.unit, dest, how, rule)]
+            events = [move_unit(s, a.unit, dest, how, rule)]
         if not activation.waiting_units(s):
             s.pending["activation"] = None
             events.extend(self._next_melee(s, geo))

@@ -15,6 +15,7 @@ from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import (
     coherency_problem,
+    move_unit,
     placement_reason,
     representative_destinations,
     unit_centroid,
@@ -22,7 +23,7 @@ from game.rulesets.base import (
 from game.rulesets.cards import reaction
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
-from game.rulesets.cards.figures import linked, move_figures
+from game.rulesets.cards.figures import linked
 from game.rulesets.cards.melee import finish, present_units, side_losses, used_talents
 from game.rulesets.cards.profile import STEADY
 from game.rulesets.cards.retreat import KEEP_CLEAR
@@ -126,7 +127,7 @@ def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> l
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
-    return [move_figures(s, unit_id, moved, "moves back into contact", RULE_CLOSE_IN)]
+    return [move_unit(s, unit_id, moved, "moves back into contact", RULE_CLOSE_IN)]
 
 
 # --- the survivors' free move --------------------------------------------------------------------
@@ -205,7 +206,7 @@ def free_move(s: GameState, geo: Geometry, a: Action) -> list[Event]:
     melee["free"].remove(a.unit)
     events: list[Event]
     if a.placement:
-        events = [move_figures(s, a.unit, a.destinations(), "makes its free move",
+        events = [move_unit(s, a.unit, a.destinations(), "makes its free move",
                                RULE_FREE_MOVE)]
     else:
         events = [Note(rule=RULE_FREE_MOVE, text=f"{s.units[a.unit].name} stays")]

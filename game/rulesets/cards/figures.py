@@ -3,9 +3,7 @@ Every rule that removes or moves figures goes through these two steps."""
 
 from __future__ import annotations
 
-import math
-
-from game.core.events import Casualty, Event, UnitMoved
+from game.core.events import Casualty, Event
 from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import COHERENCY_RANGE, moved_models
@@ -18,20 +16,6 @@ def remove_figure(s: GameState, model_id: str, rule: str) -> Event:
     s.sides[model.side].casualties.append(model.id)
     return Casualty(rule=rule, model=model.id, model_name=model.name,
                     unit_name=s.units[model.unit].name)
-
-
-def move_figures(s: GameState, unit_id: str, dest: dict, how: str, rule: str) -> UnitMoved:
-    """Put the unit's figures at `dest`; the event lists every figure that moved."""
-    moves = []
-    longest = 0.0
-    for mid, (x, y) in sorted(dest.items()):
-        model = s.models[mid]
-        if (model.x, model.y) != (x, y):
-            moves.append((mid, model.x, model.y, x, y))
-            longest = max(longest, math.hypot(x - model.x, y - model.y))
-            model.x, model.y = x, y
-    return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
-                     longest=longest, moves=tuple(moves))
 
 
 def linked(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> bool:

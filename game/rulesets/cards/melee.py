@@ -37,13 +37,14 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState
+from game.rulesets.base import move_unit
 from game.rulesets.cards import odds as O
 from game.rulesets.cards.contact import (
     contact_pairs,
     enemy_contacts,
     melee_groups,
 )
-from game.rulesets.cards.figures import move_figures, remove_figure
+from game.rulesets.cards.figures import remove_figure
 from game.rulesets.cards.profile import FIERCE, INSPIRING, OFFICER, has_talent, officer_of
 from game.rulesets.cards.retreat import step_apart
 
@@ -230,7 +231,7 @@ def decline(s: GameState, geo: Geometry) -> list[Event]:
     events: list[Event] = [Note(rule=RULE_CHOOSE,
                                 text=f"{s.sides[s.active].name} chooses not to fight")]
     for unit_id, dest in (decline_moves(s, geo) or {}).items():
-        events.append(move_figures(s, unit_id, dest, "steps back 1\"", RULE_DECLINE))
+        events.append(move_unit(s, unit_id, dest, "steps back 1\"", RULE_DECLINE))
     s.pending["melee"] = None
     return events
 

@@ -15,9 +15,10 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.rulesets.base import move_unit
 from game.rulesets.cards.contact import contacting_figures
 from game.rulesets.cards.events import ReactionTested
-from game.rulesets.cards.figures import move_figures, remove_figure
+from game.rulesets.cards.figures import remove_figure
 from game.rulesets.cards.profile import STEADY, has_talent, officer_of
 from game.rulesets.cards.retreat import move_away
 
@@ -137,7 +138,7 @@ def apply_result(s: GameState, geo: Geometry, dice: Dice, unit_id: str, result: 
         enemies = [m for e in enemy_units for m in s.alive_models(e)]
         dest = move_away(s, geo, unit_id, enemies, float(unit.profile["M"]))
         verb = "recoils" if result == RECOIL else "flees"
-        events.append(move_figures(s, unit_id, dest, verb, rule))
+        events.append(move_unit(s, unit_id, dest, verb, rule))
         if result == FLIGHT and not unit.flags.get("shaken"):
             unit.flags["shaken"] = True
             events.append(StatusChanged(rule=RULE_SHAKEN, unit=unit_id, unit_name=unit.name,

@@ -23,7 +23,7 @@ from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import concede, end_battle, move_unit, objective_holders, victory_breakdown
 from game.rulesets.legions import charge, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.combat import tidy_locks
@@ -230,9 +230,9 @@ class LegionsRuleset:
         how = a.option or "move"
         if how == "run":
             unit.flags["ran"] = True
-            return [movement.apply_placement(s, unit.id, a.destinations(), "runs",
+            return [move_unit(s, unit.id, a.destinations(), "runs",
                                              movement.RULE_RUN)]
-        return [movement.apply_placement(s, unit.id, a.destinations(), "moves",
+        return [move_unit(s, unit.id, a.destinations(), "moves",
                                          movement.RULE_MOVE)]
 
     # --- phases and turns ------------------------------------------------------------------------

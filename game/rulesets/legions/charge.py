@@ -17,7 +17,7 @@ from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.state import GameState
-from game.rulesets.base import unit_centroid
+from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import reactions, statuses
 from game.rulesets.legions.checks import take_check
 from game.rulesets.legions.combat import is_locked, lock
@@ -28,7 +28,7 @@ from game.rulesets.legions.events import (
     SetupMoveSet,
     StepSkipped,
 )
-from game.rulesets.legions.movement import apply_placement, placement_problem
+from game.rulesets.legions.movement import placement_problem
 from game.rulesets.legions.odds import charge_success, needed_roll
 from game.rulesets.legions.volley import RULE_VOLLEY, shooters, volley
 
@@ -320,7 +320,7 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
     c = current(s)
     unit, target = s.units[c["unit"]], s.units[c["target"]]
     if a.kind == "setup_move":
-        events: list[Event] = [apply_placement(s, unit.id, a.destinations(), "makes its setup move",
+        events: list[Event] = [move_unit(s, unit.id, a.destinations(), "makes its setup move",
                                                RULE_SETUP)]
         if in_contact_with(s, geo, unit.id, target.id):
             events.append(ChargeAlreadyWon(rule=RULE_ALREADY_WON, unit_name=unit.name,
@@ -339,7 +339,7 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
     if a.kind == "charge_roll":
         return _roll(s, geo, dice, c), []
     if a.kind == "charge_move":
-        moved = apply_placement(s, unit.id, a.destinations(), "charges", RULE_SUCCESS)
+        moved = move_unit(s, unit.id, a.destinations(), "charges", RULE_SUCCESS)
         return [moved, *_won(s, c)], []
     raise ValueError(a.kind)
 

@@ -20,6 +20,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
+from game.rulesets.base import move_unit
 from game.rulesets.legions import reactions, resolution
 from game.rulesets.legions.combat import (
     combat_models,
@@ -35,7 +36,6 @@ from game.rulesets.legions.events import (
     StrikeGroupsFormed,
     WeaponDeclared,
 )
-from game.rulesets.legions.movement import apply_placement
 from game.rulesets.legions.odds import hit_target, wound_target
 from game.rulesets.legions.profile import (
     TRAIT_ONSLAUGHT,
@@ -148,7 +148,7 @@ def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[
                             avoid_range=0.1, movers=movers)
         moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
         if moved:
-            events.append(apply_placement(s, uid, moved, "makes a contact move", RULE_CONTACT))
+            events.append(move_unit(s, uid, moved, "makes a contact move", RULE_CONTACT))
     return events
 
 

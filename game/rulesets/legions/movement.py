@@ -9,11 +9,12 @@ import weakref
 
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
-from game.core.events import DiceRolled, Event, UnitMoved
+from game.core.events import DiceRolled, Event
 from game.core.geometry import Destinations, Geometry
 from game.core.state import GameState
 from game.rulesets.base import (
     coherency_problem,
+    move_unit,
     placement_reason,
     representative_destinations,
     unit_centroid,
@@ -69,20 +70,6 @@ def allowance(s: GameState, unit_id: str, how: str) -> float:
     if how == "run":
         return float(move + unit_lowest(s, unit_id, "I"))
     return float(move)
-
-
-def apply_placement(s: GameState, unit_id: str, dest: Destinations, how: str,
-                    rule: str) -> UnitMoved:
-    """Stand the models at their destinations; the event lists every model that moved."""
-    moves, longest = [], 0.0
-    for mid, (x, y) in sorted(dest.items()):
-        m = s.models[mid]
-        if (m.x, m.y) != (x, y):
-            moves.append((mid, m.x, m.y, x, y))
-            longest = max(longest, ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5)
-            m.x, m.y = x, y
-    return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
-                     longest=longest, moves=tuple(moves))
 
 
 def too_close_to_enemy(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
@@ -254,7 +241,7 @@ def fall_back(s: GameState, geo: Geometry, dice: Dice, unit_id: str, why: str) -
     events.extend(unlock(s, unit_id, RULE_FALL_BACK))
     edge = own_edge(s, unit.side)
     dest = geo.move_toward(s, unit_id, edge_point(s, unit_id, edge), reach)
-    events.append(apply_placement(s, unit_id, dest, "falls back", RULE_FALL_BACK))
+    events.append(move_unit(s, unit_id, dest, "falls back", RULE_FALL_BACK))
     if min(edge_gap(s, m, edge) for m in s.alive_models(unit_id)) > EDGE_REACHED:
         return events
     passed, rolled = take_check(s, dice, unit_id, "Ld", why="at the table edge")

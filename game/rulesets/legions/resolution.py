@@ -20,7 +20,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.state import GameState, Model
-from game.rulesets.base import unit_centroid
+from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import statuses
 from game.rulesets.legions.challenge import challenge_points
 from game.rulesets.legions.checks import take_check, unit_value
@@ -30,7 +30,6 @@ from game.rulesets.legions.movement import (
     allowance as move_allowance,
 )
 from game.rulesets.legions.movement import (
-    apply_placement,
     fall_back,
     placement_problem,
     too_close_to_enemy,
@@ -385,13 +384,13 @@ def apply_option(s: GameState, geo: Geometry, dice: Dice, f: dict, a: Action) ->
         events.extend(_hold(s, geo, f, uid))
     elif option == "disengage":
         events.extend(unlock(s, uid, RULE_DISENGAGE))
-        events.append(apply_placement(s, uid, a.destinations(), "disengages", RULE_DISENGAGE))
+        events.append(move_unit(s, uid, a.destinations(), "disengages", RULE_DISENGAGE))
     elif option == "fall_back":
         events.extend(fall_back(s, geo, dice, uid, "aftermath"))
     elif option == "consolidate":
         events.extend(unlock(s, uid, RULE_CONSOLIDATE))
         if a.placement:
-            events.append(apply_placement(s, uid, a.destinations(), "consolidates",
+            events.append(move_unit(s, uid, a.destinations(), "consolidates",
                                           RULE_CONSOLIDATE))
     elif option == "gun_down":
         events.extend(unlock(s, uid, RULE_GUN_DOWN))
@@ -423,7 +422,7 @@ def _hold(s: GameState, geo: Geometry, f: dict, unit_id: str) -> list[Event]:
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
-    return [apply_placement(s, unit_id, moved, "holds (contact move)", RULE_HOLD)]
+    return [move_unit(s, unit_id, moved, "holds (contact move)", RULE_HOLD)]
 
 
 def _pursue(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str) -> list[Event]:
@@ -439,7 +438,7 @@ def _pursue(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: st
     dest = _pursuit_move(s, geo, unit_id, target_id, reach, others)
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
     if moved:
-        events.append(apply_placement(s, unit_id, moved, "pursues", RULE_PURSUE))
+        events.append(move_unit(s, unit_id, moved, "pursues", RULE_PURSUE))
     targets = s.alive_models(target_id)
     if any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets):
         unit.flags["charged"] = True

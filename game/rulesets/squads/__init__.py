@@ -19,11 +19,16 @@ from game.core.events import (
     PhaseStarted,
     StatusChanged,
     TurnStarted,
-    UnitMoved,
 )
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import concede, end_battle, objective_holders, victory_breakdown
+from game.rulesets.base import (
+    concede,
+    end_battle,
+    move_unit,
+    objective_holders,
+    victory_breakdown,
+)
 from game.rulesets.squads import charge, fight, movement
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.setup import build_game
@@ -190,20 +195,7 @@ class SquadsRuleset:
         if how == "fall_back":
             unit.flags["fell_back"] = True
         verb = {"normal": "moves", "advance": "Advances", "fall_back": "Falls Back"}[how]
-        return [self._move(s, unit.id, a.destinations(), verb, f"{verb} (movement)")]
-
-    @staticmethod
-    def _move(s: GameState, unit_id: str, dest: dict, verb: str, rule: str) -> UnitMoved:
-        moves = []
-        longest = 0.0
-        for mid, (x, y) in sorted(dest.items()):
-            m = s.models[mid]
-            if (m.x, m.y) != (x, y):
-                moves.append((mid, m.x, m.y, x, y))
-                longest = max(longest, ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5)
-                m.x, m.y = x, y
-        return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=verb,
-                         longest=longest, moves=tuple(moves))
+        return [move_unit(s, unit.id, a.destinations(), verb, f"{verb} (movement)")]
 
     # --- charge --------------------------------------------------------------------------------
     def _why_charge(self, s, a, geo):
@@ -265,7 +257,7 @@ class SquadsRuleset:
         if not dest:
             dest, _ = charge.solve(s, geo, unit.id, a.targets, roll)
         unit.flags["charged"] = True
-        moved = self._move(s, unit.id, dest, "charges", charge.RULE_MOVE)
+        moved = move_unit(s, unit.id, dest, "charges", charge.RULE_MOVE)
         return [moved, ChargeResolved(rule=charge.RULE_MOVE, unit=unit.id, unit_name=unit.name,
                                       success=True,
                                       targets=tuple(s.units[t].name for t in a.targets))]
@@ -318,7 +310,7 @@ class SquadsRuleset:
             f["stage"] = "attack"
             if not a.placement:
                 return [Note(rule=fight.RULE_PILE_IN, text=f"{unit.name} does not pile in")]
-            return [self._move(s, unit.id, a.destinations(), "piles in", fight.RULE_PILE_IN)]
+            return [move_unit(s, unit.id, a.destinations(), "piles in", fight.RULE_PILE_IN)]
         if a.kind == "attack":
             events = (fight.resolve_attacks(s, geo, dice, unit.id, a.targets[0]) if a.targets
                       else [Note(rule=fight.RULE_ORDER, text=f"{unit.name} has no one to attack")])
@@ -326,7 +318,7 @@ class SquadsRuleset:
             return events
         events: list[Event]
         if a.placement:
-            events = [self._move(s, unit.id, a.destinations(), "consolidates",
+            events = [move_unit(s, unit.id, a.destinations(), "consolidates",
                                  fight.RULE_CONSOLIDATE)]
         else:
             events = [Note(rule=fight.RULE_CONSOLIDATE, text=f"{unit.name} does not consolidate")]
