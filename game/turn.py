@@ -124,7 +124,7 @@ class TurnController:
         return digest.hexdigest()
 
     def replay_record(self) -> dict:
-        """A replay is the seed, the forces, the map and the actions (JSON, never pickle)."""
+        """A replay is the seed, the forces, the map and the actions (JSON only: a replay is data, never code)."""
         return {
             "version": 1,
             "ruleset": self.ruleset.id,
