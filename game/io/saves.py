@@ -2,8 +2,8 @@
 
 Why a replay and not a dump of the state: with one seeded `Dice`, the same decisions give the
 same battle, so a replay is small, readable and proves itself (replaying it must give the same
-event log). JSON only, never a serialised object: a file from elsewhere is data, validated field by field, and a bad one
-is a one-line `SaveError` naming the file. Writing goes to a temporary file first and replaces
+event log). JSON only, never a serialised object: a file from elsewhere is data, validated
+field by field, and a bad one is a one-line `SaveError` naming the file. Writing goes to a temporary file first and replaces
 the old one only when complete, so a crash never leaves a half-written save.
 """
 
