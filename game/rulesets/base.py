@@ -12,6 +12,7 @@ from typing import Protocol
 
 from game.core.actions import Action
 from game.core.dice import Dice
+from game.core.errors import IllegalAction
 from game.core.events import BattleEnded, Event, Note, UnitMoved
 from game.core.geometry import Destinations, Geometry
 from game.core.state import GameState, Model, Scenario
@@ -138,6 +139,52 @@ def concede(s: GameState, a: Action, current_player: int | None, finish) -> list
     s.sides[side].conceded = True
     name = s.sides[side].name
     return [Note(rule=RULE_CONCEDE, text=f"{name} concedes"), finish(f"{name} conceded")]
+
+
+class RulesetBase:
+    """The frame of `Ruleset.apply` every ruleset shares: refuse an illegal action with the
+    rule's reason (state unchanged), the common concession, and the end of the battle when
+    only one side has models left. A ruleset supplies `why_illegal`, `act` and `finish`."""
+
+    max_sides = 2
+    #: The reason the battle ends when only one side is left (a ruleset may word it its way).
+    last_side_reason = "only one side has models on the table"
+
+    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        if s.over:
+            return "The battle is over"
+        if a.kind == "concede":
+            return self.concede_problem(s, a)
+        return self.why_illegal(s, a, geo)
+
+    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        reason = self.explain_illegal(s, a, geo)
+        if reason:
+            raise IllegalAction(reason)
+        step = self.concede if a.kind == "concede" else self.act
+        events = step(s, a, geo, dice)
+        if not s.over and len(s.sides_with_models()) < 2:
+            events.append(self.finish(s, geo, self.last_side_reason))
+        return events
+
+    def concede_problem(self, s: GameState, a: Action) -> str | None:
+        return None
+
+    def concede(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        return concede(s, a, self.current_player(s), lambda why: self.finish(s, geo, why))
+
+    # --- what each ruleset supplies ----------------------------------------------------------
+    def current_player(self, s: GameState) -> int | None:
+        raise NotImplementedError
+
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
+        raise NotImplementedError
+
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        raise NotImplementedError
+
+    def finish(self, s: GameState, geo: Geometry, reason: str) -> BattleEnded:
+        raise NotImplementedError
 
 
 def expected(dist: dict[int, Fraction]) -> Fraction:

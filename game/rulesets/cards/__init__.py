@@ -27,11 +27,16 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import concede, end_battle, move_unit, objective_holders, victory_breakdown
+from game.rulesets.base import (
+    RulesetBase,
+    end_battle,
+    move_unit,
+    objective_holders,
+    victory_breakdown,
+)
 from game.rulesets.cards import activation, aftermath, deck, melee, reaction
 from game.rulesets.cards.contact import melee_groups
 from game.rulesets.cards.events import RoundStarted
@@ -50,10 +55,10 @@ def battle_rounds(s: GameState) -> int:
     return scenario.rounds if scenario.ruleset == "cards" else ROUNDS
 
 
-class CardsRuleset:
+class CardsRuleset(RulesetBase):
     id = "cards"
     name = "Cards: card activation and melee rounds until no one touches"
-    max_sides = 2
+    last_side_reason = "only one side has figures on the table"
     #: Rings round the selected unit in the client: the officer's reach for reaction tests,
     #: and 1" (Fierce; the survivors' free move keeps that far from the enemy).
     overlay_ranges = ((6.0, "officer 6\""), (1.0, "1\""))
@@ -94,11 +99,7 @@ class CardsRuleset:
             return self._melee_actions(s, geo)
         return []
 
-    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
-        if s.over:
-            return "The battle is over"
-        if a.kind == "concede":
-            return None
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "draw":
             return None if a.kind == "draw" else (
                 "A card must be drawn first (no opposing figures touch: the next card is drawn)")
@@ -108,16 +109,8 @@ class CardsRuleset:
             return self._melee_problem(s, a, geo)
         return f"No action is possible in the {s.phase} phase"
 
-    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
-        reason = self.explain_illegal(s, a, geo)
-        if reason:
-            raise IllegalAction(reason)
-        if a.kind == "concede":
-            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
-        events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
-        if not s.over and len(s.sides_with_models()) < 2:
-            events.append(self._finish(s, geo, "only one side has figures on the table"))
-        return events
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
 
     def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
         if s.over:
@@ -204,7 +197,7 @@ class CardsRuleset:
     def _end_round(self, s, geo) -> list[Event]:
         rounds = battle_rounds(s)
         if s.round >= rounds:
-            return [self._finish(s, geo, f"the round limit ({rounds}) was reached")]
+            return [self.finish(s, geo, f"the round limit ({rounds}) was reached")]
         s.round += 1
         deck.reset(s)
         return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=rounds)]
@@ -320,7 +313,7 @@ class CardsRuleset:
             events.extend(self._next_melee(s, geo))
         return events
 
-    def _finish(self, s, geo, reason):
+    def finish(self, s, geo, reason):
         return end_battle(s, geo, reason)
 
 

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
-from game.rulesets.base import concede, end_battle, move_unit, objective_holders, victory_breakdown
+from game.rulesets.base import (
+    RulesetBase,
+    end_battle,
+    move_unit,
+    objective_holders,
+    victory_breakdown,
+)
 from game.rulesets.legions import charge, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.combat import tidy_locks
@@ -35,7 +40,7 @@ RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
 
 
-class LegionsRuleset:
+class LegionsRuleset(RulesetBase):
     id = "legions"
     name = "Legions: setup moves, volleys and initiative steps"
     max_sides = 2
@@ -80,11 +85,7 @@ class LegionsRuleset:
             return charge.actions(s, geo)
         return []
 
-    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
-        if s.over:
-            return "The battle is over"
-        if a.kind == "concede":
-            return None
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         pools = s.pending.get("wounds")
         if pools:
             return self._why_allocate(s, a, pools[0])
@@ -96,12 +97,8 @@ class LegionsRuleset:
             return charge.problem(s, geo, a)
         return f"No action is possible in the {s.phase} phase"
 
-    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
-        reason = self.explain_illegal(s, a, geo)
-        if reason:
-            raise IllegalAction(reason)
-        if a.kind == "concede":
-            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        """The decision, then every step that needs none, up to the next decision."""
         events = self._act(s, a, geo, dice)
         return events + self._proceed(s, geo, dice)
 
@@ -160,7 +157,7 @@ class LegionsRuleset:
         events: list[Event] = []
         while not s.over:
             if len(s.sides_with_models()) < 2:
-                events.append(self._finish(s, geo, "only one side has models on the table"))
+                events.append(self.finish(s, geo, "only one side has models on the table"))
                 break
             step = self._auto_step(s, geo, dice)
             if step is None:
@@ -264,7 +261,7 @@ class LegionsRuleset:
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self._finish(s, geo,
+                return [self.finish(s, geo,
                                      f"the round limit ({s.scenario.rounds}) was reached")]
         for unit in s.units.values():
             for flag in TURN_FLAGS:
@@ -276,7 +273,7 @@ class LegionsRuleset:
             PhaseStarted(rule=movement.RULE_MOVE, phase="Movement", side_name=side.name)]
         return events + movement.routed_fall_backs(s, geo, dice)
 
-    def _finish(self, s: GameState, geo: Geometry, reason: str):
+    def finish(self, s: GameState, geo: Geometry, reason: str):
         return end_battle(s, geo, reason)
 
 

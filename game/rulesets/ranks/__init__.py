@@ -14,12 +14,11 @@ from fractions import Fraction
 
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
-from game.core.errors import IllegalAction
 from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
 from game.rulesets.base import (
-    concede,
+    RulesetBase,
     end_battle,
     objective_holders,
     unit_centroid,
@@ -48,10 +47,10 @@ def control_value(s: GameState, model) -> int:
     return 1
 
 
-class RanksRuleset:
+class RanksRuleset(RulesetBase):
+    last_side_reason = "only one side has bases on the table"
     id = "ranks"
     name = "Ranks: blocks with fronts, flanks, fumbles and panic"
-    max_sides = 2
     status_help = {
         panic.ROUTED: ("ROUT", "Routed: it can only Hold or flee until it rallies."),
         PANICKED: ("PAN", "Panicked: rolls no dice, gives no support, is not active, does not "
@@ -119,11 +118,7 @@ class RanksRuleset:
             _moves_cache[key] = found
         return [hold] + found
 
-    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
-        if s.over:
-            return "The battle is over"
-        if a.kind == "concede":
-            return None
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "combat":
             return combat.talent_problem(s, a)
         if a.kind == "end_turn":
@@ -168,16 +163,9 @@ class RanksRuleset:
             return charge.check(s, geo, a)
         return f"'{a.kind}' is not an order of this ruleset"
 
-    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
-        reason = self.explain_illegal(s, a, geo)
-        if reason:
-            raise IllegalAction(reason)
-        if a.kind == "concede":
-            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         events = self._do(s, a, geo, dice)
         s.phase = "combat" if "combat" in s.pending else "orders"
-        if not s.over and len(s.sides_with_models()) < 2:
-            events.append(self._finish(s, geo, "only one side has bases on the table"))
         return events
 
     def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
@@ -408,13 +396,13 @@ class RanksRuleset:
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self._finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
         side = s.sides[s.active]
         events: list[Event] = [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                                            side_name=side.name)]
         return events + self.begin_turn(s, geo)
 
-    def _finish(self, s, geo, reason):
+    def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)
 
 

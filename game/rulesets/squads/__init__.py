@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.errors import IllegalAction
 from game.core.events import (
     BattleStarted,
     ChargeDeclared,
@@ -23,7 +22,7 @@ from game.core.events import (
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
 from game.rulesets.base import (
-    concede,
+    RulesetBase,
     end_battle,
     move_unit,
     objective_holders,
@@ -43,10 +42,9 @@ def control_value(s: GameState, model) -> int:
     return 0 if unit.flags.get("battle_shocked") else int(unit.profile["OC"])
 
 
-class SquadsRuleset:
+class SquadsRuleset(RulesetBase):
     id = "squads"
     name = "Squads: 2D6 charges and squad melee"
-    max_sides = 2
     #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".
     overlay_ranges = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
     #: What each unit flag means, for the client's markers and hover text.
@@ -94,24 +92,12 @@ class SquadsRuleset:
             return [Action("end_phase", option="auto", label="Command phase: battle-shock tests")]
         return []
 
-    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
-        if s.over:
-            return "The battle is over"
-        if a.kind == "concede":
-            return None
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         handler = getattr(self, f"_why_{s.phase}", None)
         return handler(s, a, geo) if handler else f"No action is possible in the {s.phase} phase"
 
-    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
-        reason = self.explain_illegal(s, a, geo)
-        if reason:
-            raise IllegalAction(reason)
-        if a.kind == "concede":
-            return concede(s, a, self.current_player(s), lambda why: self._finish(s, geo, why))
-        events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
-        if not s.over and len(s.sides_with_models()) < 2:
-            events.append(self._finish(s, geo, "only one side has models on the table"))
-        return events
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
 
     def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
         """Who holds each objective now (models weighed by OC; battle-shocked count 0)."""
@@ -368,7 +354,7 @@ class SquadsRuleset:
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self._finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
         for unit in s.units.values():
             for flag in ("moved", "advanced", "fell_back", "charged", "charge_declared",
                          "fought", "advance_roll"):
@@ -403,7 +389,7 @@ class SquadsRuleset:
                                             status="battle-shocked (OC 0)", gained=True))
         return events + self._enter(s, geo, dice, "movement")
 
-    def _finish(self, s, geo, reason):
+    def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)
 
 

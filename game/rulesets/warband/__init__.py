@@ -12,10 +12,11 @@ from fractions import Fraction
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.errors import GameError, IllegalAction
+from game.core.errors import GameError
 from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
+from game.rulesets.base import RulesetBase
 from game.rulesets.warband import combat, movement, recovery, victory
 from game.rulesets.warband.engagement import (
     RULE_ALL_FIGHT,
@@ -46,10 +47,11 @@ RULE_TURN = ("Turn: recovery, movement (charges happen here), close combat; with
              "each takes its turn in order (warband)")
 
 
-class WarbandRuleset:
+class WarbandRuleset(RulesetBase):
     id = "warband"
     name = "Warband: model-by-model close combat for 2 to 4 warbands"
     max_sides = MAX_SIDES
+    last_side_reason = "only one warband is left on the table"
     #: flag -> (short code, explanation), for the client's status markers and hover cards
     status_help = STATUS_HELP
 
@@ -92,14 +94,17 @@ class WarbandRuleset:
             return combat.strike_actions(s, geo)
         return []
 
-    def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
-        if s.over:
-            return "The battle is over"
-        if a.kind == "concede":
-            side = self._conceding_side(s, a)
-            if side is None or not 0 <= side < len(s.sides) or s.sides[side].routed:
-                return "Only a warband still in the battle may give up"
-            return None
+    def concede_problem(self, s: GameState, a: Action) -> str | None:
+        side = self._conceding_side(s, a)
+        if side is None or not 0 <= side < len(s.sides) or s.sides[side].routed:
+            return "Only a warband still in the battle may give up"
+        return None
+
+    def concede(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        """Giving up routs the warband; with three or more the battle goes on without it."""
+        return self._concede(s, geo, dice, self._conceding_side(s, a))
+
+    def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "recovery":
             return None if a.kind == "recovery" else "First the recovery phase (it is automatic)"
         if s.phase == "movement":
@@ -112,17 +117,8 @@ class WarbandRuleset:
             return combat.declaration_problem(s, geo, a)
         return f"No action is possible in the {s.phase} phase"
 
-    def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
-        reason = self.explain_illegal(s, a, geo)
-        if reason:
-            raise IllegalAction(reason)
-        if a.kind == "concede":
-            events = self._concede(s, geo, dice, self._conceding_side(s, a))
-        else:
-            events = getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
-        if not s.over and len(s.sides_with_models()) < 2:
-            events.append(self._finish(s, geo, "only one warband is left on the table"))
-        return events
+    def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
+        return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
 
     def score(self, s: GameState, geo: Geometry | None = None) -> tuple[float, ...]:
         return victory.score(s, geo)
@@ -292,14 +288,14 @@ class WarbandRuleset:
                    if not side.routed and any(m.alive and m.side == side.index
                                               for m in s.models.values())]
         if len(playing) < 2:
-            return [self._finish(s, geo, "only one warband is left on the table")]
+            return [self.finish(s, geo, "only one warband is left on the table")]
         later = [i for i in playing if i > s.active]
         following = later[0] if later else playing[0]
         if following <= s.active:
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self._finish(s, geo, f"the round limit ({s.scenario.rounds}) was "
+                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was "
                                              f"reached")]
         s.active = following
         s.phase = "recovery"
@@ -318,14 +314,14 @@ class WarbandRuleset:
     def _concede(self, s, geo, dice, side: int) -> list[Event]:
         events = recovery.rout(s, side, recovery.RULE_CONCEDE)
         if len(s.sides_with_models()) < 2:
-            return events + [self._finish(s, geo, f"{s.sides[side].name} gave up")]
+            return events + [self.finish(s, geo, f"{s.sides[side].name} gave up")]
         if side == s.active:
             return events + self._end_turn(s, geo, dice)
         if s.phase == "combat":
             return events + self._advance_combat(s, geo, dice)
         return events
 
-    def _finish(self, s, geo, reason) -> Event:
+    def finish(self, s, geo, reason) -> Event:
         return victory.finish(s, geo, reason)
 
 
