@@ -15,3 +15,13 @@ def assert_apply_on_a_copy_leaves_the_original(controller, agent, steps: int, se
         controller.ruleset.apply(original.copy(), action, controller.geo, Dice(seed))
         assert repr(original) == snapshot, action.to_text()
         controller.apply(action)
+
+
+def assert_placement_within(geo, before, action, limit: float) -> None:
+    """Every model the action moved got there by a legal path no longer than `limit`, measured
+    on the state as it was before the action."""
+    for mid, x, y in action.placement:
+        start = before.models[mid]
+        if (start.x, start.y) != (x, y):
+            path = geo.path_length(before, start, (x, y))
+            assert path is not None and path <= limit + 1e-6, action.to_text()

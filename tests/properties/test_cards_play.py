@@ -18,7 +18,10 @@ from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.cards import aftermath, melee, reaction
 from game.rulesets.cards.activation import RULE_ACTIVATE, RULE_CHARGE
 from game.turn import TurnController
-from tests.properties.invariants import assert_apply_on_a_copy_leaves_the_original
+from tests.properties.invariants import (
+    assert_apply_on_a_copy_leaves_the_original,
+    assert_placement_within,
+)
 
 SCENARIO = load_scenario(default_map_for("cards"))
 RULESET = rulesets.get("cards")
@@ -61,11 +64,7 @@ def play_checked(seed, agents, max_actions=400):
         before = controller.state.copy()
         limit = chosen_allowance(action, before)
         events = controller.apply(action)
-        for mid, x, y in action.placement:
-            start = before.models[mid]
-            if (start.x, start.y) != (x, y):
-                path = controller.geo.path_length(before, start, (x, y))
-                assert path is not None and path <= limit + 1e-6
+        assert_placement_within(controller.geo, before, action, limit)
         for e in events:
             if isinstance(e, UnitMoved):
                 allowed = forced_allowance(e, controller.state)

@@ -13,7 +13,10 @@ from game import ai, rulesets
 from game.core.geometry import CONTACT_TOLERANCE
 from game.io.tmx import default_map_for, load_scenario
 from game.turn import TurnController
-from tests.properties.invariants import assert_apply_on_a_copy_leaves_the_original
+from tests.properties.invariants import (
+    assert_apply_on_a_copy_leaves_the_original,
+    assert_placement_within,
+)
 
 SCENARIO = load_scenario(default_map_for("squads"))
 RULESET = rulesets.get("squads")
@@ -60,11 +63,7 @@ def test_random_play_keeps_the_table_legal(seed):
         before = controller.state.copy()
         limit = allowance(action, before)
         controller.apply(action)
-        for mid, x, y in action.placement:
-            start = before.models[mid]
-            if (start.x, start.y) != (x, y):
-                path = controller.geo.path_length(before, start, (x, y))
-                assert path is not None and path <= limit + 1e-6
+        assert_placement_within(controller.geo, before, action, limit)
         check_table(controller)
 
 

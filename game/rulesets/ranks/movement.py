@@ -126,16 +126,18 @@ def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float) -> Plan:
     return Plan(end, cost)
 
 
-def farthest_forward(plan_for, budget: float) -> float | None:
-    """The largest advance in [0, budget] whose plan is legal, or None if not even 0 is.
+def farthest_forward(plan_for, budget: float, leaving_contact: bool = False) -> float | None:
+    """The largest advance in [0, budget] whose plan is legal, or None if there is none.
 
     Passing through is monotone (a longer stretch sweeps more), ending is not (friends may be
-    passed but not stood on): bisect on the sweep, then step back until the end is legal."""
+    passed but not stood on): bisect on the sweep, then step back until the end is legal.
+    A flight (`leaving_contact`) may start touching an enemy, so standing still proves
+    nothing, and it must get at least 0.05" away to count."""
     if plan_for(budget).problem is None:
         return budget
-    low, high = 0.0, budget
-    if plan_for(0.0).problem is not None:
+    if not leaving_contact and plan_for(0.0).problem is not None:
         return None
+    low, high = 0.0, budget
     while high - low > ADVANCE_PRECISION:
         middle = (low + high) / 2
         plan = plan_for(middle)
@@ -143,12 +145,13 @@ def farthest_forward(plan_for, budget: float) -> float | None:
             low = middle
         else:
             high = middle
+    shortest = 0.05 if leaving_contact else 0.0
     distance = low
-    while distance > 0.0:
+    while distance > shortest:
         if plan_for(distance).problem is None:
             return distance
-        distance = max(0.0, distance - 0.1)
-    return 0.0
+        distance -= 0.1
+    return None if leaving_contact else 0.0
 
 
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
@@ -337,30 +340,10 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
                     problem = f"it would end touching {touched}"
             return Plan(end, cost, problem)
 
-        forward = _farthest_flight(plan_for, budget)
+        forward = farthest_forward(plan_for, budget, leaving_contact=True)
         if forward is not None and forward >= 0.05:
             forward = math.floor(forward * 1000) / 1000
             plan = plan_for(forward)
             if plan.problem is None:
                 return degrees, plan
-    return None
-
-
-def _farthest_flight(plan_for, budget: float) -> float | None:
-    """Like `farthest_forward`, but a flight that starts touching an enemy is fine."""
-    if plan_for(budget).problem is None:
-        return budget
-    low, high = 0.0, budget
-    while high - low > ADVANCE_PRECISION:
-        middle = (low + high) / 2
-        plan = plan_for(middle)
-        if plan.problem is None or "pass through" not in plan.problem:
-            low = middle
-        else:
-            high = middle
-    distance = low
-    while distance > 0.05:
-        if plan_for(distance).problem is None:
-            return distance
-        distance -= 0.1
     return None
