@@ -103,20 +103,47 @@ class RanksRuleset(RulesetBase):
             if contacts(s, geo).in_contact(s, unit_id):
                 return [Action("fight", unit_id, label=f"{unit.name}: Fight")]
             return [hold]
+        return [hold] + self._moves(s, geo, unit_id)[0]
+
+    def _moves(self, s: GameState, geo: Geometry, unit_id: str
+               ) -> tuple[list[Action], list[tuple[str, str]]]:
+        """(the moves offered to a unit free to move, (enemy, why it cannot be charged) for
+        every enemy near enough that it might have been), cached by the unit's surroundings."""
         goals = self._goals(s, geo, unit_id)
         nearest = self._nearest_enemy_point(s, unit_id)
         key = _moves_key(s, unit_id, goals, nearest)
         found = _moves_cache.get(key)
         if found is None:
             sur = sweep.Surroundings(s, unit_id)
-            found = (charge.charge_options(s, geo, unit_id, sur)
-                     + movement.march_options(s, unit_id, goals, sur)
-                     + movement.turn_options(s, unit_id, nearest, sur))
-            found = [a for a in found if self._table_accepts(s, geo, sur, a)]
+            charges, refused = charge.charge_choices(s, geo, unit_id, sur)
+            moves = []
+            for a in charges:
+                problem = self._table_problem(s, geo, sur, a)
+                if problem is None:
+                    moves.append(a)
+                else:
+                    refused.append((a.targets[0], (
+                        f"Cannot charge {s.units[a.targets[0]].name}: {problem} "
+                        f"({charge.RULE_CHARGE_PATH.lower()})")))
+            moves += [a for a in (movement.march_options(s, unit_id, goals, sur)
+                                  + movement.turn_options(s, unit_id, nearest, sur))
+                      if self._table_problem(s, geo, sur, a) is None]
             if len(_moves_cache) >= MOVES_CACHE:
                 _moves_cache.clear()
-            _moves_cache[key] = found
-        return [hold] + found
+            found = _moves_cache[key] = (moves, refused)
+        return found
+
+    def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
+        """Why each of the active side's units free to move cannot charge an enemy it is near
+        (guarantee 1: a charge the rules refuse is explained, with the rule)."""
+        out = []
+        for unit in s.units_of(s.active):
+            if (unit.flags.get("order") or unit.flags.get("contact_at_start")
+                    or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
+                continue
+            for _, why in self._moves(s, geo, unit.id)[1]:
+                out.append(f"{unit.name}: {why}")
+        return out
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "combat":
@@ -200,13 +227,19 @@ class RanksRuleset(RulesetBase):
                 for mid, kind in base_contacts(s, geo).items()}
 
     def info_panel(self, s: GameState, geo: Geometry) -> list[tuple[str, list[str]]]:
-        """A legend for the base marks, shown while any bases touch."""
-        if not base_contacts(s, geo):
-            return []
-        return [("Contacts (mark = type + dice)", [
-            "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
-            "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
-        ])]
+        """A legend for the base marks, shown while any bases touch; and why a unit of the
+        side giving orders cannot charge an enemy it is near."""
+        out = []
+        if base_contacts(s, geo):
+            out.append(("Contacts (mark = type + dice)", [
+                "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
+                "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
+            ]))
+        if s.phase == "orders" and not s.over:
+            refused = self.charge_refusals(s, geo)
+            if refused:
+                out.append(("Charges not possible", refused))
+        return out
 
     def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
         """How many dice each base would roll if every unit fought now."""
@@ -277,7 +310,7 @@ class RanksRuleset(RulesetBase):
             unit.flags["order"] = "Flee"
             return combat.flee(s, unit.id, self._threats(s, geo, unit.id))
         if a.kind == "charge":
-            solution, _ = charge.solve(s, geo, unit.id, a.targets[0])
+            solution, _ = charge.chosen(s, geo, a)
             unit.flags["order"] = "Charge"
             unit.flags["charged"] = True
             moved = self._stand(s, unit.id, solution.plan, "charges", charge.RULE_CHARGE)
@@ -300,16 +333,16 @@ class RanksRuleset(RulesetBase):
         return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
                          longest=longest, moves=tuple(moves))
 
-    def _table_accepts(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
-                       a: Action) -> bool:
+    def _table_problem(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
+                       a: Action) -> str | None:
         """What is offered, the table accepts. The solvers' own checks are a little stricter
         than the table's, so only close calls are put to it (an offer the table then refused
         would stop an AI's battle)."""
         dest = a.destinations()
         facing = next(iter(self.placement_facings(s, a).values()))
         if not sweep.close_call(sur, s, a.unit, dest, facing):
-            return True
-        return movement.placed_problem(s, geo, a.unit, dest, facing) is None
+            return None
+        return movement.placed_problem(s, geo, a.unit, dest, facing)
 
     @staticmethod
     def _routed(s: GameState, unit_id: str) -> bool:
@@ -388,6 +421,8 @@ class RanksRuleset(RulesetBase):
                 unit.flags.pop(panic.ROUTED)
                 events.append(StatusChanged(rule=panic.RULE_RALLY, unit=unit.id,
                                             unit_name=unit.name, status="routed", gained=False))
+        for line in self.charge_refusals(s, geo):
+            events.append(Note(rule=charge.RULE_CHARGE, text=line))
         return events
 
     def _end_turn(self, s: GameState, geo: Geometry) -> list[Event]:
@@ -409,7 +444,7 @@ class RanksRuleset(RulesetBase):
 #: The moves offered to a unit depend only on where it and the bases near it stand (and the
 #: points it may head for): while a side gives its orders, most units' surroundings do not
 #: change from one decision to the next, so their offers are kept.
-_moves_cache: dict[tuple, list[Action]] = {}
+_moves_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
 MOVES_CACHE = 1024
 #: Bases further than this beyond a unit's move cannot change what it is offered.
 NEAR_MARGIN = 8.0

@@ -31,7 +31,7 @@ FACING_VALUE = 0.4
 
 
 def _charged_copy(s: GameState, geo: Geometry, a: Action) -> GameState | None:
-    solution, _ = charge.solve(s, geo, a.unit, a.targets[0])
+    solution, _ = charge.chosen(s, geo, a)
     if solution is None:
         return None
     trial = s.copy()
