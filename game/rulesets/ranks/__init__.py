@@ -250,23 +250,27 @@ class RanksRuleset(RulesetBase):
         return odds.hit_distribution(dice_count)
 
     def combat_preview(self, s: GameState, a: Action, geo: Geometry) -> dict:
-        """Before a charge: the dice each side would roll once the charger stands where the
-        action puts it, and the exact (hits, fumbles) law of each."""
+        """Before a charge or a Fight: the dice each side would roll once the charger stands
+        where the action puts it, and the exact (hits, fumbles) law of each."""
         from game.rulesets.ranks.evaluation import charge_preview
 
         return charge_preview(s, a, geo)
 
     def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
-        """For the client before a charge: per side, its dice and the exact chances of its
-        hits and of at least one fumble (from `combat_preview`)."""
-        if a.kind != "charge":
+        """For the client before a charge or a Fight: per side, its dice and the exact chances of the
+        hits those dice roll (before talents) and of at least one fumble (`combat_preview`:
+        the charger stood where this action puts it, the same melee and dice per base as the
+        combat it makes)."""
+        if a.kind not in ("charge", "fight"):
+            return {}
+        if a.kind == "fight" and self.why_illegal(s, a, geo) is not None:
             return {}
         out = {}
         for side in self.combat_preview(s, a, geo).values():
             law = side["distribution"]
             hits: dict[str, Fraction] = {}
             for (k, _), p in sorted(law.items()):
-                label = f"{k} hits" if k < 4 else "4+ hits"
+                label = "4+ hits" if k >= 4 else f"{k} hit{'s' if k != 1 else ''}"
                 hits[label] = hits.get(label, Fraction(0)) + p
             hits["a fumble or more"] = sum((p for (_, f), p in law.items() if f), Fraction(0))
             out[f"{' + '.join(side['units'])} ({side['dice']} dice)"] = hits
