@@ -103,34 +103,43 @@ class RanksRuleset(RulesetBase):
             if contacts(s, geo).in_contact(s, unit_id):
                 return [Action("fight", unit_id, label=f"{unit.name}: Fight")]
             return [hold]
-        return [hold] + self._moves(s, geo, unit_id)[0]
-
-    def _moves(self, s: GameState, geo: Geometry, unit_id: str
-               ) -> tuple[list[Action], list[tuple[str, str]]]:
-        """(the moves offered to a unit free to move, (enemy, why it cannot be charged) for
-        every enemy near enough that it might have been), cached by the unit's surroundings."""
         goals = self._goals(s, geo, unit_id)
         nearest = self._nearest_enemy_point(s, unit_id)
         key = _moves_key(s, unit_id, goals, nearest)
         found = _moves_cache.get(key)
         if found is None:
             sur = sweep.Surroundings(s, unit_id)
-            charges, refused = charge.charge_choices(s, geo, unit_id, sur)
-            moves = []
-            for a in charges:
+            found = self._charges(s, geo, unit_id, sur)[0] + [
+                a for a in (movement.march_options(s, unit_id, goals, sur)
+                            + movement.turn_options(s, unit_id, nearest, sur))
+                if self._table_problem(s, geo, sur, a) is None]
+            if len(_moves_cache) >= MOVES_CACHE:
+                _moves_cache.clear()
+            _moves_cache[key] = found
+        return [hold] + found
+
+    def _charges(self, s: GameState, geo: Geometry, unit_id: str,
+                 sur: sweep.Surroundings | None = None
+                 ) -> tuple[list[Action], list[tuple[str, str]]]:
+        """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
+        every enemy near enough that it might have been), cached by the unit's surroundings."""
+        key = _moves_key(s, unit_id, {}, None)
+        found = _charges_cache.get(key)
+        if found is None:
+            sur = sur or sweep.Surroundings(s, unit_id)
+            offered, refused = charge.charge_choices(s, geo, unit_id, sur)
+            charges = []
+            for a in offered:
                 problem = self._table_problem(s, geo, sur, a)
                 if problem is None:
-                    moves.append(a)
+                    charges.append(a)
                 else:
                     refused.append((a.targets[0], (
                         f"Cannot charge {s.units[a.targets[0]].name}: {problem} "
                         f"({charge.RULE_CHARGE_PATH.lower()})")))
-            moves += [a for a in (movement.march_options(s, unit_id, goals, sur)
-                                  + movement.turn_options(s, unit_id, nearest, sur))
-                      if self._table_problem(s, geo, sur, a) is None]
-            if len(_moves_cache) >= MOVES_CACHE:
-                _moves_cache.clear()
-            found = _moves_cache[key] = (moves, refused)
+            if len(_charges_cache) >= MOVES_CACHE:
+                _charges_cache.clear()
+            found = _charges_cache[key] = (charges, refused)
         return found
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
@@ -141,7 +150,7 @@ class RanksRuleset(RulesetBase):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
                     or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
-            for _, why in self._moves(s, geo, unit.id)[1]:
+            for _, why in self._charges(s, geo, unit.id)[1]:
                 out.append(f"{unit.name}: {why}")
         return out
 
@@ -153,6 +162,8 @@ class RanksRuleset(RulesetBase):
             if waiting:
                 return (f"{s.units[waiting].name} must fight first ({RULE_FIGHT.lower()})")
             return None
+        if a.kind in ("talent", "talents_done"):
+            return "No combat is waiting for enemy fumbles to be spent on talents"
         if a.unit not in s.units or s.units[a.unit].side != s.active:
             return "Choose one of your own units"
         unit = s.units[a.unit]
@@ -448,7 +459,8 @@ class RanksRuleset(RulesetBase):
 #: The moves offered to a unit depend only on where it and the bases near it stand (and the
 #: points it may head for): while a side gives its orders, most units' surroundings do not
 #: change from one decision to the next, so their offers are kept.
-_moves_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
+_moves_cache: dict[tuple, list[Action]] = {}
+_charges_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
 MOVES_CACHE = 1024
 #: Bases further than this beyond a unit's move cannot change what it is offered.
 NEAR_MARGIN = 8.0

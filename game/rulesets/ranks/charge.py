@@ -276,11 +276,12 @@ def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return None, (f"the block must stay whole, facing the {ap.arc} edge it charges "
                       f"({RULE_TARGET_EDGE.lower()})")
     if not -0.002 <= ap.gap_of(frame) <= CONTACT_TOLERANCE - 0.004:
-        return None, f"the block must end flush against the target's {ap.arc} edge"
+        return None, (f"the block must end flush against the target's {ap.arc} edge "
+                      f"({RULE_CHARGE.lower()})")
     count = _count(_front_spans(s, unit_id), ap.edge.spans, ap.slide_of(frame))
     if count < best.in_contact:
         return None, (f"only {count} front base{'s' if count != 1 else ''} would be in contact "
-                      f"where {best.in_contact} can be (the greatest possible number)")
+                      f"where {best.in_contact} can be ({RULE_CHARGE.lower()})")
     plan, why = _route(s, sur, unit_id, ap.start, ap.ext, ap.degrees, frame, ap.budget)
     if plan is None:
         return None, f"{why} ({RULE_CHARGE_PATH.lower()})"
@@ -298,7 +299,7 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
     dest = {mid: (x, y) for mid, x, y in action.placement}
     alternative, why = dragged(s, geo, action.unit, action.targets[0], dest, solution)
     if alternative is None:
-        return None, f"That charge placement is not allowed: {why} ({RULE_CHARGE.lower()})"
+        return None, f"That charge placement is not allowed: {why}"
     return alternative, ""
 
 
