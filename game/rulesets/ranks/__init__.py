@@ -252,6 +252,28 @@ class RanksRuleset(RulesetBase):
                 out.append(("Charges not possible", refused))
         return out
 
+    #: Unit flags that are bookkeeping of the rules, not for players (the hover card need not
+    #: list them; the block's slots are a tuple of model ids).
+    hidden_flags = ("slots", "files", "contact_at_start")
+
+    def model_lines(self, s: GameState, model_id: str) -> list[str]:
+        """The profile of a base in plain words, for the client's hover card (instead of the
+        raw profile: "talents ['Parry', 'Steady']", "support True")."""
+        m = s.models[model_id]
+        p = m.profile
+        lines = [f"CV {p['CV']} (dice) · AV {m.wounds} of {m.max_wounds} (armour) · "
+                 f"move {p['M']}\""]
+        if p.get("talents"):
+            lines.append("talents: " + ", ".join(p["talents"]))
+        if p.get("support"):
+            lines.append("supports the front rank: each 2nd-rank base rolls its CV while the "
+                         "front is engaged")
+        if OFFICER in m.statuses:
+            lines.append("the unit's officer: -1 panic while unpanicked, helps it rally")
+        if GENERAL in m.statuses:
+            lines.append("the army's general: -1 panic while unpanicked, helps it rally")
+        return lines
+
     def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
         """How many dice each base would roll if every unit fought now."""
         return {mid: row.dice for mid, row in dice_plan(s, geo).items()}

@@ -28,6 +28,7 @@ from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
 from game.rulesets.ranks.movement import Plan, allowance, table_problem
+from game.rulesets.ranks.options import option_text
 from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
@@ -353,7 +354,7 @@ def reach_candidates(s: GameState, unit_id: str) -> list[str]:
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
     dest = solution.plan.destinations(s, unit_id)
     return Action("charge", unit_id, targets=(target_id,), placement=make_placement(dest),
-                  option=f"edge={solution.edge};facing={solution.plan.frame.facing:.6f}",
+                  option=option_text(edge=solution.edge, facing=solution.plan.frame.facing),
                   label=(f"Charge {s.units[target_id].name} in the {solution.edge} "
                          f"({solution.in_contact} front bases in contact, "
                          f"{solution.plan.cost:.1f}\")"))

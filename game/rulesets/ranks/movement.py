@@ -1,8 +1,8 @@
 """Orders that move a block without fighting: Hold, March (with a wheel), Turn, and Flee
 (ranks.md, "Orders and turn" [added]).
 
-Every move is one rigid motion of the block, described by its action's `option` (e.g.
-"wheel=-30.000;forward=4.200"); the action's placement is what that motion gives, so the client
+Every move is one rigid motion of the block, described by its action's `option` in words
+(options.py: "wheel 30° left, then 4.2\" forward"); the action's placement is what that motion gives, so the client
 can draw it, and `check` recomputes it before anything moves.
 """
 
@@ -16,6 +16,7 @@ from game.core.geometry import Geometry
 from game.core.state import GameState, Point
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
+from game.rulesets.ranks.options import option_text, parse_option
 from game.rulesets.ranks.shapes import signed_turn
 
 RULE_HOLD = "Hold: the unit stays where it is (ranks [added])"
@@ -47,23 +48,6 @@ class Plan:
     def destinations(self, s: GameState, unit_id: str) -> dict[str, Point]:
         return {mid: (round(x, 3), round(y, 3))
                 for mid, (x, y) in formation.positions(s, unit_id, self.frame).items()}
-
-
-def parse_option(text: str | None) -> dict[str, float]:
-    """'wheel=-30.000;forward=4.200' -> {'wheel': -30.0, 'forward': 4.2}."""
-    out: dict[str, float] = {}
-    for part in (text or "").split(";"):
-        if "=" in part:
-            key, value = part.split("=", 1)
-            try:
-                out[key.strip()] = float(value)
-            except ValueError:
-                continue
-    return out
-
-
-def option_text(**values: float) -> str:
-    return ";".join(f"{key}={value:.3f}" for key, value in values.items())
 
 
 def allowance(s: GameState, unit_id: str) -> float:
