@@ -53,6 +53,8 @@ FLUSH_GAP = 0.004
 EDGE_COVER = 0.15
 #: Slides that put a base's side exactly at the target's end: corner to corner.
 CORNER_SLACK = 0.002
+#: The slide step of the last-resort search along the whole target edge.
+GRID_STEP = 0.05
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,15 @@ def _slides(front, target, best_points: list[float]) -> list[float]:
     return sorted({round(slide, 4) for slide in found})
 
 
+def _grid(front, target) -> list[float]:
+    """Every GRID_STEP of slide from the first to the last that puts a front base on the
+    edge (a last resort when the likely spots are blocked)."""
+    low = min(t0 for t0, _ in target) - max(high for _, high in front) - CORNER_SLACK
+    high = max(t1 for _, t1 in target) - min(lo for lo, _ in front) + CORNER_SLACK
+    steps = int((high - low) / GRID_STEP) + 1
+    return [round(low + k * GRID_STEP, 4) for k in range(steps + 1)]
+
+
 @dataclass(frozen=True)
 class _Approach:
     """A charge's fixed terms: where the charger starts, the target edge it must close on,
@@ -229,19 +240,23 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     best_wheel_first = (wheeled.x - base[0]) * ex + (wheeled.y - base[1]) * ey
     best_straight_first = (start.x - shift[0] - base[0]) * ex + (start.y - shift[1] - base[1]) * ey
     front = _front_spans(s, unit_id)
-    candidates = []
-    for slide in _slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]):
-        count = _count(front, ap.edge.spans, slide)
-        if count == 0:
-            continue
-        end = ap.final(slide)
-        first = wheel_cost + math.dist(wheeled.point, end.point)
-        second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
-        candidates.append((-count, min(first, second), slide))
+
+    def costed(slides) -> list[tuple[int, float, float]]:
+        out = []
+        for slide in slides:
+            count = _count(front, ap.edge.spans, slide)
+            if count == 0:
+                continue
+            end = ap.final(slide)
+            first = wheel_cost + math.dist(wheeled.point, end.point)
+            second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
+            out.append((-count, min(first, second), slide))
+        return sorted(out)
+
+    candidates = costed(_slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]))
     if not candidates:
         return None, (f"Cannot charge {target.name}: no front base can touch its {arc} edge "
                       f"({RULE_TARGET_EDGE.lower()})")
-    candidates.sort()
     cheapest = min(cost for _, cost, _ in candidates)
     if cheapest > budget + 1e-6:
         if not explain:
@@ -251,16 +266,30 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
                       f"and closing flush on its {arc} edge takes {cheapest:.1f}\" of movement "
                       f"(wheel included), more than {unit.name}'s move of {budget:g}\" "
                       f"({RULE_REACH.lower()})")
-    reason = f"no room to close flush on its {arc} edge"
-    for negative_count, cost, slide in candidates:
-        if cost > budget + 1e-6:
-            continue
-        solution, problem = _route(s, sur, unit_id, start, ext, degrees, ap.final(slide),
+    reason = [f"no room to close flush on its {arc} edge"]
+
+    def first_routed(rows) -> Solution | None:
+        for negative_count, cost, slide in rows:
+            if cost > budget + 1e-6:
+                continue
+            plan, problem = _route(s, sur, unit_id, start, ext, degrees, ap.final(slide),
                                    budget)
-        if solution is not None:
-            return Solution(solution, arc, -negative_count, problem), ""
-        reason = problem
-    return None, f"Cannot charge {target.name}: {reason} ({RULE_CHARGE_PATH.lower()})"
+            if plan is not None:
+                return Solution(plan, arc, -negative_count, problem)
+            reason[0] = problem
+        return None
+
+    found = first_routed(candidates)
+    most = max(-n for n, cost, _ in candidates if cost <= budget + 1e-6)
+    if found is None or found.in_contact < most:
+        # The likely spots are blocked: search the whole edge, a slide every GRID_STEP, for
+        # a spot with more front bases in contact than found so far.
+        better = [row for row in costed(_grid(front, ap.edge.spans))
+                  if found is None or -row[0] > found.in_contact]
+        found = first_routed(better) or found
+    if found is not None:
+        return found, ""
+    return None, f"Cannot charge {target.name}: {reason[0]} ({RULE_CHARGE_PATH.lower()})"
 
 
 def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,

@@ -234,3 +234,25 @@ def test_an_enemy_just_out_of_reach_is_explained_with_the_distance_and_the_rule(
     assert not [a for a in b.legal() if a.kind == "charge"]
     [line] = dict(b.ruleset.info_panel(b.state, b.geo))["Charges not possible"]
     assert "5.3\" away" in line and "a charge that cannot reach is not allowed" in line
+
+
+def test_a_gap_between_friends_off_every_usual_spot_is_still_found():
+    """Guarantee 1 (a search that gives up must not turn a legal charge into a refusal): two
+    friendly blocks fight a Levy Spears' front, leaving a gap just wider than the riders'
+    frontage, lined up with no base end of the target. The usual spots (bases aligned, the
+    straight-ahead slide) are all taken; the search along the whole edge finds the gap, with
+    all three front bases in contact."""
+    from tests.rulesets.ranks.battle import FLUSH
+
+    b = Battle([("Crown", "crown_host", ["sword_band", "sword_band", "mailed_riders"]),
+                ("League", "marcher_league", ["levy_spears"])])
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    gap_left = 22.0 - 2 * W + 0.37
+    b.stand("s0u0", 30.0 - FLUSH, gap_left - 2 * W - 0.01, 0.0)
+    b.stand("s0u1", 30.0 - FLUSH, gap_left + 3 * W + 0.09 + 2 * W, 0.0)
+    b.stand("s0u2", 26.0, 22.0 - 2 * W, 0.0)
+    solution, why = charge.solve(b.state, b.geo, "s0u2", "s1u0")
+    assert solution is not None, why
+    assert solution.in_contact == 3
+    b.stand("s0u2", *solution.plan.frame.point, solution.plan.frame.facing)
+    assert len(front_bases_in_contact(b, "s0u2")) == 3
