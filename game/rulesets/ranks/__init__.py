@@ -325,6 +325,12 @@ class RanksRuleset(RulesetBase):
             return {}
         return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
 
+    def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
+        """For the client while a charge is dragged: the block put flush on the target edge
+        where it was dragged along it (any such spot with the greatest number of front bases
+        in contact is a legal charge); other actions come back unchanged."""
+        return charge.snapped(s, geo, a)
+
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         if a.unit in s.units and a.kind in ("march", "turn", "charge", "flee"):
             return movement.allowance(s, a.unit)

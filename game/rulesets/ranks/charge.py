@@ -318,6 +318,23 @@ def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     return Solution(plan, ap.arc, count, why), ""
 
 
+def snapped(s: GameState, geo: Geometry, action: Action) -> Action:
+    """A dragged charge placement moved onto the target edge, flush, keeping where along the
+    edge the block was put (so a drag by hand can reach every spot the rules allow). The
+    action comes back unchanged when it is not a whole block facing the target edge."""
+    if action.kind != "charge" or not action.placement or len(action.targets) != 1:
+        return action
+    ap = _approach(s, geo, action.unit, action.targets[0])
+    dest = {mid: (x, y) for mid, x, y in action.placement}
+    frame = formation.frame_from(s, action.unit, dest, ap.facing, slack=0.01)
+    if frame is None:
+        return action
+    plan = Plan(ap.final(ap.slide_of(frame)), 0.0)
+    return Action("charge", action.unit, targets=action.targets, option=action.option,
+                  placement=make_placement(plan.destinations(s, action.unit)),
+                  label=action.label)
+
+
 def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None, str]:
     """The charge an action makes: the offered one, or the placement it names instead."""
     solution, reason = solve(s, geo, action.unit, action.targets[0])

@@ -195,6 +195,21 @@ def test_a_dragged_charge_to_another_spot_with_as_many_front_bases_is_allowed():
     assert len(front_bases_in_contact(b, "s0u0")) == 4
 
 
+def test_a_charge_dragged_by_hand_snaps_flush_onto_the_target_edge():
+    """A hand never drags exactly flush: `snap_placement` puts the block back on the edge
+    where it was dragged along it, and that charge is legal."""
+    b = head_on()
+    offered = [a for a in b.legal() if a.kind == "charge"][0]
+    by_hand = Action("charge", "s0u0", targets=("s1u0",), option=offered.option, placement=tuple(
+        (m, round(x - 0.27, 3), round(y + 0.4, 3)) for m, x, y in offered.placement))
+    assert b.why(by_hand) is not None
+    snapped = b.ruleset.snap_placement(b.state, by_hand, b.geo)
+    assert b.why(snapped) is None
+    moved = dict((m, (x, y)) for m, x, y in snapped.placement)
+    for m, x, y in offered.placement:
+        assert math.dist(moved[m], (x, y + 0.4)) < 2e-3
+
+
 def test_a_dragged_charge_with_fewer_front_bases_in_contact_is_refused():
     b = head_on()
     offered = [a for a in b.legal() if a.kind == "charge"][0]
