@@ -172,6 +172,10 @@ class RanksRuleset(RulesetBase):
         if unit.flags.get("order"):
             return f"{unit.name} has already had its order this turn ({unit.flags['order']})"
         if a.kind == "hold":
+            if (unit.flags.get("contact_at_start") and not self._routed(s, unit.id)
+                    and contacts(s, geo).in_contact(s, unit.id)):
+                return (f"{unit.name} cannot hold: it has been in contact since the start of "
+                        f"the turn, so its order is Fight ({RULE_FIGHT})")
             return None
         if self._routed(s, unit.id):
             if a.kind != "flee":

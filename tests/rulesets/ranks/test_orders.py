@@ -56,6 +56,8 @@ def test_only_your_own_units_take_orders():
 def test_the_fight_order_is_compulsory_for_units_in_contact_at_the_start():
     b = engaged()
     assert "must fight first" in b.why(Action("end_turn"))
+    # nor can it Hold out of the compulsory fight (explain_illegal used to accept that)
+    assert "its order is Fight" in b.why(Action("hold", "s0u0"))
     b.apply(Action("fight", "s0u0"), *([NOTHING] * 28))
     assert b.why(Action("end_turn")) is None
 
