@@ -330,10 +330,14 @@ class RanksRuleset(RulesetBase):
         return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
 
     def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
-        """For the client while a charge is dragged: the block put flush on the target edge
-        where it was dragged along it (any such spot with the greatest number of front bases
-        in contact is a legal charge); other actions come back unchanged."""
-        return charge.snapped(s, geo, a)
+        """For the client while a block is dragged (guarantee 1: what the rules allow can be
+        reached by hand): a charge is put flush on the target edge where it was dragged along
+        it (any such spot with the greatest number of front bases in contact is legal); a
+        March or Turn keeps its wheel or turn and takes the advance it was dragged to (its
+        option rewritten to match). Other actions come back unchanged."""
+        if a.kind == "charge":
+            return charge.snapped(s, geo, a)
+        return movement.snapped(s, a)
 
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         if a.unit in s.units and a.kind in ("march", "turn", "charge", "flee"):

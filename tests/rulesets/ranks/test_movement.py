@@ -191,3 +191,20 @@ def test_a_charge_option_names_the_edge_and_the_facing():
     words = option_text(edge="right", facing=89.1234567)
     assert words == "into its right edge, facing 89.123457\u00b0"
     assert parse_option(words) == {"facing": 89.123457}
+
+
+def test_a_march_dragged_by_hand_becomes_the_march_it_stands_for():
+    """Guarantee 1: any advance up to the move can be reached by dragging the block (the
+    client asks `snap_placement`): the wheel kept, the advance read from the drag."""
+    from game.rulesets.ranks import RULESET
+
+    b = two_units(["sword_band"], ["pike_block"])
+    b.stand("s0u0", 20.0, 22.0, 0.0)
+    b.stand("s1u0", 40.0, 30.0, 180.0)
+    offered = next(a for a in b.legal() if a.kind == "march" and "straight" in a.label)
+    by_hand = Action("march", "s0u0", option=offered.option, placement=tuple(
+        (m, round(x - 2.3, 3), round(y + 0.004, 3)) for m, x, y in offered.placement))
+    assert b.why(by_hand) is not None
+    snapped = RULESET.snap_placement(b.state, by_hand, b.geo)
+    assert b.why(snapped) is None
+    assert movement.parse_option(snapped.option) == {"wheel": 0.0, "forward": 2.7}
