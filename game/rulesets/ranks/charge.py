@@ -410,15 +410,17 @@ def charge_choices(s: GameState, geo: Geometry, unit_id: str,
                    sur: sweep.Surroundings | None = None
                    ) -> tuple[list[Action], list[tuple[str, str]]]:
     """(the charge offered on each enemy the unit can charge, (enemy, why not) for each enemy
-    near enough that a charge might have reached it but cannot be charged)."""
+    within the unit's move, edge to edge, that cannot be charged: the ones a player would
+    expect to reach)."""
     sur = sur or sweep.Surroundings(s, unit_id)
     out, refused = [], []
+    budget = allowance(s, unit_id)
     for target_id in reach_candidates(s, unit_id):
-        solution, why = solve(s, geo, unit_id, target_id, sur)
+        solution, why = solve(s, geo, unit_id, target_id, sur, explain=False)
         if solution is not None:
             out.append(charge_action(s, unit_id, target_id, solution))
-        else:
-            refused.append((target_id, why))
+        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+            refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
     return out, refused
 
 

@@ -242,13 +242,19 @@ def test_why_a_near_enemy_cannot_be_charged_is_in_the_log_and_on_the_panel():
     assert any("Wall" in line for line in panel["Charges not possible"])
 
 
-def test_an_enemy_just_out_of_reach_is_explained_with_the_distance_and_the_rule():
+def test_an_enemy_within_the_move_but_out_of_reach_is_explained_with_the_rule():
+    """The sword band stands 1.4" from the pike but faces across it: closing flush on its
+    front takes a quarter wheel, more than the move. Said with both distances and the rule.
+    (An enemy further than the move, edge to edge, needs no explaining: it is not listed.)"""
     b = two_units(["sword_band"], ["pike_block"])
     b.stand("s1u0", 30.0, 22.0, 180.0)
-    b.stand("s0u0", 24.7, 22.0, 0.0)                  # 5.3" from a 5" move
+    b.stand("s0u0", 25.5, 22.0, 90.0)
     assert not [a for a in b.legal() if a.kind == "charge"]
     [line] = dict(b.ruleset.info_panel(b.state, b.geo))["Charges not possible"]
-    assert "5.3\" away" in line and "a charge that cannot reach is not allowed" in line
+    assert "1.4\" away" in line and "wheel included" in line
+    assert "a charge that cannot reach is not allowed" in line
+    b.stand("s0u0", 24.7, 22.0, 0.0)                  # 5.3" from a 5" move: not listed
+    assert "Charges not possible" not in dict(b.ruleset.info_panel(b.state, b.geo))
 
 
 def test_a_gap_between_friends_off_every_usual_spot_is_still_found():
