@@ -122,7 +122,8 @@ class RanksRuleset(RulesetBase):
                  sur: sweep.Surroundings | None = None
                  ) -> tuple[list[Action], list[tuple[str, str]]]:
         """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
-        every enemy near enough that it might have been), cached by the unit's surroundings."""
+        every enemy within its move edge to edge that cannot be), cached by the unit's
+        surroundings (`_moves_key`)."""
         key = _moves_key(s, unit_id, {}, None)
         found = _charges_cache.get(key)
         if found is None:
@@ -143,8 +144,8 @@ class RanksRuleset(RulesetBase):
         return found
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
-        """Why each of the active side's units free to move cannot charge an enemy it is near
-        (guarantee 1: a charge the rules refuse is explained, with the rule)."""
+        """Why each of the active side's units free to move cannot charge an enemy within its
+        move (guarantee 1: a charge the rules refuse is explained, with the rule)."""
         out = []
         for unit in s.units_of(s.active):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
