@@ -26,13 +26,16 @@ from game.core.state import Model, Point
 if TYPE_CHECKING:
     from game.table.space import Table
 
-#: The kinds of contact of a base `a` against an enemy base `b`, seen from `a`:
+#: The kinds of contact of a base `a` against an enemy base `b`, seen from `a`. A flank or
+#: rear attack is made with the FRONT: a base touching an enemy only with its own flank or
+#: rear attacks nobody (ranks.md, "Geometry").
 FRONT = "front-to-front"      # a's front edge (or front corner) against b's front edge
-CORNER = "corner-to-corner"   # only a corner of each touches (an overlap, "débordement")
-FLANK = "flank"               # a touches b's flank edge
-REAR = "rear"                 # a touches b's rear edge
+CORNER = "corner-to-corner"   # only corners touch, a's being a front corner (an overlap)
+FLANK = "flank"               # a's front edge (or front corner) against b's flank edge
+REAR = "rear"                 # a's front edge (or front corner) against b's rear edge
 EXPOSED = "exposed"           # b's front touches a's flank or rear: a earns nothing from it
-KINDS = (FRONT, CORNER, FLANK, REAR, EXPOSED)
+ASIDE = "side-by-side"        # no front touches the other base (flank to flank, back to back)
+KINDS = (FRONT, CORNER, FLANK, REAR, EXPOSED, ASIDE)
 
 #: A contact shorter than this is a contact at corners, not along edges (about 2.5 mm).
 MIN_EDGE_CONTACT = 0.1
@@ -127,12 +130,14 @@ def contact_kind(table: Table, a: Model, b: Model) -> str | None:
     """The contact of base `a` against enemy base `b`, seen from `a` (one of KINDS), or None
     when they do not touch. Both must be rectangular.
 
-    Along edges (a contact at least MIN_EDGE_CONTACT long): b's flank -> FLANK, b's rear ->
-    REAR, b's front -> FRONT when it is a's front too, else EXPOSED (b's front is on a's flank
-    or rear). At a point: a corner of each -> CORNER; a's corner on an edge of b -> by that
-    edge as above (a front corner against b's front is FRONT); b's corner on an edge of a ->
-    FRONT when b's front corner meets a's front, EXPOSED when it meets a's flank or rear, REAR
-    when it is b's rear corner.
+    Only a front attacks. Along edges (a contact at least MIN_EDGE_CONTACT long): a's front
+    against b's front -> FRONT, b's flank -> FLANK, b's rear -> REAR; a's flank or rear against
+    b's front -> EXPOSED, against anything else -> ASIDE. At a point, a corner of each ->
+    CORNER when a's is a front corner, else EXPOSED when b's is, else ASIDE; a's corner on an
+    edge of b -> by that edge as above when it is a front corner (a front corner against b's
+    front is FRONT); b's corner on an edge of a: a's front meets it -> FRONT (b's front corner)
+    or REAR (b's rear corner); a's flank or rear meets it -> EXPOSED (b's front corner) or
+    ASIDE.
     """
     if a.base.kind != "rect" or b.base.kind != "rect":
         return None
@@ -149,27 +154,32 @@ def contact_kind(table: Table, a: Model, b: Model) -> str | None:
         edge_a = _common_edge([edges_at(a, p) for p in on_a])
         edge_b = _common_edge([edges_at(b, q) for q in on_b])
         if edge_a is not None and edge_b is not None:
-            return _by_enemy_edge(edge_b, edge_a == "front")
+            return _by_edges(edge_a == "front", edge_b)
     middle_a = (sum(p[0] for p in on_a) / len(on_a), sum(p[1] for p in on_a) / len(on_a))
     middle_b = (sum(q[0] for q in on_b) / len(on_b), sum(q[1] for q in on_b) / len(on_b))
     set_a, set_b = edges_at(a, middle_a), edges_at(b, middle_b)
     corner_a, corner_b = len(set_a) >= 2, len(set_b) >= 2
     if corner_a and corner_b:
-        return CORNER
+        if "front" in set_a:
+            return CORNER
+        return EXPOSED if "front" in set_b else ASIDE
     if not corner_b:
-        return _by_enemy_edge(next(iter(set_b)), "front" in set_a)
+        return _by_edges("front" in set_a, next(iter(set_b)))
     # b's corner against an edge of a
-    if "front" in set_b:
-        return FRONT if "front" in set_a else EXPOSED
-    return REAR
+    if "front" in set_a:
+        return FRONT if "front" in set_b else REAR
+    return EXPOSED if "front" in set_b else ASIDE
 
 
-def _by_enemy_edge(edge_b: str, a_front: bool) -> str:
+def _by_edges(a_front: bool, edge_b: str) -> str:
+    """The kind when a's front (or not) touches b's edge `edge_b`."""
+    if not a_front:
+        return EXPOSED if edge_b == "front" else ASIDE
     if _flank(edge_b):
         return FLANK
     if edge_b == "rear":
         return REAR
-    return FRONT if a_front else EXPOSED
+    return FRONT
 
 
 def target_arc(models: Sequence[Model], point: Point) -> str:

@@ -109,14 +109,51 @@ class RanksRuleset(RulesetBase):
         found = _moves_cache.get(key)
         if found is None:
             sur = sweep.Surroundings(s, unit_id)
-            found = (charge.charge_options(s, geo, unit_id, sur)
-                     + movement.march_options(s, unit_id, goals, sur)
-                     + movement.turn_options(s, unit_id, nearest, sur))
-            found = [a for a in found if self._table_accepts(s, geo, sur, a)]
+            found = self._charges(s, geo, unit_id, sur)[0] + [
+                a for a in (movement.march_options(s, unit_id, goals, sur)
+                            + movement.turn_options(s, unit_id, nearest, sur))
+                if self._table_problem(s, geo, sur, a) is None]
             if len(_moves_cache) >= MOVES_CACHE:
                 _moves_cache.clear()
             _moves_cache[key] = found
         return [hold] + found
+
+    def _charges(self, s: GameState, geo: Geometry, unit_id: str,
+                 sur: sweep.Surroundings | None = None
+                 ) -> tuple[list[Action], list[tuple[str, str]]]:
+        """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
+        every enemy within its move edge to edge that cannot be), cached by the unit's
+        surroundings (`_moves_key`)."""
+        key = _moves_key(s, unit_id, {}, None)
+        found = _charges_cache.get(key)
+        if found is None:
+            sur = sur or sweep.Surroundings(s, unit_id)
+            offered, refused = charge.charge_choices(s, geo, unit_id, sur)
+            charges = []
+            for a in offered:
+                problem = self._table_problem(s, geo, sur, a)
+                if problem is None:
+                    charges.append(a)
+                else:
+                    refused.append((a.targets[0], (
+                        f"Cannot charge {s.units[a.targets[0]].name}: {problem} "
+                        f"({charge.RULE_CHARGE_PATH.lower()})")))
+            if len(_charges_cache) >= MOVES_CACHE:
+                _charges_cache.clear()
+            found = _charges_cache[key] = (charges, refused)
+        return found
+
+    def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
+        """Why each of the active side's units free to move cannot charge an enemy within its
+        move (guarantee 1: a charge the rules refuse is explained, with the rule)."""
+        out = []
+        for unit in s.units_of(s.active):
+            if (unit.flags.get("order") or unit.flags.get("contact_at_start")
+                    or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
+                continue
+            for _, why in self._charges(s, geo, unit.id)[1]:
+                out.append(f"{unit.name}: {why}")
+        return out
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "combat":
@@ -126,6 +163,8 @@ class RanksRuleset(RulesetBase):
             if waiting:
                 return (f"{s.units[waiting].name} must fight first ({RULE_FIGHT.lower()})")
             return None
+        if a.kind in ("talent", "talents_done"):
+            return "No combat is waiting for enemy fumbles to be spent on talents"
         if a.unit not in s.units or s.units[a.unit].side != s.active:
             return "Choose one of your own units"
         unit = s.units[a.unit]
@@ -134,6 +173,10 @@ class RanksRuleset(RulesetBase):
         if unit.flags.get("order"):
             return f"{unit.name} has already had its order this turn ({unit.flags['order']})"
         if a.kind == "hold":
+            if (unit.flags.get("contact_at_start") and not self._routed(s, unit.id)
+                    and contacts(s, geo).in_contact(s, unit.id)):
+                return (f"{unit.name} cannot hold: it has been in contact since the start of "
+                        f"the turn, so its order is Fight ({RULE_FIGHT})")
             return None
         if self._routed(s, unit.id):
             if a.kind != "flee":
@@ -200,13 +243,41 @@ class RanksRuleset(RulesetBase):
                 for mid, kind in base_contacts(s, geo).items()}
 
     def info_panel(self, s: GameState, geo: Geometry) -> list[tuple[str, list[str]]]:
-        """A legend for the base marks, shown while any bases touch."""
-        if not base_contacts(s, geo):
-            return []
-        return [("Contacts (mark = type + dice)", [
-            "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
-            "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
-        ])]
+        """A legend for the base marks, shown while any bases touch; and why a unit of the
+        side giving orders cannot charge an enemy it is near."""
+        out = []
+        if base_contacts(s, geo):
+            out.append(("Contacts (mark = type + dice)", [
+                "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
+                "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
+            ]))
+        if s.phase == "orders" and not s.over:
+            refused = self.charge_refusals(s, geo)
+            if refused:
+                out.append(("Charges not possible", refused))
+        return out
+
+    #: Unit flags that are bookkeeping of the rules, not for players (the hover card need not
+    #: list them; the block's slots are a tuple of model ids).
+    hidden_flags = ("slots", "files", "contact_at_start")
+
+    def model_lines(self, s: GameState, model_id: str) -> list[str]:
+        """The profile of a base in plain words, for the client's hover card (instead of the
+        raw profile: "talents ['Parry', 'Steady']", "support True")."""
+        m = s.models[model_id]
+        p = m.profile
+        lines = [f"CV {p['CV']} (dice) · AV {m.wounds} of {m.max_wounds} (armour) · "
+                 f"move {p['M']}\""]
+        if p.get("talents"):
+            lines.append("talents: " + ", ".join(p["talents"]))
+        if p.get("support"):
+            lines.append("supports the front rank: each 2nd-rank base rolls its CV while the "
+                         "front is engaged")
+        if OFFICER in m.statuses:
+            lines.append("the unit's officer: -1 panic while unpanicked, helps it rally")
+        if GENERAL in m.statuses:
+            lines.append("the army's general: -1 panic while unpanicked, helps it rally")
+        return lines
 
     def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
         """How many dice each base would roll if every unit fought now."""
@@ -217,23 +288,27 @@ class RanksRuleset(RulesetBase):
         return odds.hit_distribution(dice_count)
 
     def combat_preview(self, s: GameState, a: Action, geo: Geometry) -> dict:
-        """Before a charge: the dice each side would roll once the charger stands where the
-        action puts it, and the exact (hits, fumbles) law of each."""
+        """Before a charge or a Fight: the dice each side would roll once the charger stands
+        where the action puts it, and the exact (hits, fumbles) law of each."""
         from game.rulesets.ranks.evaluation import charge_preview
 
         return charge_preview(s, a, geo)
 
     def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
-        """For the client before a charge: per side, its dice and the exact chances of its
-        hits and of at least one fumble (from `combat_preview`)."""
-        if a.kind != "charge":
+        """For the client before a charge or a Fight: per side, its dice and the exact chances of the
+        hits those dice roll (before talents) and of at least one fumble (`combat_preview`:
+        the charger stood where this action puts it, the same melee and dice per base as the
+        combat it makes)."""
+        if a.kind not in ("charge", "fight"):
+            return {}
+        if a.kind == "fight" and self.why_illegal(s, a, geo) is not None:
             return {}
         out = {}
         for side in self.combat_preview(s, a, geo).values():
             law = side["distribution"]
             hits: dict[str, Fraction] = {}
             for (k, _), p in sorted(law.items()):
-                label = f"{k} hits" if k < 4 else "4+ hits"
+                label = "4+ hits" if k >= 4 else f"{k} hit{'s' if k != 1 else ''}"
                 hits[label] = hits.get(label, Fraction(0)) + p
             hits["a fumble or more"] = sum((p for (_, f), p in law.items() if f), Fraction(0))
             out[f"{' + '.join(side['units'])} ({side['dice']} dice)"] = hits
@@ -254,6 +329,16 @@ class RanksRuleset(RulesetBase):
         else:
             return {}
         return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
+
+    def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
+        """For the client while a block is dragged (guarantee 1: what the rules allow can be
+        reached by hand): a charge is put flush on the target edge where it was dragged along
+        it (any such spot with the greatest number of front bases in contact is legal); a
+        March or Turn keeps its wheel or turn and takes the advance it was dragged to (its
+        option rewritten to match). Other actions come back unchanged."""
+        if a.kind == "charge":
+            return charge.snapped(s, geo, a)
+        return movement.snapped(s, a)
 
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         if a.unit in s.units and a.kind in ("march", "turn", "charge", "flee"):
@@ -277,7 +362,7 @@ class RanksRuleset(RulesetBase):
             unit.flags["order"] = "Flee"
             return combat.flee(s, unit.id, self._threats(s, geo, unit.id))
         if a.kind == "charge":
-            solution, _ = charge.solve(s, geo, unit.id, a.targets[0])
+            solution, _ = charge.chosen(s, geo, a)
             unit.flags["order"] = "Charge"
             unit.flags["charged"] = True
             moved = self._stand(s, unit.id, solution.plan, "charges", charge.RULE_CHARGE)
@@ -300,16 +385,16 @@ class RanksRuleset(RulesetBase):
         return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
                          longest=longest, moves=tuple(moves))
 
-    def _table_accepts(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
-                       a: Action) -> bool:
+    def _table_problem(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
+                       a: Action) -> str | None:
         """What is offered, the table accepts. The solvers' own checks are a little stricter
         than the table's, so only close calls are put to it (an offer the table then refused
         would stop an AI's battle)."""
         dest = a.destinations()
         facing = next(iter(self.placement_facings(s, a).values()))
         if not sweep.close_call(sur, s, a.unit, dest, facing):
-            return True
-        return movement.placed_problem(s, geo, a.unit, dest, facing) is None
+            return None
+        return movement.placed_problem(s, geo, a.unit, dest, facing)
 
     @staticmethod
     def _routed(s: GameState, unit_id: str) -> bool:
@@ -388,6 +473,8 @@ class RanksRuleset(RulesetBase):
                 unit.flags.pop(panic.ROUTED)
                 events.append(StatusChanged(rule=panic.RULE_RALLY, unit=unit.id,
                                             unit_name=unit.name, status="routed", gained=False))
+        for line in self.charge_refusals(s, geo):
+            events.append(Note(rule=charge.RULE_CHARGE, text=line))
         return events
 
     def _end_turn(self, s: GameState, geo: Geometry) -> list[Event]:
@@ -410,6 +497,7 @@ class RanksRuleset(RulesetBase):
 #: points it may head for): while a side gives its orders, most units' surroundings do not
 #: change from one decision to the next, so their offers are kept.
 _moves_cache: dict[tuple, list[Action]] = {}
+_charges_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
 MOVES_CACHE = 1024
 #: Bases further than this beyond a unit's move cannot change what it is offered.
 NEAR_MARGIN = 8.0

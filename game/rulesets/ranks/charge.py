@@ -10,6 +10,10 @@ that the greatest possible number of its front bases are in contact with the ene
    costed like a March (the outer corner's path plus the stretch); it must fit in the move and
    pass through no enemy and no impassable terrain. A charge that cannot reach is refused, with
    the distance.
+
+The seed asks for the greatest number of front bases in contact, nothing more: where several
+spots along the edge give that number, the offered charge takes the cheapest, and a player may
+drag the block to any other of them (flush on the edge, facing it, within the move).
 """
 
 from __future__ import annotations
@@ -18,12 +22,13 @@ import math
 from dataclasses import dataclass
 
 from game.core.actions import Action, make_placement
-from game.core.geometry import Geometry
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Point
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
 from game.rulesets.ranks.movement import Plan, allowance, table_problem
+from game.rulesets.ranks.options import option_text
 from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
@@ -37,6 +42,8 @@ RULE_CHARGE = ("Charge: the whole move, ending flush on the target edge with the
 RULE_TARGET_EDGE = ("Target edge: the arc of the target where the charger's front centre stood "
                     "at the start of the move (ranks)")
 RULE_REACH = "A charge that cannot reach is not allowed (ranks)"
+RULE_CHARGE_PATH = ("The charge move wheels and goes straight (in either order) through no enemy "
+                    "and no impassable terrain, and ends on no base (ranks [added], common rules)")
 
 #: The charger stops this far from the target edge: flush, well inside the contact tolerance,
 #: and never overlapping once positions are stored to 1/1000".
@@ -46,9 +53,8 @@ FLUSH_GAP = 0.004
 EDGE_COVER = 0.15
 #: Slides that put a base's side exactly at the target's end: corner to corner.
 CORNER_SLACK = 0.002
-#: Candidate spots checked for room, for each number of front bases in contact, before
-#: settling for one base fewer.
-CHECKED_PER_COUNT = 8
+#: The slide step of the last-resort search along the whole target edge.
+GRID_STEP = 0.05
 
 
 @dataclass(frozen=True)
@@ -166,46 +172,91 @@ def _slides(front, target, best_points: list[float]) -> list[float]:
     return sorted({round(slide, 4) for slide in found})
 
 
+def _grid(front, target) -> list[float]:
+    """Every GRID_STEP of slide from the first to the last that puts a front base on the
+    edge (a last resort when the likely spots are blocked)."""
+    low = min(t0 for t0, _ in target) - max(high for _, high in front) - CORNER_SLACK
+    high = max(t1 for _, t1 in target) - min(lo for lo, _ in front) + CORNER_SLACK
+    steps = int((high - low) / GRID_STEP) + 1
+    return [round(low + k * GRID_STEP, 4) for k in range(steps + 1)]
+
+
+@dataclass(frozen=True)
+class _Approach:
+    """A charge's fixed terms: where the charger starts, the target edge it must close on,
+    the facing it ends with and the wheel that takes it there."""
+
+    start: Frame
+    ext: Extent
+    budget: float
+    arc: str
+    edge: _Edge
+    facing: float
+    degrees: float
+    base: Point  # the frame's point flush on the middle of the edge
+
+    def final(self, slide: float) -> Frame:
+        ex, ey = self.edge.direction
+        return Frame(self.base[0] + ex * slide, self.base[1] + ey * slide, self.facing)
+
+    def slide_of(self, frame: Frame) -> float:
+        ex, ey = self.edge.direction
+        return (frame.x - self.base[0]) * ex + (frame.y - self.base[1]) * ey
+
+    def gap_of(self, frame: Frame) -> float:
+        """How far the charger's front line stands off the target edge."""
+        nx, ny = self.edge.normal
+        return (frame.x - self.edge.middle[0]) * nx + (frame.y - self.edge.middle[1]) * ny
+
+
+def _approach(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> _Approach:
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    arc = target_arc(s, geo, unit_id, target_id)
+    edge = _edge(s, target_id, arc)
+    facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
+    base = (edge.middle[0] + edge.normal[0] * FLUSH_GAP,
+            edge.middle[1] + edge.normal[1] * FLUSH_GAP)
+    return _Approach(start, ext, allowance(s, unit_id), arc, edge, facing,
+                     signed_turn(facing - start.facing), base)
+
+
 def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
           sur: sweep.Surroundings | None = None, explain: bool = True
           ) -> tuple[Solution | None, str]:
     """The charge move onto `target_id`, or (None, why not); the reason gives the distance
-    when `explain` (measuring it is not free)."""
+    when `explain` (measuring it is not free). Every spot is tried, most front bases in
+    contact first, then the cheapest: the search never gives up on a reachable spot."""
     sur = sur or sweep.Surroundings(s, unit_id)
     unit, target = s.units[unit_id], s.units[target_id]
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
-    budget = allowance(s, unit_id)
-    arc = target_arc(s, geo, unit_id, target_id)
-    edge = _edge(s, target_id, arc)
-    facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
-    degrees = signed_turn(facing - start.facing)
+    ap = _approach(s, geo, unit_id, target_id)
+    start, ext, budget, arc, degrees = ap.start, ap.ext, ap.budget, ap.arc, ap.degrees
     wheel_cost = formation.wheel_cost(ext, degrees)
-    base = (edge.middle[0] + edge.normal[0] * FLUSH_GAP,
-            edge.middle[1] + edge.normal[1] * FLUSH_GAP)
-    ex, ey = edge.direction
-
-    def final(slide: float) -> Frame:
-        return Frame(base[0] + ex * slide, base[1] + ey * slide, facing)
-
+    base = ap.base
+    ex, ey = ap.edge.direction
     wheeled = formation.wheeled(start, ext, degrees)
-    offset = _unwheeled(final(0.0), ext, degrees)
+    offset = _unwheeled(ap.final(0.0), ext, degrees)
     shift = (offset.x - base[0], offset.y - base[1])  # before-wheel anchor minus final anchor
     best_wheel_first = (wheeled.x - base[0]) * ex + (wheeled.y - base[1]) * ey
     best_straight_first = (start.x - shift[0] - base[0]) * ex + (start.y - shift[1] - base[1]) * ey
     front = _front_spans(s, unit_id)
-    candidates = []
-    for slide in _slides(front, edge.spans, [best_wheel_first, best_straight_first]):
-        count = _count(front, edge.spans, slide)
-        if count == 0:
-            continue
-        end = final(slide)
-        first = wheel_cost + math.dist(wheeled.point, end.point)
-        second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
-        candidates.append((-count, min(first, second), slide))
+
+    def costed(slides) -> list[tuple[int, float, float]]:
+        out = []
+        for slide in slides:
+            count = _count(front, ap.edge.spans, slide)
+            if count == 0:
+                continue
+            end = ap.final(slide)
+            first = wheel_cost + math.dist(wheeled.point, end.point)
+            second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
+            out.append((-count, min(first, second), slide))
+        return sorted(out)
+
+    candidates = costed(_slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]))
     if not candidates:
-        return None, f"Cannot charge {target.name}: no front base can touch its {arc} edge"
-    candidates.sort()
+        return None, (f"Cannot charge {target.name}: no front base can touch its {arc} edge "
+                      f"({RULE_TARGET_EDGE.lower()})")
     cheapest = min(cost for _, cost, _ in candidates)
     if cheapest > budget + 1e-6:
         if not explain:
@@ -215,18 +266,88 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
                       f"and closing flush on its {arc} edge takes {cheapest:.1f}\" of movement "
                       f"(wheel included), more than {unit.name}'s move of {budget:g}\" "
                       f"({RULE_REACH.lower()})")
-    reason = f"no room to close flush on its {arc} edge"
-    tried: dict[int, int] = {}
-    for negative_count, cost, slide in candidates:
-        if cost > budget + 1e-6 or tried.get(negative_count, 0) >= CHECKED_PER_COUNT:
-            continue
-        tried[negative_count] = tried.get(negative_count, 0) + 1
-        end = final(slide)
-        solution, problem = _route(s, sur, unit_id, start, ext, degrees, end, budget)
-        if solution is not None:
-            return Solution(solution, arc, -negative_count, problem), ""
-        reason = problem
-    return None, f"Cannot charge {target.name}: {reason}"
+    reason = [f"no room to close flush on its {arc} edge"]
+
+    def first_routed(rows) -> Solution | None:
+        for negative_count, cost, slide in rows:
+            if cost > budget + 1e-6:
+                continue
+            plan, problem = _route(s, sur, unit_id, start, ext, degrees, ap.final(slide),
+                                   budget)
+            if plan is not None:
+                return Solution(plan, arc, -negative_count, problem)
+            reason[0] = problem
+        return None
+
+    found = first_routed(candidates)
+    most = max(-n for n, cost, _ in candidates if cost <= budget + 1e-6)
+    if found is None or found.in_contact < most:
+        # The likely spots are blocked: search the whole edge, a slide every GRID_STEP, for
+        # a spot with more front bases in contact than found so far.
+        better = [row for row in costed(_grid(front, ap.edge.spans))
+                  if found is None or -row[0] > found.in_contact]
+        found = first_routed(better) or found
+    if found is not None:
+        return found, ""
+    return None, f"Cannot charge {target.name}: {reason[0]} ({RULE_CHARGE_PATH.lower()})"
+
+
+def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+            dest: dict[str, Point], best: Solution, sur: sweep.Surroundings | None = None
+            ) -> tuple[Solution | None, str]:
+    """A charge placement the player chose instead of the offered one: legal when the block,
+    facing the target edge, stands flush on it with as many front bases in contact as the
+    offered charge (the greatest number), and a wheel and a straight stretch within the move
+    take it there."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    ap = _approach(s, geo, unit_id, target_id)
+    frame = formation.frame_from(s, unit_id, dest, ap.facing)
+    if frame is None:
+        return None, (f"the block must stay whole, facing the {ap.arc} edge it charges "
+                      f"({RULE_TARGET_EDGE.lower()})")
+    if not -0.002 <= ap.gap_of(frame) <= CONTACT_TOLERANCE - 0.004:
+        return None, (f"the block must end flush against the target's {ap.arc} edge "
+                      f"({RULE_CHARGE.lower()})")
+    count = _count(_front_spans(s, unit_id), ap.edge.spans, ap.slide_of(frame))
+    if count < best.in_contact:
+        return None, (f"only {count} front base{'s' if count != 1 else ''} would be in contact "
+                      f"where {best.in_contact} can be ({RULE_CHARGE.lower()})")
+    plan, why = _route(s, sur, unit_id, ap.start, ap.ext, ap.degrees, frame, ap.budget)
+    if plan is None:
+        return None, f"{why} ({RULE_CHARGE_PATH.lower()})"
+    return Solution(plan, ap.arc, count, why), ""
+
+
+def snapped(s: GameState, geo: Geometry, action: Action) -> Action:
+    """A dragged charge placement moved onto the target edge, flush, keeping where along the
+    edge the block was put (so a drag by hand can reach every spot the rules allow). The
+    action comes back unchanged when it is not a whole block facing the target edge."""
+    if action.kind != "charge" or not action.placement or len(action.targets) != 1:
+        return action
+    ap = _approach(s, geo, action.unit, action.targets[0])
+    dest = {mid: (x, y) for mid, x, y in action.placement}
+    frame = formation.frame_from(s, action.unit, dest, ap.facing, slack=0.01)
+    if frame is None:
+        return action
+    plan = Plan(ap.final(ap.slide_of(frame)), 0.0)
+    return Action("charge", action.unit, targets=action.targets, option=action.option,
+                  placement=make_placement(plan.destinations(s, action.unit)),
+                  label=action.label)
+
+
+def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None, str]:
+    """The charge an action makes: the offered one, or the placement it names instead."""
+    solution, reason = solve(s, geo, action.unit, action.targets[0])
+    if solution is None or not action.placement:
+        return solution, reason
+    offered = make_placement(solution.plan.destinations(s, action.unit))
+    if offered == tuple(action.placement):
+        return solution, ""
+    dest = {mid: (x, y) for mid, x, y in action.placement}
+    alternative, why = dragged(s, geo, action.unit, action.targets[0], dest, solution)
+    if alternative is None:
+        return None, f"That charge placement is not allowed: {why}"
+    return alternative, ""
 
 
 def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
@@ -279,38 +400,44 @@ def reach_candidates(s: GameState, unit_id: str) -> list[str]:
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
     dest = solution.plan.destinations(s, unit_id)
     return Action("charge", unit_id, targets=(target_id,), placement=make_placement(dest),
-                  option=f"edge={solution.edge};facing={solution.plan.frame.facing:.6f}",
+                  option=option_text(edge=solution.edge, facing=solution.plan.frame.facing),
                   label=(f"Charge {s.units[target_id].name} in the {solution.edge} "
                          f"({solution.in_contact} front bases in contact, "
                          f"{solution.plan.cost:.1f}\")"))
 
 
-def charge_options(s: GameState, geo: Geometry, unit_id: str,
-                   sur: sweep.Surroundings | None = None) -> list[Action]:
+def charge_choices(s: GameState, geo: Geometry, unit_id: str,
+                   sur: sweep.Surroundings | None = None
+                   ) -> tuple[list[Action], list[tuple[str, str]]]:
+    """(the charge offered on each enemy the unit can charge, (enemy, why not) for each enemy
+    within the unit's move, edge to edge, that cannot be charged: the ones a player would
+    expect to reach)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    out = []
+    out, refused = [], []
+    budget = allowance(s, unit_id)
     for target_id in reach_candidates(s, unit_id):
-        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
+        solution, why = solve(s, geo, unit_id, target_id, sur, explain=False)
         if solution is not None:
             out.append(charge_action(s, unit_id, target_id, solution))
-    return out
+        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+            refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
+    return out, refused
+
+
+def charge_options(s: GameState, geo: Geometry, unit_id: str,
+                   sur: sweep.Surroundings | None = None) -> list[Action]:
+    return charge_choices(s, geo, unit_id, sur)[0]
 
 
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
-    """A charge action must name one enemy unit, and (if it has a placement) put the bases
-    where the charge move puts them."""
+    """A charge action must name one enemy unit; its placement, if it has one, is the offered
+    charge's or another spot with as many front bases in contact (`dragged`)."""
     if len(action.targets) != 1 or action.targets[0] not in s.units:
         return "Name one enemy unit to charge"
     target_id = action.targets[0]
     if s.units[target_id].side == s.units[action.unit].side or not s.unit_alive(target_id):
         return "The target must be a living enemy unit"
-    solution, reason = solve(s, geo, action.unit, target_id)
+    solution, reason = chosen(s, geo, action)
     if solution is None:
         return reason
-    if action.placement and make_placement(
-            solution.plan.destinations(s, action.unit)) != tuple(action.placement):
-        return (f"The charge move is not free: {RULE_CHARGE.lower()}; the bases must end where "
-                f"that puts them")
     return table_problem(s, geo, action.unit, solution.plan)
-
-

@@ -8,7 +8,9 @@
 3. Fumbles: each lets the opponent activate one talent of one of its bases; a unit that charged
    (was not in contact at the start of its turn) gives double, this turn only; the attacker (the
    acting side) spends the defender's fumbles first, then the defender spends the attacker's.
-   These are the only decisions inside a combat (`talent` / `talents_done` actions).
+   "The attacker uses all the fumbles": a side spends every fumble it is given while one of
+   its bases has a talent that can fire (a fumble is lost only when none can). Which talent of
+   which base is the only decision inside a combat (`talent` actions).
 4. Hits: each base's hits go to the enemy unit it fights; the defender removes armour first,
    then the attacker, front rank first (a base at 0 AV is lost); then both close ranks.
 5. Panic (panic.py) for every fighting unit, then markers, then routs (and flights).
@@ -37,7 +39,8 @@ RULE_COMBAT = ("An order whose move ends on an enemy, or a Fight order, generate
                "once (ranks seed)")
 RULE_ROLL = "Both sides roll at once: 1 fumble, 2-3 nothing, 4-5 one hit, 6 two hits (ranks seed)"
 RULE_FUMBLES = ("Fumbles: each lets the opponent activate one talent; a unit that charged gives "
-                "double, this turn only; the attacker spends first (ranks seed)")
+                "double, this turn only; the attacker uses all the defender's fumbles first, "
+                "then the defender does the same (ranks seed)")
 RULE_HITS = ("Hits: the defender removes armour first, then the attacker; front rank first, a "
              "base at 0 AV is lost (ranks seed)")
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -139,22 +142,31 @@ def _spendable(s: GameState, combat: dict) -> list[tuple[str, str]]:
 
 def advance(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
     """Move on to the next decision: the attacker spends, the defender spends, then the rest
-    of the combat (no decision inside it)."""
+    of the combat (no decision inside it). Fumbles left when no talent can fire are lost."""
     combat = s.pending["combat"]
+    events: list[Event] = []
     while True:
         if _spendable(s, combat):
-            return []
+            return events
+        key = str(combat["spender"])
+        left = combat["fumbles_left"].get(key, 0)
+        if left > 0:
+            combat["fumbles_left"][key] = 0
+            events.append(Note(rule=RULE_FUMBLES, text=(
+                f"{left} enemy fumble{'s are' if left != 1 else ' is'} lost: no base of "
+                f"{s.sides[combat['spender']].name} has a talent that can fire")))
         if combat["stage"] == ATTACKER:
             combat["stage"] = DEFENDER
             combat["spender"] = 1 - combat["attacker"]
             continue
-        return resolve(s, geo, dice)
+        return events + resolve(s, geo, dice)
 
 
 def talent_actions(s: GameState) -> list[Action]:
-    """One offer per (unit, talent): its first base able to use it (any able base is accepted)
-    and the choice to spend no more."""
+    """One offer per (unit, talent): its first base able to use it (any able base is
+    accepted). No "spend no more": every fumble is spent while a talent can fire."""
     combat = s.pending["combat"]
+    left = combat["fumbles_left"].get(str(combat["spender"]), 0)
     out: list[Action] = []
     offered: set[tuple[str, str]] = set()
     for mid, talent in _spendable(s, combat):
@@ -163,19 +175,19 @@ def talent_actions(s: GameState) -> list[Action]:
             continue
         offered.add((unit_id, talent))
         out.append(Action("talent", unit_id, targets=(mid,), option=talent,
-                          label=f"{talent} with {s.models[mid].name}: {talents.HELP[talent]}"))
-    left = combat["fumbles_left"].get(str(combat["spender"]), 0)
-    out.append(Action("talents_done", label=f"Spend no more enemy fumbles ({left} left)"))
+                          label=(f"{talent} with {s.models[mid].name}: {talents.HELP[talent]} "
+                                 f"({left} enemy fumble{'s' if left != 1 else ''} to spend)")))
     return out
 
 
 def talent_problem(s: GameState, action: Action) -> str | None:
     combat = s.pending["combat"]
+    spender = s.sides[combat["spender"]].name
     if action.kind == "talents_done":
-        return None
+        return (f"{spender} must spend every enemy fumble while a talent can fire "
+                f"({RULE_FUMBLES}): choose a talent")
     if action.kind != "talent":
-        return (f"{s.sides[combat['spender']].name} is spending enemy fumbles on talents: "
-                f"choose a talent or spend no more")
+        return f"{spender} is spending enemy fumbles on talents: choose a talent"
     if len(action.targets) != 1:
         return "Name the one base that activates the talent"
     if combat["fumbles_left"].get(str(combat["spender"]), 0) <= 0:
@@ -188,14 +200,8 @@ def talent_problem(s: GameState, action: Action) -> str | None:
 
 def spend(s: GameState, geo: Geometry, dice: Dice, action: Action) -> list[Event]:
     combat = s.pending["combat"]
-    key = str(combat["spender"])
-    if action.kind == "talents_done":
-        combat["fumbles_left"][key] = 0
-        events: list[Event] = [Note(rule=RULE_FUMBLES, text=(
-            f"{s.sides[combat['spender']].name} spends no more enemy fumbles"))]
-        return events + advance(s, geo, dice)
     mid = action.targets[0]
-    combat["fumbles_left"][key] -= 1
+    combat["fumbles_left"][str(combat["spender"])] -= 1
     text, values = talents.activate(s, combat, mid, action.option, dice, RULE_ROLL)
     return [TalentUsed(rule=talents.RULE_TALENTS, model_name=s.models[mid].name,
                        talent=action.option, effect=text, values=values)] + advance(s, geo, dice)

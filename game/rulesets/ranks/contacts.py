@@ -5,6 +5,9 @@ client's display all read the same contacts, and asking the table costs a pymunk
 pair. So the analysis is made once for a set of positions (cached by them) from a cheap
 prefilter (bases whose circles could touch) and the table's `contact_kind` for both sides of
 each candidate pair.
+
+Only contacts where some front touches are kept: two bases touching flank to flank or back to
+back (ASIDE both ways) attack nobody, so they make no melee, no Fight order and no dice.
 """
 
 from __future__ import annotations
@@ -14,10 +17,21 @@ from dataclasses import dataclass
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState
-from game.rulesets.ranks.geometry import CORNER, EXPOSED, FLANK, FRONT, REAR, ranks_geometry
+from game.rulesets.ranks.formation import slot_map
+from game.rulesets.ranks.geometry import (
+    ASIDE,
+    CORNER,
+    EXPOSED,
+    FLANK,
+    FRONT,
+    REAR,
+    ranks_geometry,
+)
 
 #: Analyses kept (positions repeat a lot while a side gives its orders and the AI looks ahead).
 CACHE_SIZE = 256
+#: The kinds by which a base's front edge touches an enemy base (and engages its front).
+ENGAGING = (FRONT, FLANK, REAR)
 _cache: OrderedDict[tuple, Contacts] = OrderedDict()
 
 
@@ -54,11 +68,22 @@ class Contacts:
                         kinds.add(kind)
         return kinds
 
+    def front_contacts(self, s: GameState, unit_id: str) -> list[tuple[str, str, str]]:
+        """(front-rank base, enemy base, kind) for every contact that engages the unit's
+        front: a front-rank base's front edge touching an enemy base, front to front or
+        against its flank or rear. Corner-to-corner contacts do not engage a front."""
+        out = []
+        for mid, (rank, _) in slot_map(s, unit_id).items():
+            if rank != 0:
+                continue
+            for other, kind in self.pairs.get(mid, ()):
+                if kind in ENGAGING:
+                    out.append((mid, other, kind))
+        return out
+
     def front_engaged(self, s: GameState, unit_id: str) -> bool:
-        """Some base of the unit touches an enemy with its front (front-to-front or at a
-        front corner)."""
-        return any(kind in (FRONT, CORNER) for mid in s.units[unit_id].models
-                   for _, kind in self.pairs.get(mid, ()))
+        """The unit is engaged on its front (ranks.md, "Geometry"): see `front_contacts`."""
+        return bool(self.front_contacts(s, unit_id))
 
     def melee(self, s: GameState, unit_id: str) -> set[str]:
         """Every unit linked to this one by base contact, directly or through others."""
@@ -107,11 +132,16 @@ def _analyse(s: GameState, geo: Geometry) -> Contacts:
             kind_a = arcs.contact_kind(a, b)
             if kind_a is None:
                 continue
-            kind_b = arcs.contact_kind(b, a) or EXPOSED
+            kind_b = arcs.contact_kind(b, a) or ASIDE
+            if kind_a == ASIDE and kind_b == ASIDE:
+                continue  # no front touches: nobody attacks
+            kind_a = EXPOSED if kind_a == ASIDE else kind_a
+            kind_b = EXPOSED if kind_b == ASIDE else kind_b
             pairs.setdefault(a.id, []).append((b.id, kind_a))
             pairs.setdefault(b.id, []).append((a.id, kind_b))
     return Contacts({mid: tuple(sorted(v)) for mid, v in pairs.items()},
                     {m.id: m.unit for m in s.models.values()})
 
 
-__all__ = ["Contacts", "contacts", "FRONT", "CORNER", "FLANK", "REAR", "EXPOSED"]
+__all__ = ["Contacts", "contacts", "ENGAGING", "FRONT", "CORNER", "FLANK", "REAR", "EXPOSED",
+           "ASIDE"]

@@ -2,7 +2,9 @@
 
 - each base in front-to-front contact: CV;
 - each base in corner-to-corner contact that touches no enemy front: CV + 1 (an overlap);
-- each 2nd-rank base with `support`: CV (behind a front base that is fighting);
+- each 2nd-rank base with `support`, in a unit whose front is engaged: CV (every such base,
+  not only those behind a fighting front base: the seed says "each base in the 2nd rank with
+  support rolls its CV"); its hits go to the enemy that engages the front nearest its file;
 - each base touching an enemy flank or rear: CV + 1 (a flank attack).
 
 A base earns its dice one way, the best it qualifies for (a base touching a corner and a front
@@ -110,15 +112,17 @@ def dice_plan(s: GameState, geo: Geometry, units: list[str] | None = None,
             continue
         if situation(s, c, unit_id).no_ranks:
             continue
-        front_by_file = {file: mid for mid, (rank, file) in slots.items() if rank == 0}
+        engaged = [(slots[mid][1], c.unit_of[other])
+                   for mid, other, _ in c.front_contacts(s, unit_id)
+                   if fighting is None or c.unit_of[other] in fighting]
+        if not engaged:
+            continue
         for mid, (rank, file) in slots.items():
-            if rank != 1 or mid in ways or panicked(s, mid) or c.of(mid):
+            if rank != 1 or mid in ways or panicked(s, mid):
                 continue
-            ahead = front_by_file.get(file)
-            if ahead is None or ahead not in ways:
-                continue
+            target = min(engaged, key=lambda row, f=file: (abs(row[0] - f), row[0], row[1]))[1]
             cv = int(s.models[mid].profile["CV"])
-            out[mid] = BaseDice(mid, SUPPORT, cv, ways[ahead][1])
+            out[mid] = BaseDice(mid, SUPPORT, cv, target)
     return out
 
 

@@ -31,7 +31,7 @@ FACING_VALUE = 0.4
 
 
 def _charged_copy(s: GameState, geo: Geometry, a: Action) -> GameState | None:
-    solution, _ = charge.solve(s, geo, a.unit, a.targets[0])
+    solution, _ = charge.chosen(s, geo, a)
     if solution is None:
         return None
     trial = s.copy()
@@ -87,9 +87,9 @@ def combat_value(s: GameState, geo: Geometry, unit_id: str) -> float:
 
 
 def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
-    """For the client before a charge: per side, the dice it would roll and the exact
-    P(hits = k, fumbles = f) of those dice."""
-    trial = _charged_copy(s, geo, a)
+    """For the client before a charge (or a Fight): per side, the dice it would roll and the
+    exact P(hits = k, fumbles = f) of those dice."""
+    trial = s if a.kind == "fight" else _charged_copy(s, geo, a)
     if trial is None:
         return {}
     found = _sides_dice(trial, geo, a.unit)

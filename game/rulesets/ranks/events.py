@@ -42,7 +42,8 @@ class FumblesGiven(Event):
     doubled_by: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = f"{self.side_name} may activate {self.count} talent{'s' if self.count != 1 else ''}"
+        text = (f"{self.side_name} spends {self.count} enemy fumble"
+                f"{'s' if self.count != 1 else ''} on talents")
         if self.doubled_by:
             text += f" (fumbles of {', '.join(self.doubled_by)} count double: it charged)"
         return text

@@ -155,6 +155,27 @@ def frame_of(s: GameState, unit_id: str) -> Frame:
     raise ValueError(f"{unit_id} has no living base")
 
 
+def frame_from(s: GameState, unit_id: str, dest: dict[str, Point], facing: float,
+               slack: float = 0.002) -> Frame | None:
+    """The frame that puts the unit's living bases at `dest` (turned to `facing`), or None
+    when `dest` is not the whole block in its slots (each base within `slack`)."""
+    slots = slot_map(s, unit_id)
+    if set(dest) != set(slots):
+        return None
+    files = files_of(s, unit_id)
+    width, depth = base_size(s, unit_id)
+    (fx, fy), (rx, ry) = unit_vectors(facing)
+    first = next(mid for mid in s.units[unit_id].models if mid in slots)
+    rank, file = slots[first]
+    across, back = lateral_offset(file, files, width), (rank + 0.5) * depth
+    x, y = dest[first]
+    frame = Frame(x - rx * across + fx * back, y - ry * across + fy * back, facing)
+    for mid, point in positions(s, unit_id, frame).items():
+        if math.dist(point, dest[mid]) > slack:
+            return None
+    return frame
+
+
 def positions(s: GameState, unit_id: str, frame: Frame) -> dict[str, Point]:
     """Where each living base stands in this frame."""
     files = files_of(s, unit_id)

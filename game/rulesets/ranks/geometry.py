@@ -19,14 +19,15 @@ CORNER = "corner-to-corner"
 FLANK = "flank"
 REAR = "rear"
 EXPOSED = "exposed"
+ASIDE = "side-by-side"
 #: Arcs of a formation.
 ARC_FRONT, ARC_REAR, ARC_LEFT, ARC_RIGHT = "front", "rear", "left", "right"
 
 
 class RanksGeometry(Geometry, Protocol):
     def contact_kind(self, a: Model, b: Model) -> str | None:
-        """How base `a` touches enemy base `b`, seen from `a`: FRONT, CORNER, FLANK, REAR or
-        EXPOSED; None when they do not touch."""
+        """How base `a` touches enemy base `b`, seen from `a`: FRONT, CORNER, FLANK, REAR,
+        EXPOSED or ASIDE (no front touches); None when they do not touch."""
 
     def target_arc(self, models: Sequence[Model], point: Point) -> str:
         """The arc of the formation made of `models` (one facing) that `point` lies in:

@@ -1,8 +1,8 @@
 """Orders that move a block without fighting: Hold, March (with a wheel), Turn, and Flee
 (ranks.md, "Orders and turn" [added]).
 
-Every move is one rigid motion of the block, described by its action's `option` (e.g.
-"wheel=-30.000;forward=4.200"); the action's placement is what that motion gives, so the client
+Every move is one rigid motion of the block, described by its action's `option` in words
+(options.py: "wheel 30° left, then 4.2\" forward"); the action's placement is what that motion gives, so the client
 can draw it, and `check` recomputes it before anything moves.
 """
 
@@ -16,7 +16,8 @@ from game.core.geometry import Geometry
 from game.core.state import GameState, Point
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
-from game.rulesets.ranks.shapes import signed_turn
+from game.rulesets.ranks.options import option_text, parse_option
+from game.rulesets.ranks.shapes import normalise_angle, signed_turn
 
 RULE_HOLD = "Hold: the unit stays where it is (ranks [added])"
 RULE_MARCH = ("March: forward up to M; a wheel turns about the inner front corner and costs the "
@@ -47,23 +48,6 @@ class Plan:
     def destinations(self, s: GameState, unit_id: str) -> dict[str, Point]:
         return {mid: (round(x, 3), round(y, 3))
                 for mid, (x, y) in formation.positions(s, unit_id, self.frame).items()}
-
-
-def parse_option(text: str | None) -> dict[str, float]:
-    """'wheel=-30.000;forward=4.200' -> {'wheel': -30.0, 'forward': 4.2}."""
-    out: dict[str, float] = {}
-    for part in (text or "").split(";"):
-        if "=" in part:
-            key, value = part.split("=", 1)
-            try:
-                out[key.strip()] = float(value)
-            except ValueError:
-                continue
-    return out
-
-
-def option_text(**values: float) -> str:
-    return ";".join(f"{key}={value:.3f}" for key, value in values.items())
 
 
 def allowance(s: GameState, unit_id: str) -> float:
@@ -267,6 +251,39 @@ def plan_of(s: GameState, action: Action) -> Plan:
     if action.kind == "march":
         return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0))
     return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0))
+
+
+def snapped(s: GameState, action: Action) -> Action:
+    """A March or Turn whose block was dragged by hand, turned into the move it stands for:
+    the option's wheel (or turn) kept, the advance read from how far ahead along that facing
+    the block was dragged (never back, never past the move). Other actions come back as
+    they are."""
+    if action.kind not in ("march", "turn") or not action.placement:
+        return action
+    values = parse_option(action.option)
+    start = formation.frame_of(s, action.unit)
+    ext = formation.extent(s, action.unit)
+    if action.kind == "march":
+        wheel = values.get("wheel", 0.0)
+        facing, origin = normalise_angle(start.facing + wheel), formation.wheeled(start, ext, wheel)
+        budget = allowance(s, action.unit) - formation.wheel_cost(ext, wheel)
+    else:
+        turn = values.get("by", 0.0)
+        facing, origin = normalise_angle(start.facing + turn), formation.turned(start, ext, turn)
+        budget = allowance(s, action.unit) / 2
+    dest = {mid: (x, y) for mid, x, y in action.placement}
+    frame = formation.frame_from(s, action.unit, dest, facing, slack=0.01)
+    if frame is None:
+        return action
+    fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    ahead = (frame.x - origin.x) * fx + (frame.y - origin.y) * fy
+    forward = min(max(round(ahead, 3), 0.0), math.floor(max(budget, 0.0) * 1000) / 1000)
+    key = "wheel" if action.kind == "march" else "by"
+    option = option_text(**{key: values.get(key, 0.0), "forward": forward})
+    moved = Action(action.kind, action.unit, option=option, label=action.label)
+    plan = plan_of(s, moved)
+    return Action(action.kind, action.unit, option=option, label=action.label,
+                  placement=make_placement(plan.destinations(s, action.unit)))
 
 
 def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:

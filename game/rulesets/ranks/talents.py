@@ -1,9 +1,13 @@
 """Talents [added, our set] (ranks.md, "Talents"): what an enemy fumble lets a base do.
 
 Activated only by enemy fumbles, after the dice and before hits are removed; one activation =
-one talent of one base, and each base activates at most once per combat. A panicked base uses
-no talent. A talent is only offered where it can do something (Parry with hits coming, Deadly
-on a base that rolled a 6, Rally with a marker to remove, Fury on a base that fights).
+one talent of one base. The seed caps nothing ("each fumble lets your opponent activate one
+talent of one of its bases"; "the attacker uses all the fumbles"), so a base may activate again
+with another fumble: a talent is usable as long as it can still do something (Parry while hits
+are left to cancel, Deadly once for each 6 the base rolled, Rally while a marker is left, Fury
+on a base that fights, Steady always). The spec's "once per combat for each base" is not kept:
+it would only throw fumbles away (a side with more fumbles than talented bases), never let a
+talent be used that otherwise could not be. A panicked base uses no talent.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from game.core.dice import Dice
 from game.core.state import GameState
 from game.rulesets.ranks.panic import is_panicked, remove_markers
 
-RULE_TALENTS = ("Talents: one enemy fumble = one talent of one base, once per combat for each "
-                "base (ranks [added])")
+RULE_TALENTS = ("Talents: one enemy fumble = one talent of one base, while it can do something "
+                "(ranks seed; the talents are [added])")
 HELP = {
     "Parry": "cancel 1 hit on this unit",
     "Fury": "this base rolls 1 extra die now (its hits count)",
@@ -39,13 +43,13 @@ def usable(s: GameState, combat: dict, model_id: str, talent: str) -> str | None
         return f"{model.name} has no {talent} talent"
     if is_panicked(model):
         return f"{model.name} is panicked: a panicked base uses no talent"
-    if model_id in combat["used"]:
-        return f"{model.name} has already used a talent in this combat (once per combat per base)"
     rolled = combat["bases"].get(model_id)
     if talent == "Parry" and unit["hits"] <= unit["parry"]:
         return f"No hit is coming to {s.units[model.unit].name} for Parry to cancel"
     if talent == "Deadly" and (rolled is None or 6 not in rolled["values"]):
         return f"{model.name} rolled no 6 for Deadly to make a 3-hit"
+    if talent == "Deadly" and rolled["values"].count(6) <= rolled.get("deadly", 0):
+        return f"Every 6 {model.name} rolled already counts as 3 hits"
     if talent == "Fury" and rolled is None:
         return f"{model.name} is not fighting, so Fury's extra die has no target"
     if talent == "Rally" and not any(is_panicked(m) for m in s.alive_models(model.unit)):
@@ -71,7 +75,7 @@ def activate(s: GameState, combat: dict, model_id: str, talent: str, dice: Dice,
         text = f"removes the panic marker of {freed[0].name}" if freed else "removes nothing"
     elif talent == "Deadly":
         combat["units"][rolled["target"]]["hits"] += 1
-        rolled["deadly"] = True
+        rolled["deadly"] = rolled.get("deadly", 0) + 1
         text = "a 6 counts as 3 hits (+1 hit)"
     else:  # Fury
         values = dice.roll(1, f"{model.name} Fury", roll_rule).values

@@ -44,9 +44,35 @@ def test_rear_contact_and_the_base_it_exposes():
     assert pair(D + GAP, 0.2, 0.0) == (arcs.REAR, arcs.EXPOSED)
 
 
-def test_flank_to_flank_is_a_flank_contact_both_ways():
-    """Both touch the other's flank edge (the seed: any base touching a flank)."""
-    assert pair(0.3, W + GAP, 0.0) == (arcs.FLANK, arcs.FLANK)
+def test_flank_to_flank_is_no_attack_either_way():
+    """Flank/rear is an attack made with the front (ranks.md, "Geometry"): two bases side by
+    side, flank edge against flank edge, attack nobody. (This test used to expect a flank
+    contact both ways, the reading "any base touching a flank" that the issue corrects.)"""
+    assert pair(0.3, W + GAP, 0.0) == (arcs.ASIDE, arcs.ASIDE)
+    assert pair(0.3, W + GAP, 180.0) == (arcs.ASIDE, arcs.ASIDE)  # facing opposite ways
+
+
+def test_back_to_back_is_no_attack_either_way():
+    """Rear edge against rear edge: neither attacks the other's rear."""
+    assert pair(-(D + GAP), 0.2, 180.0) == (arcs.ASIDE, arcs.ASIDE)
+
+
+def test_a_flank_against_an_enemy_rear_is_no_attack():
+    """a's flank edge along b's rear edge (b faces away, a beside it): no front touches."""
+    assert pair(D / 2 + W / 2 + GAP, 0.0, 0.0, a_facing=90.0) == (arcs.ASIDE, arcs.ASIDE)
+
+
+def test_rear_corners_touching_are_no_overlap():
+    """Only the rear corners of two bases facing opposite ways touch (b behind a and to its
+    side, back to back): no débordement (an overlap is made with a front corner)."""
+    assert pair(-(D + GAP), W + GAP, 180.0) == (arcs.ASIDE, arcs.ASIDE)
+
+
+def test_a_front_corner_on_an_enemy_rear_corner_is_an_overlap_for_the_front_only():
+    """a's front-right corner meets b's rear-left corner (b ahead of a and to its right, both
+    facing +x): a's corner is a front corner (corner-to-corner, an overlap); b only has its
+    rear corner touched by an enemy front corner (exposed, no dice)."""
+    assert pair(D + GAP, W + GAP, 0.0) == (arcs.CORNER, arcs.EXPOSED)
 
 
 def test_a_front_corner_against_an_enemy_front_edge_is_front_to_front():

@@ -47,7 +47,8 @@ def test_dice_results_one_fumble_four_five_one_hit_six_two_hits():
     rolled = {e.unit: e for e in events if isinstance(e, CombatDice)}
     assert (rolled["s0u0"].hits, rolled["s0u0"].fumbles) == (8, 1)
     assert (rolled["s1u0"].hits, rolled["s1u0"].fumbles) == (0, 0)
-    events += b.apply(Action("talents_done"))  # the pike's side spends the swords' fumble
+    parry = [a for a in b.legal() if a.option == "Parry"][0]
+    events += b.apply(parry)  # the pike's side spends the swords' fumble
     # both sides rolled before anything was removed
     first_hit = next(i for i, e in enumerate(events) if isinstance(e, HitsTaken))
     assert all(i < first_hit for i, e in enumerate(events) if isinstance(e, CombatDice))
@@ -134,26 +135,47 @@ def test_no_fumbles_no_decision():
     assert b.state.phase == "orders" and "combat" not in b.state.pending
 
 
-def test_spending_no_more_fumbles_forfeits_the_rest():
+def test_the_attacker_uses_every_fumble_while_a_talent_can_fire():
+    """The seed: "the attacker uses all the fumbles of its opponent". There is no "spend no
+    more": refused with the rule, and not offered. (This test used to let a side stop spending
+    and forfeit the rest, the reading the issue corrects.)"""
     b = engaged()
-    events = b.apply(Action("fight", "s0u0"), *([NOTHING] * 12), 1, *([NOTHING] * 15))
+    b.apply(Action("fight", "s0u0"), *([NOTHING] * 12), 1, *([NOTHING] * 15))
     assert b.ruleset.current_player(b.state) == 0
-    events = b.apply(Action("talents_done"))
+    assert "must spend every enemy fumble" in b.why(Action("talents_done"))
+    assert {a.kind for a in b.legal()} == {"talent"}
+    events = b.apply(b.legal()[0], NOTHING)  # Fury: an extra die
     assert b.state.phase == "orders"
     assert any(isinstance(e, PanicTaken) for e in events)
 
 
-def test_a_base_activates_at_most_one_talent_per_combat():
+def test_a_base_may_activate_again_with_another_fumble():
+    """No once-per-base cap in the seed: each fumble is one talent of one base, and the same
+    base may fire again (Steady twice with the same base)."""
     b = charging()
     swords = [1, 1, 1] + [NOTHING] * 9               # 3 fumbles x2 = 6 for the pike
     pikes = [NOTHING] * 16
     b.apply(charge_action(b), *swords, *pikes)
-    combat_state = b.state.pending["combat"]
     steady = [a for a in b.legal() if a.option == "Steady"][0]
     b.apply(steady)
     again = Action("talent", "s1u0", targets=steady.targets, option="Steady")
-    assert "already used a talent" in b.why(again)
-    assert combat_state is not None
+    assert b.why(again) is None
+    b.apply(again)
+    assert b.state.pending["combat"]["fumbles_left"]["1"] == 4
+
+
+def test_a_fumble_is_lost_only_when_no_talent_can_fire():
+    """Riders (Deadly, Rally) given a fumble with no 6 rolled and no panic marker: no talent
+    can fire, so the fumble is lost (said in the log) and the combat goes on."""
+    b = two_units(["mailed_riders"], ["sword_band"])
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    b.facing_front("s0u0", "s1u0")
+    b.begin_turn()
+    riders = [NOTHING] * (4 + 3 + 4)                  # 3 front bases (the general CV3)
+    swords = [1] + [NOTHING] * 11                    # 4 front bases, CV3
+    events = b.apply(Action("fight", "s0u0"), *riders, *swords)
+    assert b.state.phase == "orders"
+    assert any("1 enemy fumble is lost" in e.describe() for e in events)
 
 
 def test_deadly_makes_a_six_count_three_hits():
@@ -167,7 +189,9 @@ def test_deadly_makes_a_six_count_three_hits():
     deadly = [a for a in b.legal() if a.option == "Deadly"]
     assert [a.targets for a in deadly] == [("s1u0m0",)]
     b.apply(deadly[0])
-    b.apply(Action("talents_done"))
+    # the second fumble: Deadly again has no 6 left to use, Fury still fires (a die of 3)
+    assert [a.option for a in b.legal()] == ["Fury"]
+    b.apply(b.legal()[0], NOTHING)
     assert b.state.phase == "orders"
     swords_lost = [m for m in b.state.models.values() if m.unit == "s0u0"]
     assert sum(m.max_wounds - m.wounds for m in swords_lost) == 3  # 2 hits + 1 for Deadly

@@ -38,16 +38,30 @@ def test_a_supporting_second_rank_rolls_its_cv():
     assert sum(n for mid, (_, n) in dice.items() if mid.startswith("s1u0")) == 16
 
 
-def test_support_only_behind_a_front_base_that_fights():
-    """Offset by two files, only the files whose front base touches an enemy support."""
+def test_every_supporting_second_rank_base_rolls_when_the_front_is_engaged():
+    """The seed: "each base in the 2nd rank with support rolls its CV" -- every one, not only
+    those behind a fighting front base. Offset by two files, three spear files fight (two
+    front to front, one corner to corner) and all four 2nd-rank bases support. (This test used
+    to expect support only behind a fighting front base, the reading the issue corrects.)"""
     b = two_units(["sword_band"], ["spear_wall"])
     b.stand("s1u0", 30.0, 22.0, 180.0)
     b.facing_front("s0u0", "s1u0", slide=2 * W)
     dice = dice_of(b)
     fighting = [k for k in range(4) if f"s1u0m{k}" in dice]
-    supporting = [k - 4 for k in range(4, 8) if f"s1u0m{k}" in dice]
     assert len(fighting) == 3  # two front to front, one corner to corner
-    assert sorted(supporting) == sorted(k for k in fighting)
+    assert [dice[f"s1u0m{k}"] for k in range(4, 8)] == [("support", 2)] * 4
+
+
+def test_no_support_when_the_front_is_not_engaged():
+    """Support is for a unit whose front is engaged: spears only corner to corner (an
+    overlap, which engages no front) roll their overlap dice and no support."""
+    b = two_units(["sword_band"], ["spear_wall"])
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    b.facing_front("s0u0", "s1u0", slide=4 * W)
+    dice = dice_of(b)
+    assert sorted(kind for mid, (kind, _) in dice.items() if mid.startswith("s1u0")) == [
+        "corner-to-corner"]
+    assert not contacts(b.state, b.geo).front_engaged(b.state, "s1u0")
 
 
 def test_overlap_corner_to_corner_touching_no_front_rolls_cv_plus_one():

@@ -164,3 +164,47 @@ def test_units_not_in_contact_cannot_fight_and_engaged_units_cannot_march():
     assert [a.kind for a in b.legal() if a.unit == "s0u0"] == ["fight"]
     assert "Fight order" in b.why(march(b, 0.0, 1.0))
     assert "must fight first" in b.why(Action("end_turn"))
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"wheel": 0.0, "forward": 5.0}, "5\" forward, no wheel"),
+    ({"wheel": -12.345, "forward": 3.2}, "wheel 12.345\u00b0 left, then 3.2\" forward"),
+    ({"wheel": 45.478, "forward": 0.0}, "wheel 45.478\u00b0 right, no advance"),
+    ({"by": 90.0, "forward": 2.5}, "turn right, then 2.5\" forward"),
+    ({"by": 180.0, "forward": 0.0}, "turn about on the spot"),
+    ({"turn": -90.0, "forward": 4.25}, "turn left, then 4.25\" forward"),
+])
+def test_a_moves_option_is_in_plain_words_and_reads_back_the_same(values, words):
+    """The client shows the option as it is: words, not "wheel=0.000;forward=5.000"."""
+    assert movement.option_text(**values) == words
+    back = movement.parse_option(words)
+    assert all(back[key] == value for key, value in values.items())
+
+
+def test_the_older_option_form_is_still_read():
+    assert movement.parse_option("wheel=-30.000;forward=4.200") == {"wheel": -30.0, "forward": 4.2}
+
+
+def test_a_charge_option_names_the_edge_and_the_facing():
+    from game.rulesets.ranks.options import option_text, parse_option
+
+    words = option_text(edge="right", facing=89.1234567)
+    assert words == "into its right edge, facing 89.123457\u00b0"
+    assert parse_option(words) == {"facing": 89.123457}
+
+
+def test_a_march_dragged_by_hand_becomes_the_march_it_stands_for():
+    """Guarantee 1: any advance up to the move can be reached by dragging the block (the
+    client asks `snap_placement`): the wheel kept, the advance read from the drag."""
+    from game.rulesets.ranks import RULESET
+
+    b = two_units(["sword_band"], ["pike_block"])
+    b.stand("s0u0", 20.0, 22.0, 0.0)
+    b.stand("s1u0", 40.0, 30.0, 180.0)
+    offered = next(a for a in b.legal() if a.kind == "march" and "straight" in a.label)
+    by_hand = Action("march", "s0u0", option=offered.option, placement=tuple(
+        (m, round(x - 2.3, 3), round(y + 0.004, 3)) for m, x, y in offered.placement))
+    assert b.why(by_hand) is not None
+    snapped = RULESET.snap_placement(b.state, by_hand, b.geo)
+    assert b.why(snapped) is None
+    assert movement.parse_option(snapped.option) == {"wheel": 0.0, "forward": 2.7}

@@ -56,6 +56,8 @@ def test_only_your_own_units_take_orders():
 def test_the_fight_order_is_compulsory_for_units_in_contact_at_the_start():
     b = engaged()
     assert "must fight first" in b.why(Action("end_turn"))
+    # nor can it Hold out of the compulsory fight (explain_illegal used to accept that)
+    assert "its order is Fight" in b.why(Action("hold", "s0u0"))
     b.apply(Action("fight", "s0u0"), *([NOTHING] * 28))
     assert b.why(Action("end_turn")) is None
 
@@ -121,3 +123,17 @@ def test_the_controller_plays_a_whole_battle_on_the_shipped_map():
     agents = {0: ai.make("greedy", 1), 1: ai.make("random", 2)}
     controller.play(agents)
     assert controller.over and controller.state.result["points"]
+
+
+def test_the_hover_card_text_is_plain_words():
+    """Item 8 of the ranks brief: no raw Python ("talents ['Parry', 'Steady']", "support
+    True") in what the ruleset gives the client for a base."""
+    b = two_units(["sword_band"], ["pike_block"])
+    officer = next(m for m in b.models("s1u0") if "officer" in m.statuses)
+    lines = RULESET.model_lines(b.state, officer.id)
+    assert lines[0] == "CV 2 (dice) · AV 2 of 2 (armour) · move 4\""
+    assert "talents: Parry, Steady" in lines
+    assert any(line.startswith("supports the front rank") for line in lines)
+    assert any(line.startswith("the unit's officer") for line in lines)
+    assert not any("[" in line or "True" in line for line in lines)
+    assert "slots" in RULESET.hidden_flags

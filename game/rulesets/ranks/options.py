@@ -1,0 +1,96 @@
+"""The `option` of a ranks move, in words a player reads: the client shows it as it is ("Your
+march (wheel 12.5° right, then 3.2" forward)"), and the rules read the numbers back from it.
+
+A March is "5" forward, no wheel" or "wheel 12.5° right, then 3.2" forward" (or "..., no
+advance"); a Turn "turn
+right, then 2" forward" or "turn about on the spot"; a flight "turn about, then 5" forward";
+a Charge "into its flank edge, facing 90°". Numbers keep the precision the move was solved to
+(3 decimals, 6 for a charge's facing), trailing zeros dropped, so reading one back gives the
+same move. The older "wheel=-30.000;forward=4.200" form is still read (saved games).
+"""
+
+from __future__ import annotations
+
+import re
+
+DEGREE = "\u00b0"
+_TURNS = {"right": 90.0, "left": -90.0, "about": 180.0}
+_NUMBER = r"(-?\d+(?:\.\d+)?)"
+
+
+def number(value: float, places: int = 3) -> str:
+    """`value` to `places` decimals, without trailing zeros ("5", "3.25")."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _turn_words(degrees: float) -> str:
+    rounded = round(degrees) % 360
+    if rounded == 0:
+        return "no turn"
+    name = {90: "right", 270: "left", 180: "about"}.get(rounded)
+    return f"turn {name}" if name else f"turn {number(degrees)}{DEGREE}"
+
+
+def option_text(**values) -> str:
+    """Words for a move: keys `wheel` and `forward` (March), `by` and `forward` (Turn),
+    `turn` and `forward` (a flight), `edge` and `facing` (Charge)."""
+    forward = values.get("forward")
+    ahead = f"{number(forward)}\" forward" if forward is not None else ""
+    if "edge" in values:
+        return f"into its {values['edge']} edge, facing {number(values['facing'], 6)}{DEGREE}"
+    if "wheel" in values:
+        wheel = values["wheel"]
+        if abs(wheel) < 5e-4:
+            return f"{ahead}, no wheel"
+        side = "right" if wheel > 0 else "left"
+        if forward is not None and abs(forward) < 5e-4:
+            return f"wheel {number(abs(wheel))}{DEGREE} {side}, no advance"
+        return f"wheel {number(abs(wheel))}{DEGREE} {side}, then {ahead}"
+    turn = values.get("by", values.get("turn", 0.0))
+    if forward is None or abs(forward) < 5e-4:
+        return f"{_turn_words(turn)} on the spot"
+    return f"{_turn_words(turn)}, then {ahead}"
+
+
+def parse_option(text: str | None) -> dict[str, float]:
+    """The numbers of a move's option: {'wheel': -30.0, 'forward': 4.2}, {'by': 90.0,
+    'turn': 90.0, 'forward': 2.0}, {'facing': 90.0}; words or the older key=value form."""
+    text = text or ""
+    if "=" in text:
+        return _legacy(text)
+    out: dict[str, float] = {}
+    found = re.search(_NUMBER + r"\" forward", text)
+    if found:
+        out["forward"] = float(found.group(1))
+    elif "no advance" in text or "on the spot" in text:
+        out["forward"] = 0.0
+    if "no wheel" in text:
+        out["wheel"] = 0.0
+    found = re.search(r"wheel " + _NUMBER + DEGREE + r" (right|left)", text)
+    if found:
+        out["wheel"] = float(found.group(1)) * (1 if found.group(2) == "right" else -1)
+    found = re.search(r"turn (right|left|about)", text)
+    if found:
+        out["by"] = out["turn"] = _TURNS[found.group(1)]
+    found = re.search(r"turn " + _NUMBER + DEGREE, text)
+    if found:
+        out["by"] = out["turn"] = float(found.group(1))
+    if "no turn" in text:
+        out["by"] = out["turn"] = 0.0
+    found = re.search(r"facing " + _NUMBER + DEGREE, text)
+    if found:
+        out["facing"] = float(found.group(1))
+    return out
+
+
+def _legacy(text: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for part in text.split(";"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            try:
+                out[key.strip()] = float(value)
+            except ValueError:
+                continue
+    return out
