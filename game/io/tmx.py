@@ -31,11 +31,12 @@ from game.core.errors import MapError
 from game.core.state import Objective, Point, Scenario, Terrain, UnitPlacement
 from game.io import limits, tmx_limits
 from game.io import zones as zone_checks
+from game.io.paths import GAME_MAPS_DIR
 
 #: The values a terrain object's `kind` property may list (comma-separated).
 TERRAIN_KINDS = frozenset({"impassable", "difficult", "obscuring", "cover"})
 #: The repository's map folder (maps/ beside the game package).
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = GAME_MAPS_DIR
 DEFAULT_PX_PER_INCH = 16
 DEFAULT_ROUNDS = 5
 #: Ellipse objects become polygons with this many vertices (on the ellipse).

@@ -15,7 +15,9 @@ def test_simulated_battle_replays_to_the_same_log(tmp_path, capsys):
     saved = json.loads(capsys.readouterr().out)
     (replay_file,) = tmp_path.glob("*.json")
     record = json.loads(replay_file.read_text())
-    assert record["version"] == 1 and record["seed"] == 9 and record["actions"]
+    assert record["version"] == 2 and record["seed"] == 9 and record["actions"]
+    # the shipped map is stored by id (its place in the maps folder) with its content hash
+    assert record["map"] == "squads_ruined_outpost.tmx" and len(record["map_sha256"]) == 64
     assert main(["replay", str(replay_file), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert replayed["over"] and replayed["log_sha256"] == record["log_sha256"]
