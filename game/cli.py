@@ -149,12 +149,11 @@ def _scenario(ruleset_id: str, map_path: Path | None):
 def _check_battle(ruleset_id: str, map_path: Path | None, seed: int) -> None:
     """Build the opening of the battle the window or the picture will show, so that a bad map
     or data file is one line here and not a failure inside the client."""
-    from game.sim import battle_forces, check_opening
-    from game.turn import TurnController
+    from game.sim import battle_forces, start_battle
 
     ruleset = _ruleset(ruleset_id)
     scenario = _scenario(ruleset_id, map_path)
-    check_opening(TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario)))
+    start_battle(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
 
 
 def _replays_folder(folder: Path) -> Path:
@@ -184,8 +183,8 @@ def _simulate(args) -> int:
         raise GameError("simulate: --games must be at least 1")
     most = getattr(_ruleset(args.ruleset), "max_sides", 2)
     if not 2 <= args.sides <= most:
-        raise GameError(f"simulate: --sides {args.sides}: {args.ruleset} is played by 2 to "
-                        f"{most} sides")
+        allowed = "2 sides" if most == 2 else f"2 to {most} sides"
+        raise GameError(f"simulate: --sides {args.sides}: {args.ruleset} is played by {allowed}")
     chosen = [args.p1, args.p2, args.p3, args.p4]
     agents = (chosen + ["random"] * args.sides)[: args.sides]
     scenario = _scenario(args.ruleset, args.map)
@@ -252,12 +251,12 @@ def _gear(text: str) -> list[str]:
 
 
 def _play(args) -> int:
-    if args.ruleset is not None:
-        _check_battle(args.ruleset, args.map, args.seed or 0)
-    elif args.map is not None:
-        from game.io.tmx import load_scenario
+    if args.ruleset is not None or args.map is not None:
+        from game.io.tmx import map_ruleset
 
-        load_scenario(args.map)
+        # the window plays the map's own ruleset unless told otherwise (squads by default)
+        chosen = args.ruleset or (map_ruleset(args.map) if args.map else None) or "squads"
+        _check_battle(chosen, args.map, args.seed or 0)
     try:
         from game.ui.app import run
     except ImportError as exc:

@@ -32,6 +32,23 @@ def battle_forces(ruleset, sides: int, scenario) -> list[str] | None:
     return chooser(sides, scenario) if chooser is not None else None
 
 
+def start_battle(ruleset, scenario, seed: int, forces: list[str] | None,
+                 replay: Path | None = None) -> TurnController:
+    """A battle's opening. A force id the data file does not have is the fault of whoever
+    named it: the replay (`forces`) or the map (`force_<side>`), and the error says so."""
+    try:
+        controller = TurnController(ruleset, scenario, seed, forces)
+    except DataError as exc:
+        if not exc.problem.startswith("no force"):
+            raise
+        if replay is not None and forces is not None:
+            raise SaveError(replay, f"'forces': {exc.problem}") from None
+        raise MapError(scenario.source or "map", f"a force_<side> property: "
+                                                 f"{exc.problem}") from None
+    check_opening(controller)
+    return controller
+
+
 def check_opening(controller: TurnController) -> None:
     """The units the map places (and those deployed beside them) stand legally: on the table,
     off impassable terrain, no base overlapping another. A MapError names the map."""
@@ -59,9 +76,8 @@ class GameFailure(Exception):
 def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log) -> TurnController:
     decision, action = 0, None
     try:
-        controller = TurnController(ruleset, scenario, game_seed,
-                                    battle_forces(ruleset, len(agents), scenario))
-        check_opening(controller)
+        controller = start_battle(ruleset, scenario, game_seed,
+                                  battle_forces(ruleset, len(agents), scenario))
         players = {i: ai.make(name, game_seed * 31 + i) for i, name in enumerate(agents)}
         if log:
             for e in controller.events:
@@ -150,12 +166,7 @@ def replay(path, log=None, map_path: Path | None = None) -> dict:
         if len(forces) > most:
             raise SaveError(path, f"'forces' names {len(forces)} forces; this {ruleset.id} "
                                   f"battle on this map has at most {most} sides")
-    try:
-        controller = TurnController(ruleset, scenario, record["seed"], forces)
-    except DataError as exc:
-        if exc.problem.startswith("no force"):  # the replay names it, not the data file
-            raise SaveError(path, f"'forces': {exc.problem}") from None
-        raise
+    controller = start_battle(ruleset, scenario, record["seed"], forces, replay=path)
     for index, action in enumerate(record["actions"]):
         try:
             controller.apply(action)

@@ -110,7 +110,9 @@ def read_toml(path: Path) -> dict:
     except RecursionError:
         raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise DataError(path, f"not valid TOML: {' '.join(str(exc).split())[:120]}") from None
+        problem = ("an integer has too many digits" if "digits" in str(exc)
+                   else " ".join(str(exc).split())[:120])
+        raise DataError(path, f"not valid TOML: {problem}") from None
     if limits.nesting_depth(raw) > limits.MAX_NESTING:
         raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
     return raw

@@ -113,9 +113,12 @@ def _no_constant(text: str):
     raise ValueError(f"{text} is not a number JSON allows")
 
 
-def load_json(path: Path, limit: int) -> object:
-    """A JSON file within the limits: size (checked before reading), nesting and digits."""
-    data = limits.read_capped(path, limit, SaveError)
+def load_json(path: Path, limit: int, check_nesting: bool = True,
+              what: str = "replay file") -> object:
+    """A JSON file within the limits: size (checked before reading), nesting and digits.
+    (`check_nesting=False` lets the caller refuse cheaper problems first, then call
+    `check_nesting_of`.)"""
+    data = limits.read_capped(path, limit, SaveError, what)
     try:
         value = json.loads(data.decode("utf-8"), parse_int=_whole_number,
                            parse_constant=_no_constant)
@@ -129,18 +132,26 @@ def load_json(path: Path, limit: int) -> object:
         raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
     except ValueError as exc:
         raise SaveError(path, f"not valid JSON: {exc}") from None
+    if check_nesting:
+        check_nesting_of(path, value)
+    return value
+
+
+def check_nesting_of(path: Path, value) -> None:
     if limits.nesting_depth(value) > limits.MAX_NESTING:
         raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
-    return value
 
 
 def read_replay(path: str | os.PathLike) -> dict:
     """Load and check a replay; returns it with `actions` as Action objects and `map` as an
     id ("" for the ruleset's default map, None for a version-1 map outside the maps folders)."""
     path = Path(path)
-    data = load_json(path, limits.MAX_REPLAY_BYTES)
+    data = load_json(path, limits.MAX_REPLAY_BYTES, check_nesting=False)
     if not isinstance(data, dict):
         raise SaveError(path, "a replay is a JSON object")
+    if isinstance(data.get("actions"), list) and len(data["actions"]) > limits.MAX_REPLAY_ACTIONS:
+        raise SaveError(path, f"more than {limits.MAX_REPLAY_ACTIONS} actions")
+    check_nesting_of(path, data)
     version = data.get("version")
     if isinstance(version, bool) or version not in (1, REPLAY_VERSION):
         raise SaveError(path, f"replay version {version!r} is not supported "
@@ -165,8 +176,6 @@ def read_replay(path: str | os.PathLike) -> dict:
     expected = data.get("log_sha256")
     if expected is not None and not maprefs.valid_digest(expected):
         raise SaveError(path, "'log_sha256' is not a sha256 digest")
-    if len(data["actions"]) > limits.MAX_REPLAY_ACTIONS:
-        raise SaveError(path, f"more than {limits.MAX_REPLAY_ACTIONS} actions")
     actions = []
     for index, raw in enumerate(data["actions"]):
         problem = action_problem(raw)

@@ -48,6 +48,9 @@ def check_map_sizes(path: Path, root: ElementTree.Element) -> None:
     if width * tile_w > limits.MAX_TABLE_PIXELS or height * tile_h > limits.MAX_TABLE_PIXELS:
         raise MapError(path, f"the map is {width * tile_w}x{height * tile_h} px; the limit is "
                              f"{limits.MAX_TABLE_PIXELS} px a side")
+    depth = xml_depth(root)
+    if depth > limits.MAX_NESTING:
+        raise MapError(path, f"elements nest {depth} deep; the limit is {limits.MAX_NESTING}")
     objects = sum(1 for _ in root.iter("object"))
     if objects > limits.MAX_MAP_OBJECTS:
         raise MapError(path, f"the map has {objects} objects; the limit is "
@@ -62,6 +65,18 @@ def check_map_sizes(path: Path, root: ElementTree.Element) -> None:
         total += check_tile_layer(path, layer, width, height)
         if total > limits.MAX_MAP_TILES:
             raise MapError(path, f"the tile layers hold over {limits.MAX_MAP_TILES} tiles")
+
+
+def xml_depth(root: ElementTree.Element) -> int:
+    """How deeply elements nest (iterative: pytmx walks groups recursively)."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > limits.MAX_NESTING:
+            break
+        stack.extend((child, depth + 1) for child in element)
+    return deepest
 
 
 def check_tile_layer(path: Path, layer: ElementTree.Element, width: int, height: int) -> int:

@@ -11,42 +11,57 @@ from game.core import polygons
 from game.core.errors import MapError
 from game.core.state import Point, Scenario
 
-_TOLERANCE = 1e-6
+#: Square inches two zones may share (rounding at their common edge).
+_AREA_TOLERANCE = 1e-4
 
 
-def _properly_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """Segments ab and cd cross at one point inside both (touching or collinear: no)."""
-    def side(p, q, r):
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+def _clip(subject: list[Point], edge_start: Point, edge_end: Point) -> list[Point]:
+    """The part of `subject` on the left of the directed edge (Sutherland-Hodgman step)."""
+    def side(p):
+        return ((edge_end[0] - edge_start[0]) * (p[1] - edge_start[1])
+                - (edge_end[1] - edge_start[1]) * (p[0] - edge_start[0]))
 
-    d1, d2, d3, d4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
-    return (((d1 > _TOLERANCE and d2 < -_TOLERANCE) or (d1 < -_TOLERANCE and d2 > _TOLERANCE))
-            and ((d3 > _TOLERANCE and d4 < -_TOLERANCE)
-                 or (d3 < -_TOLERANCE and d4 > _TOLERANCE)))
-
-
-def _strictly_inside(point: Point, polygon: list[Point]) -> bool:
-    return (polygons.point_in_polygon(point, polygon)
-            and polygons.edge_distance(point, polygon) > _TOLERANCE)
-
-
-def _inner_points(polygon: list[Point]) -> list[Point]:
-    """Points strictly inside the polygon: the centre of each convex piece."""
-    out = []
-    for part in polygons.convex_parts(polygon):
-        out.append((sum(p[0] for p in part) / len(part), sum(p[1] for p in part) / len(part)))
+    out: list[Point] = []
+    for i, current in enumerate(subject):
+        previous = subject[i - 1]
+        s_prev, s_cur = side(previous), side(current)
+        if s_cur >= 0:
+            if s_prev < 0:
+                out.append(_meet(previous, current, s_prev, s_cur))
+            out.append(current)
+        elif s_prev >= 0:
+            out.append(_meet(previous, current, s_prev, s_cur))
     return out
+
+
+def _meet(a: Point, b: Point, side_a: float, side_b: float) -> Point:
+    t = side_a / (side_a - side_b)
+    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def _counter_clockwise(part: list[Point]) -> list[Point]:
+    return part if polygons.signed_area(part) > 0 else list(reversed(part))
+
+
+def shared_area(first, second) -> float:
+    """The area two polygons share: their convex pieces clipped against each other."""
+    total = 0.0
+    for a in polygons.convex_parts(list(first)):
+        for b in polygons.convex_parts(list(second)):
+            piece = _counter_clockwise(list(a))
+            clip = _counter_clockwise(list(b))
+            for i in range(len(clip)):
+                if not piece:
+                    break
+                piece = _clip(piece, clip[i - 1], clip[i])
+            if len(piece) >= 3:
+                total += abs(polygons.signed_area(piece))
+    return total
 
 
 def zones_overlap(first, second) -> bool:
     """Two zones share ground (more than an edge or a corner)."""
-    a, b = list(first), list(second)
-    for i in range(len(a)):
-        for j in range(len(b)):
-            if _properly_cross(a[i - 1], a[i], b[j - 1], b[j]):
-                return True
-    return (any(_strictly_inside(p, b) for p in (*a, *_inner_points(a)))
-            or any(_strictly_inside(p, a) for p in (*b, *_inner_points(b))))
+    return shared_area(first, second) > _AREA_TOLERANCE
 
 
 def check_zones(source, zones: dict[int, tuple[Point, ...]]) -> None:
