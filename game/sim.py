@@ -64,7 +64,8 @@ class GameFailure(Exception):
     """A game stopped by a rules bug: what to tell, and the game's number and seed."""
 
     def __init__(self, ruleset_id: str, seed: int, decision: int, action, error: BaseException):
-        what = "refused an offered action" if isinstance(error, IllegalAction) else "failed"
+        what = ("refused an offered action" if isinstance(error, IllegalAction)
+                else f"failed ({type(error).__name__})")
         action_text = action.to_text() if action is not None else "(setting up)"
         problem = " ".join(str(error).split()) or type(error).__name__
         super().__init__(f"rules bug: {ruleset_id} seed {seed}, decision {decision} "
