@@ -52,7 +52,11 @@ def map_reference(source: str | os.PathLike | None) -> dict:
     """What a replay stores about the map it was played on (`source` is the Scenario's)."""
     if not source:
         return {"map": "", "map_sha256": None}
-    return {"map": map_id(source) or Path(source).name, "map_sha256": map_digest(source)}
+    try:
+        digest = map_digest(source)
+    except MapError:  # gone or changed past the limits since it was loaded: keep the replay
+        digest = None
+    return {"map": map_id(source) or Path(source).name, "map_sha256": digest}
 
 
 def valid_id(value) -> bool:

@@ -230,3 +230,11 @@ def test_a_replay_that_cannot_be_written_is_one_error_and_no_leftovers(tmp_path,
         write_replay(tmp_path / "r.json", {"version": 1})
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
     assert (tmp_path / "r.json").read_text() == "the old replay"
+
+
+def test_a_replay_is_still_written_when_its_map_is_gone(tmp_path):
+    path = write_replay(tmp_path / "r.json", {"version": 1, "ruleset": "squads",
+                                              "map": str(tmp_path / "gone.tmx"), "seed": 1,
+                                              "actions": []})
+    stored = json.loads(path.read_text())
+    assert stored["map"] == "gone.tmx" and stored["map_sha256"] is None
