@@ -431,6 +431,12 @@ class _ScenarioReader:
         return (-_TOLERANCE <= x <= self.width + _TOLERANCE
                 and -_TOLERANCE <= y <= self.height + _TOLERANCE)
 
+    def _near_table(self, point: Point) -> bool:
+        """Within one table's size of the table (terrain may hang over its edges, not run to
+        coordinates that overflow the geometry)."""
+        x, y = point
+        return (-self.width <= x <= 2 * self.width and -self.height <= y <= 2 * self.height)
+
     def _size_text(self) -> str:
         return f'{self.width:g}"×{self.height:g}"'
 
@@ -479,6 +485,9 @@ class _ScenarioReader:
                 self.fail(f"terrain {item.label} has unknown kind {unknown[0]!r} "
                           f"(known kinds: {known})")
             polygon = self._polygon(item, "terrain")
+            if not all(self._near_table(point) for point in polygon):
+                self.fail(f"terrain {item.label} reaches more than a table's width or depth "
+                          f"off the {self._size_text()} table")
             pieces.append(Terrain(frozenset(kinds), polygon, _text(item.obj.name)))
         return tuple(pieces)
 

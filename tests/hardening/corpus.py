@@ -297,6 +297,15 @@ def map_cases() -> list[Case]:
         "map_terrain_point": tmx(extra='<objectgroup name="terrain"><object id="5" x="0" y="0">'
                                        "<properties>" + prop("kind", "cover")
                                        + "</properties><point/></object></objectgroup>"),
+        "map_terrain_huge_coordinates": tmx(extra='<objectgroup name="terrain"><object id="5" '
+                                                 'x="1e300" y="0" width="1e300" height="32">'
+                                                 "<properties>" + prop("kind", "impassable")
+                                                 + "</properties></object></objectgroup>"),
+        "map_terrain_polygon_overflows": tmx(extra='<objectgroup name="terrain"><object id="5" '
+                                                   'x="0" y="0"><properties>'
+                                                   + prop("kind", "impassable") + "</properties>"
+                                                   '<polygon points="0,0 1e200,0 0,1e200"/>'
+                                                   "</object></objectgroup>"),
         "map_px_per_inch_zero": tmx(properties=prop("px_per_inch", "0", "int")),
         "map_px_per_inch_text": tmx(properties=prop("px_per_inch", "many")),
         "map_table_too_big_in_inches": tmx(properties=prop("px_per_inch", "1", "int")),

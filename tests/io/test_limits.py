@@ -174,3 +174,19 @@ def test_unit_markers_may_not_stand_on_each_other(tmp_path):
         for side in (0, 1))
     path = write_map(tmp_path, layers=f'<objectgroup name="units">{markers}</objectgroup>')
     refused(path, "object 21 stands on the marker of 'u0' (side 0) at (10, 10)")
+
+
+@pytest.mark.parametrize("body", [
+    '<object id="7" x="1e300" y="0" width="1e300" height="32">',
+    '<object id="7" x="0" y="0"><polygon points="0,0 1e200,0 0,1e200"/>',
+    '<object id="7" x="700" y="0" width="32" height="32">',
+])
+def test_terrain_stays_within_a_tables_size_of_the_table(tmp_path, body):
+    if "<polygon" in body:
+        obj = body.replace('y="0">', 'y="0"><properties><property name="kind" '
+                           'value="impassable"/></properties>', 1) + "</object>"
+    else:
+        obj = body + ('<properties><property name="kind" value="impassable"/></properties>'
+                      "</object>")
+    path = write_map(tmp_path, layers=f'<objectgroup name="terrain">{obj}</objectgroup>')
+    refused(path, "terrain object 7 reaches more than a table's width or depth off")
