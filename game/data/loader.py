@@ -132,6 +132,17 @@ def _base(path: Path, where: str, text: str) -> BaseShape:
     return base
 
 
+def _check_list(path: Path, where: str, items: list) -> None:
+    """A list characteristic lists names (text) or is an array of tables, never a mix and
+    never lists inside lists (the rules look names up: a nested list is unhashable)."""
+    if all(isinstance(item, str) for item in items):
+        return
+    if all(isinstance(item, dict) for item in items):
+        return
+    raise DataError(path, f"{where} must list names (text) or tables, not "
+                          f"{', '.join(sorted({type(i).__name__ for i in items}))}")
+
+
 def _table(path: Path, raw: dict, key: str) -> dict:
     value = raw.get(key, {})
     if not isinstance(value, dict):
@@ -157,6 +168,8 @@ def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
         value = _get(path, where, body, key, kind)
         if isinstance(value, float) and not math.isfinite(value):
             raise DataError(path, f"{where}.{key} = {value} is not a finite number")
+        if isinstance(value, list):
+            _check_list(path, f"{where}.{key}", value)
         if isinstance(value, int | float) and not isinstance(value, bool) and (
                 (low is not None and value < low) or (high is not None and value > high)):
             raise DataError(path, f"{where}.{key} = {value} is outside {low}..{high}")

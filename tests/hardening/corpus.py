@@ -550,6 +550,10 @@ def data_cases() -> list[Case]:
             text[text.index("units = [", text.index("[forces.sellswords]")):].split("\n\n")[0],
             "units = { leader = 1 }", 1),
         "data_warband_deep_arrays": lambda text: text + "\nextra = " + "[" * 5000 + "]" * 5000,
+        "data_warband_skills_nested_list": sub('skills = ["strikes_first"]',
+                                               'skills = [["strikes_first"]]'),
+        "data_warband_skills_mixed": sub('skills = ["strikes_first"]',
+                                         'skills = ["strikes_first", 2]'),
     }
     cases += [Case(n, "data", data_file("warband", c), DATA_COMMANDS["warband"],
                    env={"SKIRMISH_RULESET_DATA": "DIR/data"}) for n, c in warband.items()]

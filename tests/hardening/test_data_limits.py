@@ -82,3 +82,15 @@ def test_a_float_stat_must_be_finite(tmp_path):
     body = {"name": "x", "models": 1, "base": "25", "reach": float("nan")}
     with pytest.raises(DataError, match="reach = nan is not a finite number"):
         _profile(tmp_path / "d.toml", "p", body, {"reach": (float, 0, 10, True)})
+
+
+@pytest.mark.parametrize("value", ['[["a"]]', '["a", 2]', "[1.5]", '[{ a = 1 }, "b"]'])
+def test_a_list_characteristic_lists_names_or_tables(tmp_path, value):
+    from game.data.loader import _profile
+
+    body = {"name": "x", "models": 1, "base": "25"}
+    path = tmp_path / "d.toml"
+    path.write_text(f"skills = {value}\n")
+    body["skills"] = loader.read_toml(path)["skills"]
+    with pytest.raises(DataError, match="skills must list names"):
+        _profile(path, "p", body, {"skills": (list, None, None, False)})
