@@ -170,7 +170,7 @@ def _parse_xml(path: Path, what: str, owner: Path, limit: int) -> ElementTree.El
         return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
         raise MapError(owner, f"{what} is not valid XML ({_one_line(exc)})") from exc
-    except (UnicodeError, ValueError, RecursionError) as exc:
+    except (UnicodeError, ValueError, LookupError, RecursionError) as exc:  # e.g. encoding="x"
         raise MapError(owner, f"cannot read {what}: {_one_line(exc)}") from exc
 
 
@@ -210,7 +210,7 @@ def _check_images(path: Path, node: ElementTree.Element, folder: Path, owner: st
         if not file.is_file():
             raise MapError(path, f"image {source!r} used by {owner} not found "
                                  f"(looked for {os.path.normpath(file)})")
-        tmx_limits.check_picture(path, file, f"image {source!r} used by {owner}",
+        tmx_limits.check_picture(path, image, file, f"image {source!r} used by {owner}",
                                  node if tileset else None)
 
 

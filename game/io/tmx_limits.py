@@ -154,9 +154,18 @@ def check_tileset_sizes(owner: Path, tileset: ElementTree.Element, what: str) ->
         raise MapError(owner, f"{what} lists over {limits.MAX_TILESET_TILES} tiles")
 
 
-def check_picture(owner: Path, file: Path, what: str, tileset: ElementTree.Element | None = None) -> None:
-    """A picture's size from its header (never decoded), and the tiles it will be cut into."""
+def check_picture(owner: Path, image: ElementTree.Element, file: Path, what: str,
+                  tileset: ElementTree.Element | None = None) -> None:
+    """A picture's size from its header (never decoded): the size the map declares for it,
+    if any, must be that one (pytmx cuts tiles by the declared size), and the tiles it will be
+    cut into are capped."""
     width, height = limits.image_header(file, MapError, what, owner)
+    for name, real in (("width", width), ("height", height)):
+        if image.get(name) is not None:
+            declared = whole(owner, image, name, 0, 1, limits.MAX_IMAGE_SIDE, what)
+            if declared != real:
+                raise MapError(owner, f"{what} declares {name} {declared} px but the picture "
+                                      f"is {width}x{height} px")
     if tileset is None:
         return
     tile_w = int(tileset.get("tilewidth") or 1)

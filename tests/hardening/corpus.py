@@ -162,6 +162,7 @@ def map_cases() -> list[Case]:
         "map_not_xml": "<map width='30'",
         "map_binary": bytes(range(256)) * 4,
         "map_utf16_garbage": "\ufeff<map>".encode("utf-16"),
+        "map_unknown_xml_encoding": '<?xml version="1.0" encoding="nan"?><map/>',
         "map_root_not_map": '<?xml version="1.0"?><tileset/>',
         "map_declares_2000x2000_tiles": tmx(size='width="2000" height="2000" tilewidth="32" '
                                                 'tileheight="32"'),
@@ -352,6 +353,8 @@ def tileset_cases() -> list[Case]:
                                                        width=4096, height=4096),
                                                    png(4096, 4096)),
         "tileset_picture_empty": with_tileset(tsx(), b""),
+        "tileset_picture_declared_width_zero": with_tileset(tsx(width=0), png(576, 352)),
+        "tileset_picture_declared_size_lies": with_tileset(tsx(width=5000), png(576, 352)),
     }
     return [Case(name, "tileset", write, MAP_COMMANDS, blame="map.tmx")
             for name, write in cases.items()]

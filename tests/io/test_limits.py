@@ -190,3 +190,14 @@ def test_terrain_stays_within_a_tables_size_of_the_table(tmp_path, body):
                       "</object>")
     path = write_map(tmp_path, layers=f'<objectgroup name="terrain">{obj}</objectgroup>')
     refused(path, "terrain object 7 reaches more than a table's width or depth off")
+
+
+@pytest.mark.parametrize(("declared", "words"), [
+    ('width="0" height="32"', ("width=0",)),
+    ('width="64" height="32"', ("declares width 64 px but the picture is 32x32 px",)),
+])
+def test_a_tileset_pictures_declared_size_is_its_real_size(tmp_path, declared, words):
+    path = write_map(tmp_path)
+    tsx = tmp_path / "tiles" / "t.tsx"
+    tsx.write_text(tsx.read_text().replace('width="32" height="32"/>', declared + "/>"))
+    refused(path, *words)
