@@ -207,4 +207,6 @@ def action_problem(raw) -> str | None:
         if not (isinstance(spot, list) and len(spot) == 3 and isinstance(spot[0], str)
                 and limits.finite_number(spot[1]) and limits.finite_number(spot[2])):
             return "'placement' entries must be [model id, x, y]"
+    if len({spot[0] for spot in placement}) != len(placement):
+        return "'placement' names a model twice"
     return None

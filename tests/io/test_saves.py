@@ -168,6 +168,8 @@ def test_a_v1_replay_never_tells_whether_a_path_outside_exists(tmp_path, capsys)
     ({"actions": [{"kind": "charge", "unit": {"id": 1}}]}, "'unit' is not text"),
     ({"actions": [{"kind": "charge", "targets": "s1u0"}]}, "'targets' is not a list of ids"),
     ({"actions": [{"kind": "move", "placement": [["m", "1", 2]]}]}, "'placement' entries"),
+    ({"actions": [{"kind": "move", "placement": [["m", 1, 2], ["m", 3, 4]]}]},
+     "'placement' names a model twice"),
 ])
 def test_replay_fields_are_checked_by_type(tmp_path, changes, problem):
     with pytest.raises(SaveError, match=problem):
