@@ -87,6 +87,19 @@ def test_read_only_replays_folder_is_refused(capsys, tmp_path):
     assert code == 2 and "cannot write there" in err
 
 
+def test_a_replays_folder_the_system_will_not_write_into_is_refused(capsys, tmp_path,
+                                                                    monkeypatch):
+    """Read-only, as root cannot feel it: the probe's file cannot be created (EACCES)."""
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    code, _, err = run(capsys, "simulate", "--replays", str(tmp_path / "r"))
+    assert code == 2 and one_line(err) and "cannot write there (Permission denied)" in err
+
+
 def test_full_replays_folder_is_refused(capsys, tmp_path, monkeypatch):
     """A full disk shows when the probe's bytes are flushed (ENOSPC)."""
     import errno
