@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from game.core.errors import GameError
+from game.io import limits
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,6 +25,26 @@ class _Parser(argparse.ArgumentParser):
         raise GameError(f"{self.prog}: {message}")
 
 
+def _seed(text: str) -> int:
+    """A seed on the command line: a whole number of at most 64 bits (checked before int())."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or len(digits) > len(str(limits.MAX_SEED)):
+        raise argparse.ArgumentTypeError(f"a seed is a whole number of at most 64 bits, "
+                                         f"not {text[:24]!r}")
+    value = int(text)
+    if not limits.is_seed(value):
+        raise argparse.ArgumentTypeError("a seed is a whole number of at most 64 bits")
+    return value
+
+
+def _count(text: str) -> int:
+    """A count (games, sides, turns): a whole number of at most 9 digits."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or len(digits) > 9:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:24]!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="skirmish", description="Skirmish Table: tabletop battles, rules shown.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -28,14 +52,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--ruleset", default=None)
     play.add_argument("--map", type=Path, default=None)
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_seed, default=None)
 
     sim = sub.add_parser("simulate", help="play battles headless between agents")
     sim.add_argument("--ruleset", default="squads")
     sim.add_argument("--map", type=Path, default=None)
-    sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--sides", type=int, default=2)
+    sim.add_argument("--games", type=_count, default=1)
+    sim.add_argument("--seed", type=_seed, default=0)
+    sim.add_argument("--sides", type=_count, default=2)
     sim.add_argument("--p1", default="greedy")
     sim.add_argument("--p2", default="random")
     sim.add_argument("--p3", default="random")
@@ -47,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a saved battle and check it")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--map", type=Path, default=None,
+                     help="the map the battle was played on, when it is not in a maps folder")
     rep.add_argument("--log", action="store_true")
     rep.add_argument("--json", action="store_true")
 
@@ -64,9 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a battle to a PNG (no window needed)")
     render.add_argument("--ruleset", default="squads")
     render.add_argument("--map", type=Path, default=None)
-    render.add_argument("--turns", type=int, default=0,
+    render.add_argument("--turns", type=_count, default=0,
                         help="battle rounds to play with greedy agents first (0: the opening)")
-    render.add_argument("--seed", type=int, default=0)
+    render.add_argument("--seed", type=_seed, default=0)
     render.add_argument("--size", default="1280x800", help="picture size, WIDTHxHEIGHT")
     render.add_argument("--out", type=Path, required=True)
     return parser
@@ -93,16 +119,61 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as exc:
         print(f"skirmish: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file we write (a picture, a folder) that the system refuses
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"skirmish: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     return 0
 
 
-def _scenario(ruleset_id: str, map_path: Path | None):
-    from game.io.tmx import default_map_for, load_scenario
+def _ruleset(ruleset_id: str):
+    from game import rulesets
 
+    return rulesets.get(ruleset_id)
+
+
+def _scenario(ruleset_id: str, map_path: Path | None):
+    """The map to play `ruleset_id` on (the given one, else its default), checked for it."""
+    from game.io.tmx import default_map_for, load_scenario
+    from game.io.zones import check_sides_for
+
+    ruleset = _ruleset(ruleset_id)
     path = map_path if map_path is not None else default_map_for(ruleset_id)
-    return load_scenario(path)
+    scenario = load_scenario(path)
+    check_sides_for(ruleset, scenario)
+    return scenario
+
+
+def _check_battle(ruleset_id: str, map_path: Path | None, seed: int) -> None:
+    """Build the opening of the battle the window or the picture will show, so that a bad map
+    or data file is one line here and not a failure inside the client."""
+    from game.sim import battle_forces, start_battle
+
+    ruleset = _ruleset(ruleset_id)
+    scenario = _scenario(ruleset_id, map_path)
+    start_battle(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
+
+
+def _replays_folder(folder: Path) -> Path:
+    """The folder replays go to, made if needed and proved writable by writing a few bytes
+    (a file where a folder should be, read-only, full or a system folder: one line, at once)."""
+    if folder.exists() and not folder.is_dir():
+        raise GameError(f"simulate: --replays {folder}: not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+        try:
+            os.write(handle, b"{}\n")
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+            Path(probe).unlink(missing_ok=True)
+    except OSError as exc:
+        raise GameError(f"simulate: --replays {folder}: cannot write there "
+                        f"({exc.strerror or exc})") from None
+    return folder
 
 
 def _simulate(args) -> int:
@@ -110,22 +181,31 @@ def _simulate(args) -> int:
 
     if args.games < 1:
         raise GameError("simulate: --games must be at least 1")
-    agents = [args.p1, args.p2, args.p3, args.p4][: args.sides]
-    report = simulate(args.ruleset, _scenario(args.ruleset, args.map), args.games, args.seed,
-                      agents, log=print if args.log else None, replays=args.replays)
+    most = getattr(_ruleset(args.ruleset), "max_sides", 2)
+    if not 2 <= args.sides <= most:
+        allowed = "2 sides" if most == 2 else f"2 to {most} sides"
+        raise GameError(f"simulate: --sides {args.sides}: {args.ruleset} is played by {allowed}")
+    chosen = [args.p1, args.p2, args.p3, args.p4]
+    agents = (chosen + ["random"] * args.sides)[: args.sides]
+    scenario = _scenario(args.ruleset, args.map)
+    replays = _replays_folder(args.replays) if args.replays is not None else None
+    report = simulate(args.ruleset, scenario, args.games, args.seed, agents,
+                      log=print if args.log else None, replays=replays,
+                      on_failure=lambda line: print(f"skirmish: {line}", file=sys.stderr))
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
         wins = ", ".join(f"side {i + 1}: {w}" for i, w in enumerate(report["wins"]))
+        failed = f", {len(report['failed'])} failed" if report["failed"] else ""
         print(f"{report['games']} games ({args.ruleset}): {wins}, draws {report['draws']}, "
-              f"mean rounds {report['mean_rounds']:.2f}")
-    return 0
+              f"mean rounds {report['mean_rounds']:.2f}{failed}")
+    return 2 if report["failed"] else 0
 
 
 def _replay(args) -> int:
     from game.sim import replay
 
-    report = replay(args.file, log=print if args.log else None)
+    report = replay(args.file, log=print if args.log else None, map_path=args.map)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
@@ -153,6 +233,9 @@ def _odds(args) -> int:
         return 0
     if args.distance is None:
         raise GameError("odds charge: --distance is required")
+    if not math.isfinite(args.distance) or not 0 <= args.distance <= limits.MAX_DISTANCE_INCHES:
+        raise GameError(f"odds charge: --distance must be a number of inches from 0 to "
+                        f"{limits.MAX_DISTANCE_INCHES}, not {args.distance}")
     p = charge_odds(args.ruleset, args.distance)
     if args.json:
         print(json.dumps({"ruleset": args.ruleset, "distance": args.distance, "p": float(p),
@@ -168,6 +251,12 @@ def _gear(text: str) -> list[str]:
 
 
 def _play(args) -> int:
+    if args.ruleset is not None or args.map is not None:
+        from game.io.tmx import map_ruleset
+
+        # the window plays the map's own ruleset unless told otherwise (squads by default)
+        chosen = args.ruleset or (map_ruleset(args.map) if args.map else None) or "squads"
+        _check_battle(chosen, args.map, args.seed or 0)
     try:
         from game.ui.app import run
     except ImportError as exc:
@@ -179,7 +268,13 @@ def _render(args) -> int:
     try:
         width, height = (int(n) for n in args.size.lower().split("x"))
     except ValueError:
-        raise GameError(f"render: --size must be WIDTHxHEIGHT, not {args.size!r}") from None
+        raise GameError(f"render: --size must be WIDTHxHEIGHT, not {args.size[:40]!r}") from None
+    if (max(width, height) > limits.MAX_RENDER_SIDE
+            or width * height > limits.MAX_RENDER_PIXELS):
+        raise GameError(f"render: --size {width}x{height} is too big (at most "
+                        f"{limits.MAX_RENDER_SIDE} px a side and {limits.MAX_RENDER_PIXELS} "
+                        "px in all)")
+    _check_battle(args.ruleset, args.map, args.seed)
     try:
         from game.ui.snapshot import render_battle
     except ImportError as exc:

@@ -1,4 +1,9 @@
-"""Headless battles between agents (the `simulate` command and the benchmarks)."""
+"""Headless battles between agents (the `simulate` command and the benchmarks), and replays.
+
+Why a failed game does not end the run: a rules bug met in one game of many (an offered action
+refused, or any exception in the rules) must name what happened — ruleset, seed, decision,
+action — while the other games' results are kept; the caller decides how to exit.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,16 @@ import hashlib
 from pathlib import Path
 
 from game import ai, rulesets
-from game.core.errors import GameError, IllegalAction, SaveError
+from game.core.errors import (
+    DataError,
+    GameError,
+    IllegalAction,
+    InputFileError,
+    MapError,
+    SaveError,
+)
+from game.io import zones
+from game.io.maprefs import find_map
 from game.io.saves import read_replay, write_replay
 from game.turn import TurnController
 
@@ -18,31 +32,104 @@ def battle_forces(ruleset, sides: int, scenario) -> list[str] | None:
     return chooser(sides, scenario) if chooser is not None else None
 
 
-def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str],
-             log=None, replays: Path | None = None) -> dict:
-    ruleset = rulesets.get(ruleset_id)
-    if not 2 <= len(agents) <= getattr(ruleset, "max_sides", 2):
-        raise GameError(f"{ruleset_id} is played by 2 to {getattr(ruleset, 'max_sides', 2)} sides")
-    wins = [0] * len(agents)
-    draws = 0
-    rounds = 0
-    digest = hashlib.sha256()
-    for game_index in range(games):
-        game_seed = seed + game_index
-        controller = TurnController(ruleset, scenario, game_seed,
-                                    battle_forces(ruleset, len(agents), scenario))
+def start_battle(ruleset, scenario, seed: int, forces: list[str] | None,
+                 replay: Path | None = None) -> TurnController:
+    """A battle's opening. A force id the data file does not have is the fault of whoever
+    named it: the replay (`forces`) or the map (`force_<side>`), and the error says so."""
+    try:
+        controller = TurnController(ruleset, scenario, seed, forces)
+    except DataError as exc:
+        if not exc.problem.startswith("no force"):
+            raise
+        if replay is not None and forces is not None:
+            raise SaveError(replay, f"'forces': {exc.problem}") from None
+        raise MapError(scenario.source or "map", f"a force_<side> property: "
+                                                 f"{exc.problem}") from None
+    check_opening(controller)
+    return controller
+
+
+def check_opening(controller: TurnController) -> None:
+    """The units the map places (and those deployed beside them) stand legally: on the table,
+    off impassable terrain, no base overlapping another. A MapError names the map."""
+    state = controller.state
+    spots = {m.id: (m.x, m.y) for m in state.models.values() if m.alive}
+    problem = controller.geo.placement_problem(state, spots)
+    if problem is not None:
+        raise MapError(controller.scenario.source or "map", f"at set-up, {problem} (check the "
+                       "units layer)")
+
+
+class GameFailure(Exception):
+    """A game stopped by a rules bug: what to tell, and the game's number and seed."""
+
+    def __init__(self, ruleset_id: str, seed: int, decision: int, action, error: BaseException):
+        what = ("refused an offered action" if isinstance(error, IllegalAction)
+                else f"failed ({type(error).__name__})")
+        action_text = action.to_text() if action is not None else "(setting up)"
+        problem = " ".join(str(error).split()) or type(error).__name__
+        super().__init__(f"rules bug: {ruleset_id} seed {seed}, decision {decision} "
+                         f"({action_text}): the rules {what}: {problem}")
+        self.record = {"seed": seed, "decision": decision, "action": action_text,
+                       "error": f"{type(error).__name__}: {problem}"}
+
+
+def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log) -> TurnController:
+    decision, action = 0, None
+    try:
+        controller = start_battle(ruleset, scenario, game_seed,
+                                  battle_forces(ruleset, len(agents), scenario))
         players = {i: ai.make(name, game_seed * 31 + i) for i, name in enumerate(agents)}
         if log:
-            log(f"--- game {game_index + 1} (seed {game_seed}) ---")
             for e in controller.events:
                 log(e.describe())
-            start = len(controller.events)
+        start = len(controller.events)
         while not controller.over:
-            controller.apply(players[controller.current_player()].choose(controller))
+            decision += 1
+            action = None
+            action = players[controller.current_player()].choose(controller)
+            controller.apply(action)
             if log:
                 for e in controller.events[start:]:
                     log(e.describe())
-                start = len(controller.events)
+            start = len(controller.events)
+    except (InputFileError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:  # a rules bug: name it, keep the other games
+        raise GameFailure(ruleset_id, game_seed, decision, action, exc) from exc
+    return controller
+
+
+def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str],
+             log=None, replays: Path | None = None, on_failure=None) -> dict:
+    """Play `games` battles (seeds seed, seed+1, …). A game stopped by a rules bug is listed in
+    `failed` (and told to `on_failure`, one line) and left out of the other figures."""
+    ruleset = rulesets.get(ruleset_id)
+    most = getattr(ruleset, "max_sides", 2)
+    if not 2 <= len(agents) <= most:
+        raise GameError(f"{ruleset_id} is played by 2 to {most} sides")
+    for name in agents:
+        ai.make(name)  # an unknown agent is a bad argument, not a failed game
+    zones.check_sides_for(ruleset, scenario)
+    if len(agents) > len(scenario.deployment):
+        raise MapError(scenario.source or "map", f"the map has deployment zones for "
+                       f"{len(scenario.deployment)} sides, not {len(agents)}")
+    wins = [0] * len(agents)
+    draws = rounds = played = 0
+    failed = []
+    digest = hashlib.sha256()
+    for game_index in range(games):
+        game_seed = seed + game_index
+        if log:
+            log(f"--- game {game_index + 1} (seed {game_seed}) ---")
+        try:
+            controller = _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log)
+        except GameFailure as failure:
+            failed.append(failure.record)
+            if on_failure:
+                on_failure(str(failure))
+            continue
+        played += 1
         winner = controller.state.result.get("winner")
         if winner is None:
             draws += 1
@@ -54,26 +141,44 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
             record = controller.replay_record()
             record["log_sha256"] = controller.log_digest()
             write_replay(Path(replays) / f"{ruleset_id}_seed{game_seed}.json", record)
-    return {"ruleset": ruleset_id, "games": games, "wins": wins, "draws": draws,
-            "mean_rounds": rounds / games, "log_sha256": digest.hexdigest(),
-            "agents": agents, "seed": seed}
+    return {"ruleset": ruleset_id, "games": games, "played": played, "wins": wins,
+            "draws": draws, "mean_rounds": rounds / played if played else 0.0,
+            "log_sha256": digest.hexdigest(), "agents": agents, "seed": seed, "failed": failed}
 
 
-def replay(path, log=None) -> dict:
-    """Play a replay's decisions again; the battle must come out the same (same event log)."""
+def replay(path, log=None, map_path: Path | None = None) -> dict:
+    """Play a replay's decisions again; the battle must come out the same (same event log).
+    The map comes from the maps folders by the replay's id, or is `map_path` (given by the
+    player); either way it must have the replay's hash."""
     from game.io.tmx import default_map_for, load_scenario
 
+    path = Path(path)
     record = read_replay(path)
-    ruleset = rulesets.get(record["ruleset"])
-    map_path = Path(record["map"]) if record["map"] else default_map_for(record["ruleset"])
-    controller = TurnController(ruleset, load_scenario(map_path), record["seed"],
-                                record.get("forces"))
+    try:
+        ruleset = rulesets.get(record["ruleset"])
+    except GameError as exc:
+        raise SaveError(path, str(exc)) from None
+    found = find_map(path, record["map"], record.get("map_sha256"), map_path)
+    scenario = load_scenario(found if found is not None else default_map_for(record["ruleset"]))
+    zones.check_sides_for(ruleset, scenario)
+    forces = record.get("forces")
+    if forces is not None:
+        most = min(getattr(ruleset, "max_sides", 2), len(scenario.deployment))
+        if len(forces) > most:
+            raise SaveError(path, f"'forces' names {len(forces)} forces; this {ruleset.id} "
+                                  f"battle on this map has at most {most} sides")
+    controller = start_battle(ruleset, scenario, record["seed"], forces, replay=path)
     for index, action in enumerate(record["actions"]):
         try:
             controller.apply(action)
         except IllegalAction as exc:
             raise SaveError(path, f"action {index + 1} ({action.kind}) is illegal here: "
                                   f"{exc.reason}") from None
+        except (InputFileError, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as exc:  # a tampered action the rules did not expect
+            raise SaveError(path, f"action {index + 1} ({action.kind}) cannot be replayed: "
+                                  f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
     if log:
         for line in controller.event_log():
             log(line)

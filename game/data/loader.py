@@ -8,10 +8,16 @@ File layout (one file per ruleset, `game/data/<ruleset>.toml`):
     [profiles.<id>]        name, models (count), base ("32", "oval 60x35", "rect 40x20"),
                            then the ruleset's characteristics (its `schema` says which)
     [forces.<id>]          name, side_name, units = ["<profile id>", ...]
+
+The shipped files are here; `$SKIRMISH_RULESET_DATA` names a folder whose `<ruleset>.toml` files
+are read instead (modding and tests). Every file is checked within `game.io.limits` (size before
+reading, nesting, finite numbers, base sizes) so a hostile file is one line, fast.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +25,20 @@ from typing import Any
 
 from game.core.errors import DataError
 from game.core.state import BaseShape
+from game.io import limits
 
 DATA_DIR = Path(__file__).resolve().parent
+#: A folder of `<ruleset>.toml` files read instead of the shipped ones.
+DATA_OVERRIDE_ENV = "SKIRMISH_RULESET_DATA"
+
+
+def data_path(ruleset_id: str) -> Path:
+    """The data file a ruleset reads: in `$SKIRMISH_RULESET_DATA` when that folder has one,
+    else the shipped file."""
+    folder = os.environ.get(DATA_OVERRIDE_ENV)
+    if folder and (Path(folder) / f"{ruleset_id}.toml").exists():
+        return Path(folder) / f"{ruleset_id}.toml"
+    return DATA_DIR / f"{ruleset_id}.toml"
 
 
 @dataclass(frozen=True)
@@ -61,22 +79,15 @@ _loaded: dict[tuple[str, str], RulesetData] = {}
 
 def ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> RulesetData:
     """The ruleset's data, loaded and validated once per process (then shared: read-only)."""
-    key = (ruleset_id, str(path or ""))
+    key = (ruleset_id, str(path or data_path(ruleset_id)))
     if key not in _loaded:
         _loaded[key] = load_ruleset_data(ruleset_id, schema, path)
     return _loaded[key]
 
 
 def load_ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> RulesetData:
-    path = Path(path) if path else DATA_DIR / f"{ruleset_id}.toml"
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(path, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(path, f"cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, f"not valid TOML: {exc}") from None
+    path = Path(path) if path else data_path(ruleset_id)
+    raw = read_toml(path)
     profiles = {pid: _profile(path, pid, body, schema)
                 for pid, body in _table(path, raw, "profiles").items()}
     forces = {fid: _force(path, fid, body, profiles)
@@ -84,6 +95,52 @@ def load_ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None)
     if not forces:
         raise DataError(path, "no [forces.<id>] table")
     return RulesetData(path, profiles, forces)
+
+
+def read_toml(path: Path) -> dict:
+    """A TOML file within the limits: its size is checked before reading, then its nesting
+    (tomllib recurses) and its numbers (a 5000-digit integer is refused, not a traceback)."""
+    data = limits.read_capped(path, limits.MAX_DATA_BYTES, DataError)
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DataError(path, "not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(path, f"not valid TOML: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        problem = ("an integer has too many digits" if "digits" in str(exc)
+                   else " ".join(str(exc).split())[:120])
+        raise DataError(path, f"not valid TOML: {problem}") from None
+    if limits.nesting_depth(raw) > limits.MAX_NESTING:
+        raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
+    return raw
+
+
+def _base(path: Path, where: str, text: str) -> BaseShape:
+    """A base size: finite, positive and at most MAX_BASE_MM a side (nan, inf and 100000 are
+    the data file's fault, and said so here, not later as a map with no room)."""
+    try:
+        base = BaseShape.parse(text)
+    except ValueError as exc:
+        raise DataError(path, f"{where}.base: {exc}") from None
+    sizes = (base.width_mm, base.depth_mm)
+    if not all(math.isfinite(v) and 0 < v <= limits.MAX_BASE_MM for v in sizes):
+        raise DataError(path, f"{where}.base = {text!r}: sizes must be from 0 to "
+                              f"{limits.MAX_BASE_MM} mm")
+    return base
+
+
+def _check_list(path: Path, where: str, items: list) -> None:
+    """A list characteristic lists names (text) or is an array of tables, never a mix and
+    never lists inside lists (the rules look names up: a nested list is unhashable)."""
+    if all(isinstance(item, str) for item in items):
+        return
+    if all(isinstance(item, dict) for item in items):
+        return
+    raise DataError(path, f"{where} must list names (text) or tables, not "
+                          f"{', '.join(sorted({type(i).__name__ for i in items}))}")
 
 
 def _table(path: Path, raw: dict, key: str) -> dict:
@@ -101,10 +158,7 @@ def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
     models = _get(path, where, body, "models", int)
     if not 1 <= models <= 40:
         raise DataError(path, f"{where}.models must be 1-40, not {models}")
-    try:
-        base = BaseShape.parse(_get(path, where, body, "base", str))
-    except ValueError as exc:
-        raise DataError(path, f"{where}.base: {exc}") from None
+    base = _base(path, where, _get(path, where, body, "base", str))
     stats = {}
     for key, (kind, low, high, required) in schema.items():
         if key not in body:
@@ -112,6 +166,10 @@ def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
                 raise DataError(path, f"{where} is missing {key!r}")
             continue
         value = _get(path, where, body, key, kind)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise DataError(path, f"{where}.{key} = {value} is not a finite number")
+        if isinstance(value, list):
+            _check_list(path, f"{where}.{key}", value)
         if isinstance(value, int | float) and not isinstance(value, bool) and (
                 (low is not None and value < low) or (high is not None and value > high)):
             raise DataError(path, f"{where}.{key} = {value} is outside {low}..{high}")
@@ -131,6 +189,9 @@ def _force(path: Path, fid: str, body: Any, profiles: dict[str, UnitProfile]) ->
     if not units:
         raise DataError(path, f"{where}.units is empty")
     for u in units:
+        if not isinstance(u, str):
+            raise DataError(path, f"{where}.units must list profile ids (text), not a "
+                                  f"{type(u).__name__}")
         if u not in profiles:
             raise DataError(path, f"{where}.units names unknown profile {u!r}")
     return Force(fid, name, tuple(units))
@@ -144,5 +205,6 @@ def _get(path: Path, where: str, body: dict, key: str, kind: type):
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value, ok = float(value), True
     if not ok:
-        raise DataError(path, f"{where}.{key} must be {kind.__name__}, not {value!r}")
+        shown = repr(value) if len(repr(value)) <= 60 else f"a {type(value).__name__}"
+        raise DataError(path, f"{where}.{key} must be {kind.__name__}, not {shown}")
     return value

@@ -1,4 +1,6 @@
-"""Reading and writing files: Tiled maps (`tmx`), saves and replays (`saves`).
+"""Reading and writing files: Tiled maps (`tmx`, with `tmx_limits` and `zones`), replays
+(`saves`, naming maps through `maprefs`), where files live (`paths`) and the limits every input
+is checked against (`limits`).
 
 Nothing here imports the UI. `game.io.tmx` imports pytmx, which imports pygame as a side effect
 (no display is opened), so import it only where a map is loaded.

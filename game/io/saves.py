@@ -3,8 +3,13 @@
 Why a replay and not a dump of the state: with one seeded `Dice`, the same decisions give the
 same battle, so a replay is small, readable and proves itself (replaying it must give the same
 event log). JSON only, never a serialised object: a file from elsewhere is data, validated
-field by field, and a bad one is a one-line `SaveError` naming the file. Writing goes to a temporary file first and replaces
-the old one only when complete, so a crash never leaves a half-written save.
+field by field within `game.io.limits` (size, nesting, digits), and a bad one is a one-line
+`SaveError` naming the file.
+
+Version 2 names the map by id with its sha256 (`game.io.maprefs`); version 1 (a path) is
+upgraded on reading when its path lies in a maps folder. Writing goes to a temporary file,
+flushed to disk, and replaces the old one only when complete, so a crash never leaves a
+half-written replay; temporary files a killed writer left behind are removed at the next write.
 """
 
 from __future__ import annotations
@@ -12,56 +17,196 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from game.core.actions import Action
 from game.core.errors import SaveError
+from game.io import limits, maprefs
 
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
+#: Another writer's temporary file older than this is an orphan (its writer was killed).
+STALE_TEMPORARY_SECONDS = 60.0
+_TEMPORARY_SUFFIX = ".tmp"
 
 
+# --- writing ----------------------------------------------------------------------------------
 def write_replay(path: str | os.PathLike, record: dict) -> Path:
+    """Write a replay record (as `TurnController.replay_record` makes it) atomically; the map
+    is stored by id and hash. Raises SaveError (naming the file) when it cannot be written."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    record = _for_writing(record)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_orphans(path)
+        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=_TEMPORARY_SUFFIX,
+                                             dir=path.parent)
+    except OSError as exc:
+        raise SaveError(path, f"cannot write here: {exc.strerror or exc}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(record, out, indent=1, sort_keys=True)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
+        _sync_folder(path.parent)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
 
 
-def read_replay(path: str | os.PathLike) -> dict:
-    """Load and check a replay; returns it with `actions` as Action objects."""
-    path = Path(path)
+def _for_writing(record: dict) -> dict:
+    out = dict(record)
+    if "map" in out and "map_sha256" not in out:
+        out.update(maprefs.map_reference(out["map"]))
+    out["version"] = REPLAY_VERSION
+    return out
+
+
+def remove_orphans(path: Path) -> list[Path]:
+    """Remove temporary files left beside `path` by killed writers: any of this replay's, and
+    other replays' once they are stale. Returns what was removed."""
+    removed = []
+    now = time.time()
+    for candidate in path.parent.glob(f"*{_TEMPORARY_SUFFIX}"):
+        try:
+            mine = candidate.name.startswith(path.name)
+            stale = mine or now - candidate.stat().st_mtime > STALE_TEMPORARY_SECONDS
+            if stale and candidate.is_file() and ".json" in candidate.name:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX); skipped where a folder cannot be opened (Windows)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SaveError(path, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(path, f"cannot read: {exc}") from None
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+# --- reading ----------------------------------------------------------------------------------
+class _TooManyDigits(ValueError):
+    pass
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > len(str(limits.MAX_SEED)):
+        raise _TooManyDigits(text)
+    return int(text)
+
+
+def _no_constant(text: str):
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def load_json(path: Path, limit: int, check_nesting: bool = True,
+              what: str = "replay file") -> object:
+    """A JSON file within the limits: size (checked before reading), nesting and digits.
+    (`check_nesting=False` lets the caller refuse cheaper problems first, then call
+    `check_nesting_of`.)"""
+    data = limits.read_capped(path, limit, SaveError, what)
+    try:
+        value = json.loads(data.decode("utf-8"), parse_int=_whole_number,
+                           parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise SaveError(path, "not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise SaveError(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except _TooManyDigits:
+        raise SaveError(path, "a number has too many digits (a seed is at most 64 bits)") from None
+    except RecursionError:
+        raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
+    except ValueError as exc:
+        raise SaveError(path, f"not valid JSON: {exc}") from None
+    if check_nesting:
+        check_nesting_of(path, value)
+    return value
+
+
+def check_nesting_of(path: Path, value) -> None:
+    if limits.nesting_depth(value) > limits.MAX_NESTING:
+        raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
+
+
+def read_replay(path: str | os.PathLike) -> dict:
+    """Load and check a replay; returns it with `actions` as Action objects and `map` as an
+    id ("" for the ruleset's default map, None for a version-1 map outside the maps folders)."""
+    path = Path(path)
+    data = load_json(path, limits.MAX_REPLAY_BYTES, check_nesting=False)
     if not isinstance(data, dict):
         raise SaveError(path, "a replay is a JSON object")
+    if isinstance(data.get("actions"), list) and len(data["actions"]) > limits.MAX_REPLAY_ACTIONS:
+        raise SaveError(path, f"more than {limits.MAX_REPLAY_ACTIONS} actions")
+    check_nesting_of(path, data)
     version = data.get("version")
-    if version != REPLAY_VERSION:
+    if isinstance(version, bool) or version not in (1, REPLAY_VERSION):
         raise SaveError(path, f"replay version {version!r} is not supported "
-                              f"(this game reads version {REPLAY_VERSION})")
-    for key, kind in (("ruleset", str), ("map", str), ("seed", int), ("actions", list)):
+                              f"(this game reads versions 1 and {REPLAY_VERSION})")
+    for key, kind in (("ruleset", str), ("map", str), ("actions", list)):
         if not isinstance(data.get(key), kind):
             raise SaveError(path, f"'{key}' is missing or not a {kind.__name__}")
+    if not limits.is_seed(data.get("seed")):
+        raise SaveError(path, "'seed' is missing or not a whole number of at most 64 bits")
+    if version == 1:
+        data = {**data, "map": maprefs.upgrade_v1_map(data["map"]), "map_sha256": None}
+    else:
+        if data["map"] and not maprefs.valid_id(data["map"]):
+            raise SaveError(path, "'map' is not a map id (a .tmx file in a maps folder)")
+        if data.get("map_sha256") is not None and not maprefs.valid_digest(data["map_sha256"]):
+            raise SaveError(path, "'map_sha256' is not a sha256 digest")
     forces = data.get("forces")
-    if forces is not None and not (isinstance(forces, list)
+    if forces is not None and not (isinstance(forces, list) and 2 <= len(forces)
+                                   <= limits.MAX_MAP_SIDES
                                    and all(isinstance(f, str) for f in forces)):
-        raise SaveError(path, "'forces' must be a list of force ids")
+        raise SaveError(path, f"'forces' must be a list of 2 to {limits.MAX_MAP_SIDES} force ids")
+    expected = data.get("log_sha256")
+    if expected is not None and not maprefs.valid_digest(expected):
+        raise SaveError(path, "'log_sha256' is not a sha256 digest")
     actions = []
     for index, raw in enumerate(data["actions"]):
-        try:
-            actions.append(Action.from_json(raw))
-        except (KeyError, TypeError, ValueError):
-            raise SaveError(path, f"action {index + 1} is malformed") from None
-    return {**data, "actions": actions}
+        problem = action_problem(raw)
+        if problem:
+            raise SaveError(path, f"action {index + 1} is malformed: {problem}")
+        actions.append(Action.from_json(raw))
+    return {**data, "version": REPLAY_VERSION, "actions": actions}
+
+
+def action_problem(raw) -> str | None:
+    """Why a stored action is not one (each field its type: a unit id is text, targets a list
+    of ids, a placement a list of [model id, x, y] with finite numbers), or None."""
+    if not isinstance(raw, dict):
+        return "not a JSON object"
+    if not isinstance(raw.get("kind"), str):
+        return "'kind' is missing or not text"
+    for key in ("unit", "option"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            return f"'{key}' is not text"
+    if not isinstance(raw.get("label", ""), str):
+        return "'label' is not text"
+    targets = raw.get("targets", [])
+    if not (isinstance(targets, list) and all(isinstance(t, str) for t in targets)):
+        return "'targets' is not a list of ids"
+    placement = raw.get("placement", [])
+    if not isinstance(placement, list):
+        return "'placement' is not a list"
+    for spot in placement:
+        if not (isinstance(spot, list) and len(spot) == 3 and isinstance(spot[0], str)
+                and limits.finite_number(spot[1]) and limits.finite_number(spot[2])):
+            return "'placement' entries must be [model id, x, y]"
+    if len({spot[0] for spot in placement}) != len(placement):
+        return "'placement' names a model twice"
+    return None

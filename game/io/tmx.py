@@ -29,11 +29,14 @@ from xml.etree import ElementTree
 
 from game.core.errors import MapError
 from game.core.state import Objective, Point, Scenario, Terrain, UnitPlacement
+from game.io import limits, tmx_limits
+from game.io import zones as zone_checks
+from game.io.paths import GAME_MAPS_DIR
 
 #: The values a terrain object's `kind` property may list (comma-separated).
 TERRAIN_KINDS = frozenset({"impassable", "difficult", "obscuring", "cover"})
 #: The repository's map folder (maps/ beside the game package).
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = GAME_MAPS_DIR
 DEFAULT_PX_PER_INCH = 16
 DEFAULT_ROUNDS = 5
 #: Ellipse objects become polygons with this many vertices (on the ellipse).
@@ -89,11 +92,28 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     _check_referenced_files(path, root)
     tiled = _read_with_pytmx(path)
     try:
-        return _ScenarioReader(path, root, tiled).read()
+        scenario = _ScenarioReader(path, root, tiled).read()
     except MapError:
         raise
     except (ValueError, TypeError, AttributeError, KeyError, ArithmeticError) as exc:
         raise MapError(path, f"cannot use this map: {_one_line(exc)}") from exc
+    _check_own_ruleset(scenario)
+    return scenario
+
+
+def _check_own_ruleset(scenario: Scenario) -> None:
+    """A map made for a ruleset has no more zones than that ruleset's sides (a map for a
+    ruleset this game does not have is checked when it is played)."""
+    from game import rulesets
+    from game.core.errors import GameError
+
+    if not scenario.ruleset:
+        return
+    try:
+        ruleset = rulesets.get(scenario.ruleset)
+    except GameError:
+        return
+    zone_checks.check_sides_for(ruleset, scenario)
 
 
 def find_maps(directory: str | os.PathLike[str] = MAPS_DIR) -> list[Path]:
@@ -142,22 +162,20 @@ def _one_line(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
-def _parse_xml(path: Path, what: str, owner: Path) -> ElementTree.Element:
-    """Parse an XML file, turning every failure into a MapError about `owner` (the map)."""
-    if not path.exists():
-        raise MapError(owner, f"{what} not found")
-    if not path.is_file():
-        raise MapError(owner, f"{what} is not a file")
+def _parse_xml(path: Path, what: str, owner: Path, limit: int) -> ElementTree.Element:
+    """Parse an XML file, turning every failure into a MapError about `owner` (the map). The
+    file's size is checked first: expat is slow on huge tokens, so a huge file is never parsed."""
+    data = limits.read_capped(path, limit, MapError, what, owner)
     try:
-        return ElementTree.parse(path).getroot()
+        return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
         raise MapError(owner, f"{what} is not valid XML ({_one_line(exc)})") from exc
-    except (OSError, UnicodeError, ValueError) as exc:
+    except (UnicodeError, ValueError, LookupError, RecursionError) as exc:  # e.g. encoding="x"
         raise MapError(owner, f"cannot read {what}: {_one_line(exc)}") from exc
 
 
 def _read_map_xml(path: Path) -> ElementTree.Element:
-    root = _parse_xml(path, "map file", path)
+    root = _parse_xml(path, "map file", path, limits.MAX_MAP_BYTES)
     if root.tag != "map":
         raise MapError(path, f"not a Tiled map (the XML root is <{root.tag}>, not <map>)")
     return root
@@ -175,15 +193,25 @@ def _check_map_element(path: Path, root: ElementTree.Element) -> None:
             raise MapError(path, f"object {obj.get('id', '?')} uses the template "
                                  f"{obj.get('template')!r}; pytmx cannot read templates "
                                  "(detach it in Tiled)")
+    tmx_limits.check_map_sizes(path, root)
 
 
-def _check_images(path: Path, node: ElementTree.Element, folder: Path, owner: str) -> None:
+def _check_images(path: Path, node: ElementTree.Element, folder: Path, owner: str,
+                  tileset: bool = True) -> None:
+    """Every picture exists and its header gives a size within the limits (never decoded)."""
+    if tileset:
+        tmx_limits.check_tileset_sizes(path, node, owner)
     images = [node.find("image")] + [tile.find("image") for tile in node.findall("tile")]
     for image in images:
         source = None if image is None else image.get("source")
-        if source and not (folder / source).is_file():
+        if not source:
+            continue
+        file = folder / source
+        if not file.is_file():
             raise MapError(path, f"image {source!r} used by {owner} not found "
-                                 f"(looked for {os.path.normpath(folder / source)})")
+                                 f"(looked for {os.path.normpath(file)})")
+        tmx_limits.check_picture(path, image, file, f"image {source!r} used by {owner}",
+                                 node if tileset else None)
 
 
 def _check_referenced_files(path: Path, root: ElementTree.Element) -> None:
@@ -197,12 +225,13 @@ def _check_referenced_files(path: Path, root: ElementTree.Element) -> None:
             raise MapError(path, f"tileset {source!r} is not a .tsx file (pytmx reads only "
                                  "XML tilesets)")
         tsx = path.parent / source
-        tsx_root = _parse_xml(tsx, f"tileset file {source!r}", path)
+        tsx_root = _parse_xml(tsx, f"tileset file {source!r}", path, limits.MAX_TILESET_BYTES)
         if tsx_root.tag != "tileset":
             raise MapError(path, f"tileset file {source!r} is not a Tiled tileset")
         _check_images(path, tsx_root, tsx.parent, f"tileset {source!r}")
     for layer in root.iter("imagelayer"):
-        _check_images(path, layer, path.parent, f"image layer {layer.get('name', '')!r}")
+        _check_images(path, layer, path.parent, f"image layer {layer.get('name', '')!r}",
+                      tileset=False)
 
 
 def _read_with_pytmx(path: Path):
@@ -326,6 +355,9 @@ class _ScenarioReader:
         if self.width <= 0 or self.height <= 0:
             self.fail("the map has no size (width, height, tilewidth and tileheight must be "
                       "positive)")
+        if max(self.width, self.height) > limits.MAX_TABLE_INCHES:
+            self.fail(f"the table is {self._size_text()}; the limit is "
+                      f'{limits.MAX_TABLE_INCHES}" a side')
 
     def fail(self, problem: str) -> NoReturn:
         raise MapError(self.path, problem)
@@ -399,6 +431,12 @@ class _ScenarioReader:
         return (-_TOLERANCE <= x <= self.width + _TOLERANCE
                 and -_TOLERANCE <= y <= self.height + _TOLERANCE)
 
+    def _near_table(self, point: Point) -> bool:
+        """Within one table's size of the table (terrain may hang over its edges, not run to
+        coordinates that overflow the geometry)."""
+        x, y = point
+        return (-self.width <= x <= 2 * self.width and -self.height <= y <= 2 * self.height)
+
     def _size_text(self) -> str:
         return f'{self.width:g}"×{self.height:g}"'
 
@@ -447,6 +485,9 @@ class _ScenarioReader:
                 self.fail(f"terrain {item.label} has unknown kind {unknown[0]!r} "
                           f"(known kinds: {known})")
             polygon = self._polygon(item, "terrain")
+            if not all(self._near_table(point) for point in polygon):
+                self.fail(f"terrain {item.label} reaches more than a table's width or depth "
+                          f"off the {self._size_text()} table")
             pieces.append(Terrain(frozenset(kinds), polygon, _text(item.obj.name)))
         return tuple(pieces)
 
@@ -475,12 +516,16 @@ class _ScenarioReader:
                 self.fail(f"deployment zone {item.label} for side {side} goes off the "
                           f"{self._size_text()} table")
             zones[side], owners[side] = polygon, item.label
+        if len(zones) > limits.MAX_MAP_SIDES:
+            self.fail(f"the map has {len(zones)} deployment zones; the limit is "
+                      f"{limits.MAX_MAP_SIDES} sides")
         if len(zones) < 2:
             self.fail("the deployment layer needs a zone for each of at least two sides")
         missing = [side for side in range(len(zones)) if side not in zones]
         if missing:
             self.fail(f"no deployment zone for side {missing[0]} (sides are numbered 0, 1, … "
                       "without gaps)")
+        zone_checks.check_zones(self.path, zones)
         return dict(sorted(zones.items()))
 
     def _objectives(self) -> tuple[Objective, ...]:
@@ -512,5 +557,9 @@ class _ScenarioReader:
                               "number of degrees")
                 facing = _tidy(degrees % 360.0)
             x, y = self._position(item, "unit marker")
+            stacked = next((p for p in placements if (p.x, p.y) == (x, y)), None)
+            if stacked is not None:
+                self.fail(f"unit marker {item.label} stands on the marker of {stacked.unit!r} "
+                          f"(side {stacked.side}) at ({x:g}, {y:g}): units would overlap")
             placements.append(UnitPlacement(side, unit, x, y, facing))
         return tuple(placements)

@@ -133,6 +133,12 @@ ZONES = """
  </objectgroup>"""
 
 
+def png_header(width: int, height: int) -> bytes:
+    """The first bytes of a PNG file: signature and IHDR chunk with the picture's size."""
+    return (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR"
+            + width.to_bytes(4, "big") + height.to_bytes(4, "big") + b"\x08\x06\x00\x00\x00")
+
+
 def write_map(folder: Path, *, layers: str = "", properties: str = "", zones: str = ZONES,
               tileset: str = '<tileset firstgid="1" source="tiles/t.tsx"/>',
               map_attributes: str = "", name: str = "test.tmx", image: bool = True) -> Path:
@@ -144,7 +150,8 @@ def write_map(folder: Path, *, layers: str = "", properties: str = "", zones: st
         '<tileset version="1.10" name="t" tilewidth="32" tileheight="32" tilecount="1" '
         'columns="1">\n <image source="t.png" width="32" height="32"/>\n</tileset>\n')
     if image:
-        (tiles / "t.png").write_bytes(b"not decoded: only its presence is checked")
+        # only the header is read (its size is checked), never the pixels
+        (tiles / "t.png").write_bytes(png_header(32, 32) + b"pixels are never decoded")
     data = ",\n".join(",".join(["1"] * 10) for _ in range(10))
     path = folder / name
     path.write_text(
