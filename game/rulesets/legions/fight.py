@@ -50,7 +50,8 @@ from game.rulesets.legions.wounds import new_pool, remove
 RULE_COMBATS = "Fight step 1: declare the combats; the active player picks the order ([added])"
 RULE_INITIATIVE = ("Initiative steps: the models with the highest Initiative in the combat fight "
                    "first, then each lower value; any status: Combat Initiative 1 (legions seed)")
-RULE_CONTACT = "Fight step 2: a model is brought into contact by moving up to its I\" (legions seed)"
+RULE_CONTACT = ("Fight step 2: a model is brought into contact by moving up to its initiative "
+                "in inches: its Combat Initiative, 1 with any status (legions seed)")
 RULE_ENGAGED = ("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of a "
                 "friend who is ([added] support)")
 RULE_WEAPON = "Fight step 4: each model declares one weapon (one profile of it) (legions seed)"
@@ -129,8 +130,10 @@ def _units_active_first(s: GameState, combat) -> list[str]:
 
 
 def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[Event]:
-    """Step 2: each model of this initiative step that is not engaged moves up to its I"
-    toward base contact with an enemy of the combat (the active player's units first)."""
+    """Step 2: each model of this initiative step that is not engaged moves up to its
+    initiative in inches toward base contact with an enemy of the combat (the active player's
+    units first). The seed moves a model "a number of inches equal to its initiative": the
+    initiative it fights at, so a model with a status (Combat Initiative 1) moves 1"."""
     events: list[Event] = []
     for uid in _units_active_first(s, combat):
         engaged = engaged_models(s, geo, tuple(combat))
@@ -143,7 +146,7 @@ def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[
         if not foes:
             continue
         others = [e.id for e in s.enemy_units(side) if e.id not in combat]
-        reach = float(min(int(s.models[m].profile["I"]) for m in movers))
+        reach = float(initiative)  # every mover fights at this step's initiative
         dest = geo.approach(s, uid, foes, reach, CONTACT_TOLERANCE, avoid=others,
                             avoid_range=0.1, movers=movers)
         moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}

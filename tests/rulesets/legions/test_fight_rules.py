@@ -4,6 +4,8 @@ WS), the active player's order, the WS and S - T charts, allocation, saves, dama
 removed at step 10 so that one initiative step strikes simultaneously. Strict scripted dice.
 """
 
+import math
+
 import pytest
 
 from game.core.actions import Action
@@ -17,7 +19,7 @@ from game.rulesets.legions.events import (
 from game.rulesets.legions.fight import RULE_CONTACT
 from game.rulesets.legions.odds import hit_target, wound_target
 from game.rulesets.legions.wounds import new_pool, save_needed, takers
-from tests.rulesets.legions.battle import fight, skirmish, stand
+from tests.rulesets.legions.battle import R32, R40, fight, skirmish, stand
 
 
 def strike_of(b, text):
@@ -233,16 +235,42 @@ def test_each_unsaved_wound_takes_d_wounds():
     assert dealt and dealt[0].damage == 2 and dealt[0].wounds_left == 2
 
 
-def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
-    """Pinned: no move, run or charge, but it may still be brought into contact."""
-    b = skirmish(["glaive_paragon"], ["ember_squad"], [("s0u0m0", "s1u0m1")])
+def _paragon_and_a_pinned_trooper(dx, dy):
+    """The glaive Paragon (I5) in contact with one Ember trooper; a second, Pinned trooper
+    stands (dx, dy) from the Paragon's centre, engaged with no one."""
     from tests.rulesets.legions.battle import keep_only
+    b = skirmish(["glaive_paragon"], ["ember_squad"], [("s0u0m0", "s1u0m1")])
     keep_only(b, "s1u0", ["s1u0m1", "s1u0m2"])
     paragon = b.state.models["s0u0m0"]
-    stand(b, "s1u0m2", paragon.x + 1.6, paragon.y + 5.0)  # 3.7" from everyone: not engaged
+    stand(b, "s1u0m2", paragon.x + dx, paragon.y + dy)
     b.state.models["s1u0m2"].statuses = frozenset({statuses.PINNED})
     fight(b)
-    decl = [a for a in b.legal() if a.option == "paragon_glaive|reaping"][0]
+    return b, [a for a in b.legal() if a.option == "paragon_glaive|reaping"][0]
+
+
+def test_a_statused_model_moves_only_its_combat_initiative_1_inch_into_contact():
+    """The seed: a model is brought into contact by moving its initiative in inches; with a
+    status its Combat Initiative is 1, so the Pinned trooper 3.8" away moves 1" and does not
+    reach the fight (this test used to expect its full I4")."""
+    b, decl = _paragon_and_a_pinned_trooper(1.6, 5.0)
+    # Step 5: 4 misses. Step 4: the free trooper misses. Step 1: the Pinned trooper moves 1"
+    # and fights no one. Paragon 4 models' worth against 2: 1 - 0; the panic check passes.
+    events = b.apply(decl, 1, 1, 1, 1, 1, 1, 1)
+    step1 = [i for i, e in enumerate(events)
+             if isinstance(e, InitiativeStepStarted) and e.initiative == 1][0]
+    moves = [e for e in events if isinstance(e, UnitMoved) and e.rule == RULE_CONTACT
+             and e.unit == "s1u0"]
+    assert len(moves) == 1 and moves[0].longest == pytest.approx(1.0, abs=0.01)
+    assert events.index(moves[0]) < step1
+    assert events[step1].fighters == ()
+    (mid, x0, y0, x1, y1), = moves[0].moves
+    assert mid == "s1u0m2" and math.dist((x0, y0), (x1, y1)) == pytest.approx(1.0, abs=0.01)
+
+
+def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
+    """Pinned: no move, run or charge, but it may still be brought into contact (0.8" away:
+    within its 1")."""
+    b, decl = _paragon_and_a_pinned_trooper(-(R40 + R32 + 0.8), 0.0)
     # Step 5: 4 misses. Step 4: the free trooper misses. Step 1: the Pinned trooper moves in
     # and misses. Paragon 4 models' worth against 2: 1 - 0; the panic check (Ld 7 - 1) passes.
     events = b.apply(decl, 1, 1, 1, 1, 1, 1, 1, 1)
