@@ -57,10 +57,17 @@ RULE_ENGAGED = ("Fight step 3: engaged models: in base contact with an enemy, or
 RULE_WEAPON = "Fight step 4: each model declares one weapon (one profile of it) (legions seed)"
 RULE_GROUPS = ("Strike groups: the attacks with weapons of the same name form one group, split "
                "when the profile or the WS differs; the active player orders them (legions seed)")
+RULE_GROUP_STRENGTH = ("[added] A group resolved as a block strikes at one S: when the weapon's S "
+                       "is the wielder's own (S, +n, xn) and the wielders' S differ, each S is "
+                       "its own group; a weapon of fixed S never splits by S")
 RULE_HIT = ("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
             "half or less 6+ (legions)")
 RULE_WOUND = ("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
               "(legions)")
+RULE_STEP_DEFENCE = ("Hit and wound rolls of an initiative step (steps 5-6) come before any "
+                     "group's saves and casualties (7-9): the defender's WS and T are those it "
+                     "has when the step begins, whatever order the groups are resolved in "
+                     "(legions seed)")
 RULE_REMOVE = ("Fight step 10: remove the casualties at the end of the initiative step: models "
                "at the same initiative strike simultaneously (legions seed)")
 RULE_ONSLAUGHT = ("Onslaught [added special rule]: +1 A in the fight of a turn the unit charged; "
@@ -232,16 +239,27 @@ def charge_bonus_notes(s: GameState, f: dict) -> list[Event]:
     return out
 
 
+def strength_split(profile, user_strength: int) -> int | None:
+    """What splits a group by strength (RULE_GROUP_STRENGTH): the S a wielder strikes with when
+    the weapon's S is the wielder's own ("user", "+n", "xn"); None for a weapon of fixed S,
+    whose attacks all strike alike whoever wields it."""
+    if profile.strength.isdigit():
+        return None
+    return profile.strength_for(user_strength)
+
+
 def form_groups(s: GameState, geo: Geometry, f: dict) -> list[dict]:
-    """Step 4: one group per unit and weapon name, split by profile and by WS ([added] and by
-    the wielders' S, which sets the group's strength)."""
+    """Step 4: one group per unit and weapon name, split by profile and by WS (the seed's two
+    exceptions), and by S only where the weapon's S is the wielder's own and the wielders'
+    S differ (RULE_GROUP_STRENGTH)."""
     groups: dict[tuple, dict] = {}
     for mid in f["fighters"]:
         m = s.models[mid]
         wid, pname = f["declared"][mid].split("|")
         ws = int(m.profile["WS"])
-        strength = weapon(wid).profile(pname).strength_for(int(m.profile["S"]))
-        key = (m.unit, wid, pname, ws, strength)
+        profile = weapon(wid).profile(pname)
+        strength = profile.strength_for(int(m.profile["S"]))
+        key = (m.unit, wid, pname, ws, strength_split(profile, int(m.profile["S"])))
         g = groups.setdefault(key, {"unit": m.unit, "side": m.side, "weapon": wid,
                                     "profile": pname, "ws": ws, "strength": strength,
                                     "models": [], "attacks": 0, "bonus": 0, "done": False})
@@ -277,7 +295,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
     if not foes:
         return [StepSkipped(rule=RULE_GROUPS, step=f"{unit.name}'s {label}",
                             why=f"{target.name} has no model left to strike")]
-    defender_ws = majority_value(foes, "WS")
+    defender_ws, toughness = step_defence(s, target_id)
     need_hit = hit_target(g["ws"], defender_ws)
     roll = dice.roll(g["attacks"], f"{unit.name} {label} to hit", RULE_HIT)
     hits = sum(1 for v in roll.values if v >= need_hit)
@@ -287,7 +305,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                                       outcome=f"{hits} hit(s) (WS{g['ws']} vs WS{defender_ws})")]
     if not hits:
         return events
-    toughness = majority_value(foes, "T") + reactions.toughness_bonus(s, target_id)
+    toughness += reactions.toughness_bonus(s, target_id)
     need = wound_target(g["strength"], toughness)
     if need is None:
         return events + [Note(rule=RULE_WOUND, text=f"S{g['strength']} against T{toughness}: "
@@ -302,6 +320,29 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                                         RULE_HIT, g["attacks"], hits, simultaneous=True,
                                         strikers=[s.models[i] for i in g["models"]])]
     return events
+
+
+def defence_at_step_start(s: GameState, combat) -> dict[str, tuple[int, int]]:
+    """Each unit's WS and T as an attacker meets them this initiative step (the values most of
+    its standing models have). Taken once when the step begins: every hit and wound roll of a
+    step (steps 5-6) comes before any group's wounds are taken (7-9), so the charts a group
+    uses cannot depend on the order in which the active player resolves the groups."""
+    out = {}
+    for uid in combat:
+        models = standing(s, uid)
+        if models:
+            out[uid] = (majority_value(models, "WS"), majority_value(models, "T"))
+    return out
+
+
+def step_defence(s: GameState, target_id: str) -> tuple[int, int]:
+    """The target's WS and T for this initiative step (RULE_STEP_DEFENCE)."""
+    f = current(s)
+    kept = (f or {}).get("defence", {}).get(target_id)
+    if kept is not None:
+        return tuple(kept)
+    models = standing(s, target_id)
+    return majority_value(models, "WS"), majority_value(models, "T")
 
 
 def _point_value(model: Model) -> int:
@@ -468,6 +509,7 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         f["fighters"] = [m.id for m in fighters]
         f["declared"] = {}
         f["groups"] = []
+        f["defence"] = defence_at_step_start(s, combat)
         counts: dict[str, int] = {}
         for m in fighters:
             counts[m.unit] = counts.get(m.unit, 0) + 1
