@@ -24,6 +24,7 @@ from game.rulesets.legions.charge_moves import (
     RULE_SUCCESS,
     in_contact_with,
     move_problem,
+    solve_charge_move,
     solve_move,
 )
 from game.rulesets.legions.charge_odds import ChargeChance, charge_chance, roll_chance
@@ -306,7 +307,7 @@ def _roll(s: GameState, geo: Geometry, dice: Dice, c: dict) -> list[Event]:
     events: list[Event] = [ChargeRolled(rule=RULE_ROLL, unit_name=unit.name, dice=roll.values,
                                         kept=kept, needed=need)]
     if kept >= need:
-        dest = solve_move(s, geo, unit.id, target.id, float(kept), "charge move", True)
+        dest = solve_charge_move(s, geo, unit.id, target.id, kept, need)
         if dest is not None:
             c.update(stage="move", roll=kept, offer=make_placement(dest))
             return events

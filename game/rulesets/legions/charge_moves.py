@@ -11,6 +11,7 @@ this same search, so the figure shown is what the game then does.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
@@ -71,24 +72,26 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest
 
 
 def _leaders_ahead(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
-                   avoid: list[str]) -> Iterator[Destinations]:
+                   whole: Destinations) -> Iterator[Destinations]:
     """The nearest models head for base contact; the rest stay where they are, or follow as a
     formation toward the target or toward where the leaders end (each only as far as it
-    legally can by its own straight path)."""
+    legally can by its own straight path).
+
+    The leaders' spots are those of the whole unit's approach (`whole`): it places the models
+    nearest first, so its first n spots are exactly what n leaders alone would take. If none
+    of them reached base contact, no leader can."""
     targets = s.alive_models(target_id)
     models = s.alive_models(unit_id)
     nearest = sorted(models, key=lambda m: (min(geo.distance(m, t) for t in targets), m.id))
-    tried: set[tuple[str, ...]] = set()
     for count in LEADERS:
-        leaders = tuple(m.id for m in nearest[:count])
-        if len(leaders) < count or leaders in tried:
-            break
-        tried.add(leaders)
-        ahead = geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
-                             avoid_range=OTHER_ENEMY_GAP, movers=list(leaders))
-        yield ahead
-        if len(leaders) == len(models):
+        if count >= len(models):
             return
+        leaders = [m.id for m in nearest[:count]]
+        ahead = {m.id: (m.x, m.y) for m in models}
+        ahead.update({mid: whole[mid] for mid in leaders})
+        if not in_contact_with(moved_state(s, ahead), geo, unit_id, target_id):
+            continue
+        yield ahead
         trial = moved_state(s, {mid: ahead[mid] for mid in leaders})
         lead_x = sum(ahead[mid][0] for mid in leaders) / len(leaders)
         lead_y = sum(ahead[mid][1] for mid in leaders) / len(leaders)
@@ -110,10 +113,11 @@ def candidates(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
     """Placements to try, most natural first (see the module docstring)."""
     side = s.units[unit_id].side
     avoid = [e.id for e in s.enemy_units(side) if e.id != target_id]
-    yield geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
-                       avoid_range=OTHER_ENEMY_GAP)
+    whole = geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
+                         avoid_range=OTHER_ENEMY_GAP)
+    yield whole
     if need_contact:
-        yield from _leaders_ahead(s, geo, unit_id, target_id, allowance, avoid)
+        yield from _leaders_ahead(s, geo, unit_id, target_id, allowance, whole)
     # A formation move keeps the unit coherent: straight at the target's middle, then at
     # its nearest model; the front models stop against the target's bases.
     nearest = min(s.alive_models(target_id),
@@ -123,10 +127,45 @@ def candidates(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
             yield geo.move_toward(s, unit_id, point, allowance * f)
 
 
+#: Solved placements per table, remembered by everything they depend on (see `_solve_key`).
+_SOLVED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+SOLVED_LIMIT = 4096
+#: Beyond this margin past the allowance, a model can neither block nor crowd the move.
+NEIGHBOURHOOD = 2.5
+
+
+def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
+               need_contact: bool) -> tuple:
+    """A placement depends on the table, the unit's and the target's models and the models
+    near enough to block or crowd them (and on which of those are enemies): so the search is
+    not run again for a charge whose surroundings did not change."""
+    mine = s.alive_models(unit_id)
+    reach = (allowance + NEIGHBOURHOOD + 1.0) ** 2
+    near = tuple(sorted((m.id, m.x, m.y, m.facing) for m in s.models.values()
+                        if m.alive and m.unit != unit_id and (m.unit == target_id or any(
+                            (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= reach for o in mine))))
+    return (unit_id, target_id, allowance, need_contact,
+            tuple((m.id, m.x, m.y, m.facing) for m in mine), near)
+
+
 def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
                what: str, need_contact: bool) -> Destinations | None:
-    """A legal placement toward the target, or None when the search finds none. A charge move
-    by a unit already in base contact with its target needs no model to move."""
+    """A legal placement toward the target, or None when the search finds none (remembered:
+    the odds and the charge itself ask for the same placements)."""
+    cache = _SOLVED.setdefault(geo, {})
+    key = _solve_key(s, unit_id, target_id, allowance, need_contact) + (what,)
+    if key not in cache:
+        if len(cache) > SOLVED_LIMIT:
+            cache.clear()
+        cache[key] = _search(s, geo, unit_id, target_id, allowance, what, need_contact)
+    found = cache[key]
+    return None if found is None else dict(found)
+
+
+def _search(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
+            what: str, need_contact: bool) -> Destinations | None:
+    """The search itself. A charge move by a unit already in base contact with its target
+    needs no model to move."""
     here = {m.id: (m.x, m.y) for m in s.alive_models(unit_id)}
     if need_contact and in_contact_with(s, geo, unit_id, target_id):
         return here
@@ -137,5 +176,18 @@ def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
             continue
         seen.add(key)
         if move_problem(s, geo, unit_id, target_id, dest, allowance, what, need_contact) is None:
+            return dest
+    return None
+
+
+def solve_charge_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, roll: int,
+                      need: int) -> Destinations | None:
+    """The charge move for a kept die of `roll` (at least `need`, the roll that covers the
+    gap): a placement found for the full roll, else one found for a shorter move (legal for
+    this roll too: every path within it). So a roll never fails where a smaller one would have
+    succeeded, and the odds need only the smallest roll that finds a placement."""
+    for allowance in range(roll, need - 1, -1):
+        dest = solve_move(s, geo, unit_id, target_id, float(allowance), "charge move", True)
+        if dest is not None:
             return dest
     return None

@@ -93,13 +93,13 @@ def roll_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> Ch
         gap = geo.unit_distance(s, unit_id, target_id)
         need = needed_roll(gap)
         odds = charge_distribution()
-        p, blocked = Fraction(0), []
-        for roll in range(need, TOP_ROLL + 1):
-            if solve_move(s, geo, unit_id, target_id, float(roll), "charge move", True) is None:
-                blocked.append(roll)
-            else:
-                p += odds[roll]
-        return ChargeChance(p, gap=gap, need=need, blocked=tuple(blocked))
+        # The game's charge move for a roll also takes any placement a smaller roll finds
+        # (charge_moves.solve_charge_move): every roll from the first that finds one succeeds.
+        first = next((roll for roll in range(need, TOP_ROLL + 1)
+                      if solve_move(s, geo, unit_id, target_id, float(roll), "charge move",
+                                    True) is not None), TOP_ROLL + 1)
+        p = sum((odds[roll] for roll in range(first, TOP_ROLL + 1)), Fraction(0))
+        return ChargeChance(p, gap=gap, need=need, blocked=tuple(range(need, first)))
 
     return _cached(geo, _key(s, "roll", unit_id, target_id, 0), work)
 
@@ -109,6 +109,12 @@ def charge_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str, set
     """The whole charge from its declaration: the setup move of `setup` inches (none when
     `disordered`), then the roll (see the module docstring)."""
     def work() -> ChargeChance:
+        gap = geo.unit_distance(s, unit_id, target_id)
+        if gap - (0 if disordered else setup) > TOP_ROLL:
+            # No move shortens the gap by more than its length: out of reach, nothing to solve.
+            return ChargeChance(Fraction(0), setup=0 if disordered else setup,
+                                disordered=disordered, gap=gap - (0 if disordered else setup),
+                                need=needed_roll(gap - (0 if disordered else setup)))
         if disordered:
             return replace(roll_chance(s, geo, unit_id, target_id), disordered=True)
         if in_contact_with(s, geo, unit_id, target_id):
