@@ -18,7 +18,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import ChargeResolved
 from game.core.state import Terrain
-from game.rulesets.legions import RULESET, charge, statuses
+from game.rulesets.legions import RULESET, charge, charge_odds, statuses
 from game.rulesets.legions.charge_moves import solve_move
 from game.rulesets.legions.combat import locked_with
 from game.rulesets.legions.odds import charge_distribution, charge_success
@@ -178,3 +178,36 @@ def test_the_roll_label_after_the_setup_move_is_the_same_figure():
     assert RULESET.action_odds(b.state, roll, b.geo) == {
         "Ember Squad": {"the charge reaches": chance.p, "it fails": 1 - chance.p}}
     assert not locked_with(b.state, "s0u0")
+
+
+def test_the_nearest_model_goes_ahead_when_the_whole_unit_cannot_close_in_together():
+    """A position from greedy battle seed 1 (positions in greedy_seed1_charge.json): with a
+    roll of 2, every model heading for contact at once leaves the unit out of coherency; the
+    nearest model going in by its own path, the rest following, is a legal charge move, and
+    the odds count that roll."""
+    import json
+    from pathlib import Path
+
+    from game.core.geometry import CONTACT_TOLERANCE
+    from game.io.tmx import default_map_for, load_scenario
+    from game.table import Table
+
+    saved = json.loads((Path(__file__).parent / "greedy_seed1_charge.json").read_text())
+    scenario = load_scenario(default_map_for("legions"))
+    state = RULESET.new_game(scenario, saved["seed"])
+    for m in state.models.values():
+        m.alive = m.id in saved["models"]
+        if m.alive:
+            m.x, m.y = saved["models"][m.id]
+    geo = Table(scenario)
+    unit, target, roll = saved["unit"], saved["target"], float(saved["roll"])
+    whole = geo.approach(state, unit, [target], roll, CONTACT_TOLERANCE,
+                         avoid=[e.id for e in state.enemy_units(state.units[unit].side)
+                                if e.id != target], avoid_range=0.1)
+    assert "out of coherency" in charge.move_problem(state, geo, unit, target, whole, roll,
+                                                     "charge move", True)
+    dest = solve_move(state, geo, unit, target, roll, "charge move", True)
+    assert dest is not None
+    assert charge.move_problem(state, geo, unit, target, dest, roll, "charge move", True) is None
+    chance = charge_odds.roll_chance(state, geo, unit, target)
+    assert chance.need <= saved["roll"] and saved["roll"] not in chance.blocked
