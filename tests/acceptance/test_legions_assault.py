@@ -26,9 +26,10 @@ from tests.rulesets.legions.battle import D32, Battle, keep_only
 
 
 def test_the_spec_odds_table():
-    assert [RULESET.charge_odds(k) * 36 for k in range(1, 7)] == [36, 35, 32, 27, 20, 11]
-    assert RULESET.charge_odds(7) == 0
-    from game.rulesets.legions.odds import charge_distribution
+    from game.rulesets.legions.odds import charge_distribution, charge_success
+
+    assert [charge_success(k) * 36 for k in range(1, 7)] == [36, 35, 32, 27, 20, 11]
+    assert charge_success(7) == 0
 
     assert all(p == Fraction(2 * k - 1, 36) for k, p in charge_distribution().items())
 
@@ -46,8 +47,8 @@ def test_a_whole_assault_step_by_step():
 
     # Step 1: the declaration is a decision, its label gives the odds after the setup move.
     declare = [a for a in b.legal() if a.kind == "declare_charge"][0]
-    assert declare.label == ("Charge Ember Squad with Line Squad (6.0\" away; after the setup "
-                             "move about 89% to reach)")
+    assert declare.label == ("Charge Ember Squad with Line Squad (6.0\" away; after the 3\" "
+                             "setup move, 3.0\" to go: 3\" needed (8/9 = 89%))")
     events = b.apply(declare)
     # Step 2 (line of sight, 12") and step 3's distance are events.
     assert isinstance(events[0], ChargeTargetDeclared)

@@ -31,10 +31,13 @@ from game.rulesets.base import (
 )
 from game.rulesets.legions import charge, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
+from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.combat import tidy_locks
-from game.rulesets.legions.odds import charge_success
+from game.rulesets.legions.odds import whole_charge_odds
 from game.rulesets.legions.setup import build_game
 
+#: The `odds charge` command's unit: the shipped legion squads, I 4 + M 7 (a 3" setup move).
+ODDS_INITIATIVE_PLUS_MOVE = 11
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 #: Unit flags that last one turn.
 TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
@@ -102,9 +105,28 @@ class LegionsRuleset(RulesetBase):
         events = self._act(s, a, geo, dice)
         return events + self._proceed(s, geo, dice)
 
-    def charge_odds(self, distance: float):
-        """P(2D6 drop the lowest >= distance), exact."""
-        return charge_success(distance)
+    def charge_odds(self, distance: float, initiative_plus_move: int = ODDS_INITIATIVE_PLUS_MOVE,
+                    disordered: bool = False):
+        """The whole charge's odds from `distance` at the declaration, on open ground: the setup
+        move (by I + M; none when disordered), then 2D6 drop the lowest for the gap left. The
+        `odds` command names no unit: it is the shipped legion squads' orderly charge (I 4 +
+        M 7 = 11: a 3" setup move). On the table, each declaration's label and the AI read the
+        position's own odds (charge.chance), worked out by the same steps."""
+        setup = 0 if disordered else charge.setup_move_distance(initiative_plus_move)
+        return whole_charge_odds(distance, setup)
+
+    def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
+        """The charge's odds for a declaration or the roll (the client's odds line)."""
+        if a.kind not in ("declare_charge", "charge_roll") or not a.targets:
+            return {}
+        if a.kind == "declare_charge":
+            if charge.problem(s, geo, a) is not None:
+                return {}
+            odds = charge.chance(s, geo, a.unit, a.targets[0])
+        else:
+            odds = roll_chance(s, geo, a.unit, a.targets[0])
+        return {s.units[a.targets[0]].name: {"the charge reaches": odds.p,
+                                             "it fails": 1 - odds.p}}
 
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""

@@ -15,10 +15,19 @@ from __future__ import annotations
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
-from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
+from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.base import move_unit, unit_centroid
+from game.rulesets.base import move_unit
 from game.rulesets.legions import reactions, statuses
+from game.rulesets.legions.charge_moves import (
+    RULE_CLEAN_MOVE,
+    RULE_SUCCESS,
+    in_contact_with,
+    move_problem,
+    solve_charge_move,
+    solve_move,
+)
+from game.rulesets.legions.charge_odds import ChargeChance, charge_chance, roll_chance
 from game.rulesets.legions.checks import take_check
 from game.rulesets.legions.combat import is_locked, lock
 from game.rulesets.legions.events import (
@@ -28,8 +37,7 @@ from game.rulesets.legions.events import (
     SetupMoveSet,
     StepSkipped,
 )
-from game.rulesets.legions.movement import placement_problem
-from game.rulesets.legions.odds import charge_success, needed_roll
+from game.rulesets.legions.odds import needed_roll
 from game.rulesets.legions.volley import RULE_VOLLEY, shooters, volley
 
 CHARGE_RANGE = 12.0
@@ -43,22 +51,15 @@ RULE_DISORDERED = ("Disordered charge: the unit disembarked this turn or has a S
                    "make one), no charge bonus from any special rule (legions seed)")
 RULE_SETUP = ("Step 3: setup move toward the target by I + M: 1-6: 1\", 7-9: 2\", 10-11: 3\", "
               "12-13: 4\", 14-19: 5\", 20+: 6\" (legions)")
-RULE_ALREADY_WON = ("Charge already won: the setup move brought a model into base contact; the "
-                    "volley attacks and the charge roll are skipped (legions seed)")
+RULE_ALREADY_WON = ("Charge already won: the setup move brought a model into base contact (or "
+                    "one already was); the volley attacks and the charge roll are skipped "
+                    "(legions seed)")
 RULE_ROLL = "Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions seed)"
-RULE_SUCCESS = ("Charge success: the charger's models move into base-to-base contact; one model "
-                "in contact = both units are locked in combat (legions seed)")
 RULE_FAILURE = ("Charge failure: no move; the charging unit takes a Cool check; failed = all its "
                 "models become Stunned (legions seed)")
-RULE_CLEAN_MOVE = ("[added] A setup or charge move: each model by a path no longer than the "
-                   "distance, each moving model ending closer to the target, never in base "
-                   "contact with another enemy unit, the unit in coherency")
-
 #: I + M bands of the setup move: (highest I + M of the band, inches) [added in the spec].
 SETUP_BANDS = ((6, 1), (9, 2), (11, 3), (13, 4), (19, 5))
 SETUP_MAX = 6
-#: Models keep this far from enemy units they do not charge (no accidental contact).
-OTHER_ENEMY_GAP = 0.1
 
 
 # --- eligibility (step 1 and step 2) ----------------------------------------------------------
@@ -129,73 +130,6 @@ def disordered_reasons(s: GameState, unit_id: str) -> list[str]:
     return out
 
 
-# --- moving toward the target (steps 3 and 5) --------------------------------------------------
-
-def in_contact_with(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> bool:
-    targets = s.alive_models(target_id)
-    return any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets)
-
-
-def _moved(s: GameState, unit_id: str, dest: Destinations) -> GameState:
-    trial = s.copy()
-    for mid, (x, y) in dest.items():
-        trial.models[mid].x, trial.models[mid].y = x, y
-    return trial
-
-
-def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest: Destinations,
-                 allowance: float, what: str, need_contact: bool) -> str | None:
-    """Why a setup or charge move placement breaks RULE_CLEAN_MOVE (or, for the charge move,
-    ends with no model in base contact), or None."""
-    problem = placement_problem(s, geo, unit_id, dest, allowance, what)
-    if problem:
-        return problem
-    targets = s.alive_models(target_id)
-    side = s.units[unit_id].side
-    others = [m for e in s.enemy_units(side) if e.id != target_id for m in s.alive_models(e.id)]
-    for m in s.alive_models(unit_id):
-        if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
-            continue
-        moved = m.copy()
-        moved.x, moved.y = dest[m.id]
-        before = min(geo.distance(m, t) for t in targets)
-        after = min(geo.distance(moved, t) for t in targets)
-        if after >= before - 1e-9:
-            return f"{m.name} must end its {what} closer to the target ({RULE_CLEAN_MOVE})"
-        for o in others:
-            if geo.distance(moved, o) <= CONTACT_TOLERANCE:
-                return (f"{m.name} would touch {o.name}, which is not the target "
-                        f"({RULE_CLEAN_MOVE})")
-    if need_contact and not in_contact_with(_moved(s, unit_id, dest), geo, unit_id, target_id):
-        return f"No model of {s.units[unit_id].name} ends in base contact ({RULE_SUCCESS})"
-    return None
-
-
-def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
-               what: str, need_contact: bool) -> Destinations | None:
-    """A legal placement toward the target: each model heads for base contact (the closest
-    first); failing that, the unit advances as a formation. None when nothing legal moves."""
-    side = s.units[unit_id].side
-    avoid = [e.id for e in s.enemy_units(side) if e.id != target_id]
-    def candidates():
-        yield geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
-                           avoid_range=OTHER_ENEMY_GAP)
-        # A formation move keeps the unit coherent: straight at the target's middle, then at
-        # its nearest model; the front models stop against the target's bases.
-        nearest = min(s.alive_models(target_id),
-                      key=lambda t: min(geo.distance(m, t) for m in s.alive_models(unit_id)))
-        for point in (unit_centroid(s, target_id), nearest.pos):
-            for f in (1.0,) if need_contact else (1.0, 0.6, 0.3):
-                yield geo.move_toward(s, unit_id, point, allowance * f)
-
-    for dest in candidates():
-        if all(tuple(v) == (s.models[k].x, s.models[k].y) for k, v in dest.items()):
-            continue
-        if move_problem(s, geo, unit_id, target_id, dest, allowance, what, need_contact) is None:
-            return dest
-    return None
-
-
 # --- the charge in progress --------------------------------------------------------------------
 
 def current(s: GameState) -> dict | None:
@@ -209,6 +143,19 @@ def chooser(s: GameState) -> int:
     return s.active
 
 
+def planned_setup(s: GameState, unit_id: str) -> int:
+    """The setup move this unit's charge would make: none when disordered."""
+    if disordered_reasons(s, unit_id):
+        return 0
+    return setup_move_distance(initiative_plus_move(s, unit_id))
+
+
+def chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> ChargeChance:
+    """The whole charge's odds from a declaration here (charge_odds: the same steps)."""
+    return charge_chance(s, geo, unit_id, target_id, planned_setup(s, unit_id),
+                         bool(disordered_reasons(s, unit_id)))
+
+
 def declarations(s: GameState, geo: Geometry) -> list[Action]:
     """Step 1 choices: every unit that may charge, with every target it sees within 12"."""
     out = []
@@ -219,11 +166,10 @@ def declarations(s: GameState, geo: Geometry) -> list[Action]:
             d = sight_distance(s, geo, unit.id, enemy.id)
             if d is None:
                 continue
-            odds = charge_success(max(0.0, d - setup_move_distance(
-                initiative_plus_move(s, unit.id))))
+            odds = chance(s, geo, unit.id, enemy.id)
             out.append(Action("declare_charge", unit.id, targets=(enemy.id,),
                               label=f"Charge {enemy.name} with {unit.name} ({d:.1f}\" away; "
-                                    f"after the setup move about {float(odds):.0%} to reach)"))
+                                    f"{odds.text()})"))
     out.append(Action("end_charges", label="End the charge sub-phase (go to the fight)"))
     return out
 
@@ -250,11 +196,9 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
                 Action("volley", target.id, targets=(unit.id,), option="hold",
                        label=f"{target.name} holds its fire")]
     if stage == "roll":
-        need = needed_roll(c["distance"])
-        p = charge_success(c["distance"])
+        odds = roll_chance(s, geo, unit.id, target.id)
         return [Action("charge_roll", unit.id, targets=(target.id,),
-                       label=f"Roll the charge: 2D6, drop the lowest; {need}\" needed "
-                             f"({p.numerator}/{p.denominator} = {float(p):.0%})")]
+                       label=f"Roll the charge: 2D6, drop the lowest; {odds.roll_text()}")]
     if stage == "move":
         return [Action("charge_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
                        label=f"Charge move: {unit.name} into base contact with {target.name} "
@@ -363,11 +307,13 @@ def _roll(s: GameState, geo: Geometry, dice: Dice, c: dict) -> list[Event]:
     events: list[Event] = [ChargeRolled(rule=RULE_ROLL, unit_name=unit.name, dice=roll.values,
                                         kept=kept, needed=need)]
     if kept >= need:
-        dest = solve_move(s, geo, unit.id, target.id, float(kept), "charge move", True)
+        dest = solve_charge_move(s, geo, unit.id, target.id, kept, need)
         if dest is not None:
             c.update(stage="move", roll=kept, offer=make_placement(dest))
             return events
-        why = f"no legal placement reaches base contact within {kept}\""
+        why = (f"{kept}\" covers the {distance:.1f}\" gap, but no legal placement reaches "
+               f"base contact within {kept}\": the way in is longer or blocked, or the unit "
+               f"would lose coherency ({RULE_CLEAN_MOVE})")
     else:
         why = f"{kept}\" does not reach {target.name}, {distance:.1f}\" away"
     return events + fail(s, dice, c, why)
@@ -406,6 +352,10 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         if c["announced"]:
             return None
         c["announced"] = True
+        if in_contact_with(s, geo, unit_id, target_id):
+            events = [ChargeAlreadyWon(rule=RULE_ALREADY_WON, unit_name=unit.name,
+                                       target_name=target.name)]
+            return events + _won(s, c)
         if c["disordered"]:
             c["stage"] = "volley_charger"
             return [StepSkipped(rule=RULE_DISORDERED, step="Step 3, setup move",

@@ -1,7 +1,8 @@
 """What an action is worth to the side taking it, in expected victory points (the greedy AI).
 
-Dice steps are valued from the exact odds in odds.py (the charge roll after the setup move, hit,
-wound and save chances); moves by the objectives they take and the ground they close. This is
+Dice steps are valued from the exact odds: the whole charge from charge_odds (the setup move,
+the roll and the placement it needs, as the game resolves it), hit, wound and save chances
+from odds.py; moves by the objectives they take and the ground they close. This is
 the greedy agent's whole judgement, kept cheap: it runs for every legal action.
 """
 
@@ -16,7 +17,6 @@ from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
 from game.rulesets.legions.odds import (
     SNAP_SHOT,
-    charge_success,
     hit_target,
     p_at_least,
     p_unsaved,
@@ -83,10 +83,7 @@ def charge_value(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> f
     distance = charge.sight_distance(s, geo, unit_id, target_id)
     if distance is None:
         return -1.0
-    disordered = bool(charge.disordered_reasons(s, unit_id))
-    setup = 0 if disordered else charge.setup_move_distance(
-        charge.initiative_plus_move(s, unit_id))
-    p = float(charge_success(max(0.0, distance - setup)))
+    p = float(charge.chance(s, geo, unit_id, target_id).p)
     fail_stun = (1 - p) * (1 - float(p_pass(unit_value(s, unit_id, "Cl")))) * STUN_COST
     return p * (fight_value(s, unit_id, target_id) + 0.3) - fail_stun
 

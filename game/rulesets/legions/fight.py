@@ -50,16 +50,24 @@ from game.rulesets.legions.wounds import new_pool, remove
 RULE_COMBATS = "Fight step 1: declare the combats; the active player picks the order ([added])"
 RULE_INITIATIVE = ("Initiative steps: the models with the highest Initiative in the combat fight "
                    "first, then each lower value; any status: Combat Initiative 1 (legions seed)")
-RULE_CONTACT = "Fight step 2: a model is brought into contact by moving up to its I\" (legions seed)"
+RULE_CONTACT = ("Fight step 2: a model is brought into contact by moving up to its initiative "
+                "in inches: its Combat Initiative, 1 with any status (legions seed)")
 RULE_ENGAGED = ("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of a "
                 "friend who is ([added] support)")
 RULE_WEAPON = "Fight step 4: each model declares one weapon (one profile of it) (legions seed)"
 RULE_GROUPS = ("Strike groups: the attacks with weapons of the same name form one group, split "
                "when the profile or the WS differs; the active player orders them (legions seed)")
+RULE_GROUP_STRENGTH = ("[added] A group resolved as a block strikes at one S: when the weapon's S "
+                       "is the wielder's own (S, +n, xn) and the wielders' S differ, each S is "
+                       "its own group; a weapon of fixed S never splits by S")
 RULE_HIT = ("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
             "half or less 6+ (legions)")
 RULE_WOUND = ("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
               "(legions)")
+RULE_STEP_DEFENCE = ("Hit and wound rolls of an initiative step (steps 5-6) come before any "
+                     "group's saves and casualties (7-9): the defender's WS and T are those it "
+                     "has when the step begins, whatever order the groups are resolved in "
+                     "(legions seed)")
 RULE_REMOVE = ("Fight step 10: remove the casualties at the end of the initiative step: models "
                "at the same initiative strike simultaneously (legions seed)")
 RULE_ONSLAUGHT = ("Onslaught [added special rule]: +1 A in the fight of a turn the unit charged; "
@@ -129,8 +137,10 @@ def _units_active_first(s: GameState, combat) -> list[str]:
 
 
 def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[Event]:
-    """Step 2: each model of this initiative step that is not engaged moves up to its I"
-    toward base contact with an enemy of the combat (the active player's units first)."""
+    """Step 2: each model of this initiative step that is not engaged moves up to its
+    initiative in inches toward base contact with an enemy of the combat (the active player's
+    units first). The seed moves a model "a number of inches equal to its initiative": the
+    initiative it fights at, so a model with a status (Combat Initiative 1) moves 1"."""
     events: list[Event] = []
     for uid in _units_active_first(s, combat):
         engaged = engaged_models(s, geo, tuple(combat))
@@ -143,7 +153,7 @@ def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[
         if not foes:
             continue
         others = [e.id for e in s.enemy_units(side) if e.id not in combat]
-        reach = float(min(int(s.models[m].profile["I"]) for m in movers))
+        reach = float(initiative)  # every mover fights at this step's initiative
         dest = geo.approach(s, uid, foes, reach, CONTACT_TOLERANCE, avoid=others,
                             avoid_range=0.1, movers=movers)
         moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
@@ -229,16 +239,27 @@ def charge_bonus_notes(s: GameState, f: dict) -> list[Event]:
     return out
 
 
+def strength_split(profile, user_strength: int) -> int | None:
+    """What splits a group by strength (RULE_GROUP_STRENGTH): the S a wielder strikes with when
+    the weapon's S is the wielder's own ("user", "+n", "xn"); None for a weapon of fixed S,
+    whose attacks all strike alike whoever wields it."""
+    if profile.strength.isdigit():
+        return None
+    return profile.strength_for(user_strength)
+
+
 def form_groups(s: GameState, geo: Geometry, f: dict) -> list[dict]:
-    """Step 4: one group per unit and weapon name, split by profile and by WS ([added] and by
-    the wielders' S, which sets the group's strength)."""
+    """Step 4: one group per unit and weapon name, split by profile and by WS (the seed's two
+    exceptions), and by S only where the weapon's S is the wielder's own and the wielders'
+    S differ (RULE_GROUP_STRENGTH)."""
     groups: dict[tuple, dict] = {}
     for mid in f["fighters"]:
         m = s.models[mid]
         wid, pname = f["declared"][mid].split("|")
         ws = int(m.profile["WS"])
-        strength = weapon(wid).profile(pname).strength_for(int(m.profile["S"]))
-        key = (m.unit, wid, pname, ws, strength)
+        profile = weapon(wid).profile(pname)
+        strength = profile.strength_for(int(m.profile["S"]))
+        key = (m.unit, wid, pname, ws, strength_split(profile, int(m.profile["S"])))
         g = groups.setdefault(key, {"unit": m.unit, "side": m.side, "weapon": wid,
                                     "profile": pname, "ws": ws, "strength": strength,
                                     "models": [], "attacks": 0, "bonus": 0, "done": False})
@@ -274,7 +295,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
     if not foes:
         return [StepSkipped(rule=RULE_GROUPS, step=f"{unit.name}'s {label}",
                             why=f"{target.name} has no model left to strike")]
-    defender_ws = majority_value(foes, "WS")
+    defender_ws, toughness = step_defence(s, target_id)
     need_hit = hit_target(g["ws"], defender_ws)
     roll = dice.roll(g["attacks"], f"{unit.name} {label} to hit", RULE_HIT)
     hits = sum(1 for v in roll.values if v >= need_hit)
@@ -284,7 +305,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                                       outcome=f"{hits} hit(s) (WS{g['ws']} vs WS{defender_ws})")]
     if not hits:
         return events
-    toughness = majority_value(foes, "T") + reactions.toughness_bonus(s, target_id)
+    toughness += reactions.toughness_bonus(s, target_id)
     need = wound_target(g["strength"], toughness)
     if need is None:
         return events + [Note(rule=RULE_WOUND, text=f"S{g['strength']} against T{toughness}: "
@@ -299,6 +320,29 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                                         RULE_HIT, g["attacks"], hits, simultaneous=True,
                                         strikers=[s.models[i] for i in g["models"]])]
     return events
+
+
+def defence_at_step_start(s: GameState, combat) -> dict[str, tuple[int, int]]:
+    """Each unit's WS and T as an attacker meets them this initiative step (the values most of
+    its standing models have). Taken once when the step begins: every hit and wound roll of a
+    step (steps 5-6) comes before any group's wounds are taken (7-9), so the charts a group
+    uses cannot depend on the order in which the active player resolves the groups."""
+    out = {}
+    for uid in combat:
+        models = standing(s, uid)
+        if models:
+            out[uid] = (majority_value(models, "WS"), majority_value(models, "T"))
+    return out
+
+
+def step_defence(s: GameState, target_id: str) -> tuple[int, int]:
+    """The target's WS and T for this initiative step (RULE_STEP_DEFENCE)."""
+    f = current(s)
+    kept = (f or {}).get("defence", {}).get(target_id)
+    if kept is not None:
+        return tuple(kept)
+    models = standing(s, target_id)
+    return majority_value(models, "WS"), majority_value(models, "T")
 
 
 def _point_value(model: Model) -> int:
@@ -465,6 +509,7 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         f["fighters"] = [m.id for m in fighters]
         f["declared"] = {}
         f["groups"] = []
+        f["defence"] = defence_at_step_start(s, combat)
         counts: dict[str, int] = {}
         for m in fighters:
             counts[m.unit] = counts.get(m.unit, 0) + 1

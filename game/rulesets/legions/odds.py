@@ -33,6 +33,17 @@ def charge_success(distance: float) -> Fraction:
     return P.at_least(charge_distribution(), needed_roll(distance))
 
 
+def whole_charge_odds(distance: float, setup: int) -> Fraction:
+    """The whole charge on open ground, from `distance` at its declaration: a setup move of
+    `setup` inches straight in (0 for a disordered charge), which wins the charge if it
+    reaches base contact, else the roll for the gap left. On a real table charge_odds works
+    it out with the game's own placements instead (terrain, other models, coherency)."""
+    left = distance - setup
+    if left <= 1e-9:
+        return Fraction(1)
+    return charge_success(left)
+
+
 def hit_target(attacker_ws: int, defender_ws: int) -> int:
     """The WS chart [added]: 2× or more -> 2+; higher -> 3+; equal -> 4+; lower -> 5+;
     half or less -> 6+ (the doubled rows are checked first)."""

@@ -60,6 +60,8 @@ RULE_CONSOLIDATE = ("Consolidate (the winner, if every enemy fell back or diseng
                     "enemies (legions)")
 RULE_MASSACRE = ("Massacre: if one side's models are all removed in this round, the other side "
                  "is no longer locked in combat and must consolidate (legions seed)")
+RULE_ROUTED_FIRST = ("A Routed unit falls back even when a Massacre would have it consolidate: "
+                     "fall back is forced if any model is Routed (legions seed)")
 #: Disengage and Consolidate end more than this far from enemies.
 CLEAR = 2.0
 CLEAR_MARGIN = 0.05
@@ -171,9 +173,12 @@ def _enemies(s: GameState, f: dict, unit_id: str) -> list[str]:
 
 
 def _fled(s: GameState, f: dict, unit_id: str) -> tuple[bool, bool]:
-    """(every enemy fell back, every enemy fell back or disengaged)."""
+    """(every enemy fell back, every enemy fell back or disengaged). An enemy unit destroyed
+    before it could choose has left the combat: it neither stays nor blocks the winner's Gun
+    down, Pursue or Consolidate (one that chose and was then destroyed, at the table edge or
+    gunned down, counts by its choice)."""
     am = f["aftermath"]
-    enemies = _enemies(s, f, unit_id)
+    enemies = [e for e in _enemies(s, f, unit_id) if s.unit_alive(e) or e in am["choices"]]
     chosen = [am["choices"].get(e) for e in enemies]
     fled = bool(enemies) and all(c == "fall_back" for c in chosen)
     left = bool(enemies) and all(c in ("fall_back", "disengage") for c in chosen)
@@ -259,6 +264,9 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
     unit = s.units[unit_id]
     name = unit.name
     side = unit.side
+    if statuses.has_status(s, unit_id, statuses.ROUTED):  # before the Massacre: RULE_ROUTED_FIRST
+        return [Action("aftermath", unit_id, option="fall_back",
+                       label=f"{name}: Fall back (forced: it is Routed)")]
     if unit_id in am["survivors"]:
         out = [Action("aftermath", unit_id, option="consolidate", placement=make_placement(d),
                       label=f"{name}: Consolidate {where} (Massacre: it must consolidate)")
@@ -266,9 +274,6 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
         out.append(Action("aftermath", unit_id, option="consolidate",
                           label=f"{name}: Consolidate where it stands (Massacre)"))
         return out
-    if statuses.has_status(s, unit_id, statuses.ROUTED):
-        return [Action("aftermath", unit_id, option="fall_back",
-                       label=f"{name}: Fall back (forced: it is Routed)")]
     out = [Action("aftermath", unit_id, option="hold",
                   label=f"{name}: Hold (contact move, stays locked in combat)")]
     pinned = statuses.has_status(s, unit_id, statuses.PINNED)
@@ -309,13 +314,14 @@ def who_may_choose(s: GameState, f: dict, unit_id: str, option: str) -> str | No
     if option not in OPTIONS:
         return f"Unknown aftermath option {option!r} ({', '.join(NAMES.values())})"
     label = NAMES[option]
+    if statuses.has_status(s, unit_id, statuses.ROUTED):  # before the Massacre: RULE_ROUTED_FIRST
+        if option != "fall_back":
+            return (f"{unit.name} has a Routed model: it must fall back "
+                    f"({RULE_FALL_BACK_FORCED}; {RULE_ROUTED_FIRST})")
+        return None
     if unit_id in am["survivors"]:
         if option != "consolidate":
             return f"{unit.name} must consolidate ({RULE_MASSACRE})"
-        return None
-    if statuses.has_status(s, unit_id, statuses.ROUTED):
-        if option != "fall_back":
-            return f"{unit.name} has a Routed model: it must fall back ({RULE_FALL_BACK_FORCED})"
         return None
     if option == "fall_back":
         return f"{unit.name} has no Routed model ({RULE_FALL_BACK_FORCED})"

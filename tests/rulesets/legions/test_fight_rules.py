@@ -4,20 +4,22 @@ WS), the active player's order, the WS and S - T charts, allocation, saves, dama
 removed at step 10 so that one initiative step strikes simultaneously. Strict scripted dice.
 """
 
+import math
+
 import pytest
 
 from game.core.actions import Action
-from game.core.events import Casualty, DamageDealt, UnitMoved
+from game.core.events import Casualty, DamageDealt, DiceRolled, UnitMoved
 from game.rulesets.legions import statuses
 from game.rulesets.legions.events import (
     CasualtiesRemoved,
     InitiativeStepStarted,
     StrikeGroupsFormed,
 )
-from game.rulesets.legions.fight import RULE_CONTACT
+from game.rulesets.legions.fight import RULE_CONTACT, RULE_HIT, RULE_WOUND
 from game.rulesets.legions.odds import hit_target, wound_target
 from game.rulesets.legions.wounds import new_pool, save_needed, takers
-from tests.rulesets.legions.battle import fight, skirmish, stand
+from tests.rulesets.legions.battle import R32, R40, fight, skirmish, stand
 
 
 def strike_of(b, text):
@@ -233,16 +235,42 @@ def test_each_unsaved_wound_takes_d_wounds():
     assert dealt and dealt[0].damage == 2 and dealt[0].wounds_left == 2
 
 
-def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
-    """Pinned: no move, run or charge, but it may still be brought into contact."""
-    b = skirmish(["glaive_paragon"], ["ember_squad"], [("s0u0m0", "s1u0m1")])
+def _paragon_and_a_pinned_trooper(dx, dy):
+    """The glaive Paragon (I5) in contact with one Ember trooper; a second, Pinned trooper
+    stands (dx, dy) from the Paragon's centre, engaged with no one."""
     from tests.rulesets.legions.battle import keep_only
+    b = skirmish(["glaive_paragon"], ["ember_squad"], [("s0u0m0", "s1u0m1")])
     keep_only(b, "s1u0", ["s1u0m1", "s1u0m2"])
     paragon = b.state.models["s0u0m0"]
-    stand(b, "s1u0m2", paragon.x + 1.6, paragon.y + 5.0)  # 3.7" from everyone: not engaged
+    stand(b, "s1u0m2", paragon.x + dx, paragon.y + dy)
     b.state.models["s1u0m2"].statuses = frozenset({statuses.PINNED})
     fight(b)
-    decl = [a for a in b.legal() if a.option == "paragon_glaive|reaping"][0]
+    return b, [a for a in b.legal() if a.option == "paragon_glaive|reaping"][0]
+
+
+def test_a_statused_model_moves_only_its_combat_initiative_1_inch_into_contact():
+    """The seed: a model is brought into contact by moving its initiative in inches; with a
+    status its Combat Initiative is 1, so the Pinned trooper 3.8" away moves 1" and does not
+    reach the fight (this test used to expect its full I4")."""
+    b, decl = _paragon_and_a_pinned_trooper(1.6, 5.0)
+    # Step 5: 4 misses. Step 4: the free trooper misses. Step 1: the Pinned trooper moves 1"
+    # and fights no one. Paragon 4 models' worth against 2: 1 - 0; the panic check passes.
+    events = b.apply(decl, 1, 1, 1, 1, 1, 1, 1)
+    step1 = [i for i, e in enumerate(events)
+             if isinstance(e, InitiativeStepStarted) and e.initiative == 1][0]
+    moves = [e for e in events if isinstance(e, UnitMoved) and e.rule == RULE_CONTACT
+             and e.unit == "s1u0"]
+    assert len(moves) == 1 and moves[0].longest == pytest.approx(1.0, abs=0.01)
+    assert events.index(moves[0]) < step1
+    assert events[step1].fighters == ()
+    (mid, x0, y0, x1, y1), = moves[0].moves
+    assert mid == "s1u0m2" and math.dist((x0, y0), (x1, y1)) == pytest.approx(1.0, abs=0.01)
+
+
+def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
+    """Pinned: no move, run or charge, but it may still be brought into contact (0.8" away:
+    within its 1")."""
+    b, decl = _paragon_and_a_pinned_trooper(-(R40 + R32 + 0.8), 0.0)
     # Step 5: 4 misses. Step 4: the free trooper misses. Step 1: the Pinned trooper moves in
     # and misses. Paragon 4 models' worth against 2: 1 - 0; the panic check (Ld 7 - 1) passes.
     events = b.apply(decl, 1, 1, 1, 1, 1, 1, 1, 1)
@@ -252,3 +280,81 @@ def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
              and e.unit == "s1u0"]
     assert moves and moves[0] < step1
     assert events[step1].fighters == ("Ember Squad: 1 model(s)",)
+
+
+def _groups_against_a_mixed_unit():
+    """Line Sergeant (WS5, power blade thrust, 2 attacks) and a Line trooper (WS4, combat blade)
+    against two Ember troopers (WS4) and their Sergeant (WS5): most of the Ember models show
+    WS4 when the step begins; once both troopers are set aside, the Sergeant alone shows WS5."""
+    b = skirmish(["line_squad"], ["ember_squad"], [("s0u0m0", "s1u0m1"), ("s0u0m1", "s1u0m2")],
+                 behind1=["s1u0m0"])
+    fight(b)
+    b.apply(declare(b, "power_blade|thrust"))
+    b.apply(declare(b, "combat_blade|combat blade"))
+    return b
+
+
+def _hit_and_wound_needs(events):
+    return [(e.label, e.needed) for e in events if isinstance(e, DiceRolled)
+            and e.rule in (RULE_HIT, RULE_WOUND)]
+
+
+def _blade_kills_both_troopers(b):
+    """The thrust group: 2 hits (3+ against WS4), 2 wounds (S5 v T4: 3+), the defender puts
+    them on the two troopers and both 4+ saves fail."""
+    events = b.apply(strike_of(b, "power blade"), 3, 3, 3, 3)
+    events += b.apply(Action("allocate", "s1u0", targets=("s1u0m2",)), 1)
+    events += b.apply(Action("allocate", "s1u0", targets=("s1u0m1",)), 1)
+    return events
+
+
+def test_the_defenders_ws_and_t_of_a_step_do_not_depend_on_the_order_of_the_groups():
+    """All hit and wound rolls of an initiative step come before the groups' wounds are taken:
+    the trooper's group needs 4+ (WS4 v WS4) whether it strikes before or after the Sergeant's
+    group has set both Ember troopers aside."""
+    first = _groups_against_a_mixed_unit()
+    blade_first = _blade_kills_both_troopers(first)
+    blade_first += first.apply(strike_of(first, "combat blade, 1 attack"), 1)
+    second = _groups_against_a_mixed_unit()
+    trooper_first = second.apply(strike_of(second, "combat blade, 1 attack"), 1)
+    trooper_first += _blade_kills_both_troopers(second)
+    assert sorted(_hit_and_wound_needs(blade_first)) == sorted(_hit_and_wound_needs(trooper_first))
+    assert ("1 attack(s) with combat blade to hit", "4+") in _hit_and_wound_needs(blade_first)
+    assert ("2 attack(s) with power blade (thrust) to hit", "3+") in _hit_and_wound_needs(
+        trooper_first)
+
+
+def test_the_defenders_t_for_a_step_is_taken_when_the_step_begins():
+    from game.rulesets.legions.fight import defence_at_step_start
+
+    b = skirmish(["line_squad"], ["ember_squad"], [("s0u0m1", "s1u0m1")],
+                 behind1=["s1u0m2", "s1u0m3"])
+    for mid in ("s1u0m2", "s1u0m3"):
+        m = b.state.models[mid]
+        m.profile = {**m.profile, "T": 5}
+    assert defence_at_step_start(b.state, ("s0u0", "s1u0")) == {"s0u0": (4, 4), "s1u0": (4, 5)}
+
+
+def test_strike_groups_split_by_s_only_when_the_weapons_s_is_the_wielders_and_differs():
+    """[added] RULE_GROUP_STRENGTH: two WS4 troopers with the combat blade (S "user"), one of
+    them S5: two groups; the same troopers at S4 both: one group."""
+    b = skirmish(["line_squad"], ["ember_squad"], [("s0u0m1", "s1u0m1"), ("s0u0m2", "s1u0m2")])
+    strong = b.state.models["s0u0m2"]
+    strong.profile = {**strong.profile, "S": 5}
+    events = fight(b)
+    groups = [e for e in events if isinstance(e, StrikeGroupsFormed)][0].groups
+    assert groups[:2] == ("Line Squad: combat blade, 1 attack(s) at WS4 (S4 AP0 D1)",
+                          "Line Squad: combat blade, 1 attack(s) at WS4 (S5 AP0 D1)")
+    b = skirmish(["line_squad"], ["ember_squad"], [("s0u0m1", "s1u0m1"), ("s0u0m2", "s1u0m2")])
+    groups = [e for e in fight(b) if isinstance(e, StrikeGroupsFormed)][0].groups
+    assert groups[0] == "Line Squad: combat blade, 2 attack(s) at WS4 (S4 AP0 D1)"
+
+
+def test_a_weapon_of_fixed_strength_never_splits_its_group_by_the_wielders_s():
+    from game.rulesets.legions.fight import strength_split
+    from game.rulesets.legions.profile import WeaponProfile
+
+    fixed = WeaponProfile("maul", "6", 0, 1, ())
+    assert strength_split(fixed, 4) is None and strength_split(fixed, 5) is None
+    own = WeaponProfile("thrust", "+1", 0, 1, ())
+    assert (strength_split(own, 4), strength_split(own, 5)) == (5, 6)

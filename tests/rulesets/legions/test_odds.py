@@ -10,7 +10,11 @@ import pytest
 from game.cli import main
 from game.core import probability as P
 from game.rulesets.legions import RULESET
-from game.rulesets.legions.odds import charge_distribution, unsaved_distribution
+from game.rulesets.legions.odds import (
+    charge_distribution,
+    charge_success,
+    unsaved_distribution,
+)
 
 
 def test_drop_lowest_distribution_is_2k_minus_1_over_36():
@@ -28,12 +32,28 @@ def test_drop_lowest_matches_monte_carlo_within_a_stated_tolerance():
 @pytest.mark.parametrize(("distance", "out_of_36"), [
     (1, 36), (2, 35), (3, 32), (4, 27), (5, 20), (6, 11), (7, 0), (12, 0), (0, 36),
     (3.2, 27), (0.5, 36)])
-def test_charge_odds(distance, out_of_36):
+def test_charge_roll_odds_for_the_gap_left(distance, out_of_36):
+    assert charge_success(distance) == Fraction(out_of_36, 36)
+
+
+@pytest.mark.parametrize(("distance", "out_of_36"), [
+    (2, 36), (3, 36), (4, 36), (5, 35), (6, 32), (7, 27), (8, 20), (9, 11), (9.5, 0), (12, 0)])
+def test_whole_charge_odds_count_the_setup_move(distance, out_of_36):
+    """The ruleset's charge odds (the `odds` command's): an orderly charge of the shipped
+    squads (I 4 + M 7 = 11: a 3" setup move), then the roll for what is left; these used to be
+    the roll's odds alone, as if there were no setup move."""
     assert RULESET.charge_odds(distance) == Fraction(out_of_36, 36)
 
 
+def test_a_disordered_charge_has_no_setup_move_in_its_odds():
+    """Disordered: no setup move, so 5" needs a 5 (20/36 = 56%, not 97%)."""
+    assert RULESET.charge_odds(5, disordered=True) == Fraction(20, 36)
+    assert RULESET.charge_odds(5, initiative_plus_move=20) == 1  # a 6" setup move reaches
+
+
 @pytest.mark.parametrize(("distance", "fraction"), [
-    (1, "1/1"), (2, "35/36"), (3, "8/9"), (4, "3/4"), (5, "5/9"), (6, "11/36"), (7, "0/1")])
+    (3, "1/1"), (4, "1/1"), (5, "35/36"), (6, "8/9"), (7, "3/4"), (8, "5/9"), (9, "11/36"),
+    (10, "0/1")])
 def test_odds_charge_command_json(capsys, distance, fraction):
     code = main(["odds", "charge", "--ruleset", "legions", "--distance", str(distance), "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -4,10 +4,14 @@ aftermath option with who may choose it, the loser choosing first, and the Massa
 Strict scripted dice throughout.
 """
 
+import math
+
+import pytest
+
 from game.core.actions import Action
 from game.core.events import Casualty, DiceRolled, StatusChanged
 from game.rulesets.legions import statuses
-from game.rulesets.legions.combat import is_locked, locked_with
+from game.rulesets.legions.combat import is_locked, lock, locked_with
 from game.rulesets.legions.events import AftermathChosen, ResolutionPoints
 from game.rulesets.legions.resolution import (
     RULE_CONSOLIDATE,
@@ -16,7 +20,7 @@ from game.rulesets.legions.resolution import (
     RULE_PURSUE,
     totals,
 )
-from tests.rulesets.legions.battle import fight, skirmish
+from tests.rulesets.legions.battle import D32, fight, keep_only, skirmish, stand
 
 
 def strike_of(b, text):
@@ -233,3 +237,65 @@ def test_massacre_the_other_side_is_no_longer_locked_and_must_consolidate():
     assert b.legal() and {a.option for a in b.legal()} == {"consolidate"}
     assert b.why(Action("aftermath", "s0u0", option="hold")).startswith(
         "Glaive Paragon must consolidate")
+
+
+def test_a_routed_survivor_of_a_massacre_falls_back_instead_of_consolidating():
+    """Fall back is forced if any model is Routed: a Routed winner of a Massacre falls back."""
+    b = skirmish(["glaive_paragon"], ["ember_squad", "ember_squad"], [("s0u0m0", "s1u0m1")])
+    b.place("s1u1", 62.0, 40.0, 180.0)
+    b.state.models["s0u0m0"].statuses = frozenset({statuses.ROUTED})
+    fight(b, 1)  # the Ember trooper strikes first (the Routed Paragon is at initiative 1): a miss
+    x0 = b.state.models["s0u0m0"].x
+    decl = [a for a in b.legal() if a.option == "paragon_glaive|reaping"][0]
+    # One hit, one wound, the save fails: Massacre. Fall back D6 = 2 (I 5 + 2 = 7"); the end
+    # phase Leadership check to shake off Routed fails on a double 6.
+    events = b.apply(decl, 3, 1, 1, 1, 3, 4, 2, 6, 6)
+    assert any("Massacre" in e.describe() for e in events)
+    chosen = [e for e in events if isinstance(e, AftermathChosen)]
+    assert [(e.unit_name, e.option) for e in chosen] == [("Glaive Paragon", "Fall back")]
+    assert b.state.models["s0u0m0"].x == pytest.approx(x0 - 7.0)
+
+
+def test_a_routed_massacre_survivor_is_refused_consolidate_naming_the_rule():
+    from game.rulesets.legions.resolution import RULE_ROUTED_FIRST, who_may_choose
+
+    b = skirmish(["glaive_paragon"], ["ember_squad"], [("s0u0m0", "s1u0m1")])
+    b.state.models["s0u0m0"].statuses = frozenset({statuses.ROUTED})
+    f = {"aftermath": {"survivors": ["s0u0"], "loser": 1, "winner": 0, "choices": {}},
+         "combat": ["s0u0", "s1u0"]}
+    assert RULE_ROUTED_FIRST in who_may_choose(b.state, f, "s0u0", "consolidate")
+    assert who_may_choose(b.state, f, "s0u0", "fall_back") is None
+
+
+def _two_unit_combat():
+    """Line Squad I (4 troopers) against Ember Squad I (2) and Ember Squad II (1 trooper, in
+    contact with the Line Sergeant's neighbour): all fight at initiative 4."""
+    b = skirmish(["line_squad", "line_squad"], ["ember_squad", "ember_squad"],
+                 [("s0u0m1", "s1u0m1")], behind0=["s0u0m2", "s0u0m3", "s0u0m4"],
+                 behind1=["s1u0m2"])
+    b.place("s0u1", 8.0, 40.0, 0.0)
+    keep_only(b, "s1u1", ["s1u1m1"])
+    first = b.state.models["s0u0m1"]
+    angle = math.radians(-60.0)
+    stand(b, "s1u1m1", first.x + D32 * math.cos(angle), first.y + D32 * math.sin(angle))
+    lock(b.state, "s0u0", "s1u1")
+    assert b.geo.placement_problem(b.state, {m.id: (m.x, m.y) for m in b.state.models.values()
+                                             if m.alive}) is None
+    return b
+
+
+def test_a_destroyed_enemy_unit_does_not_block_gun_down_pursue_or_consolidate():
+    """Ember Squad II is wiped out in the fight; Ember Squad I routs and falls back: every enemy
+    left in the combat fell back, so the winner may Gun down, Pursue or Consolidate."""
+    b = _two_unit_combat()
+    fight(b)
+    b.apply(Action("strike", "s0u0", option="0"))
+    # Line strikes Ember Squad II: 1 hit, 1 wound, the 3+ save fails (1).
+    b.apply(Action("strike_target", "s0u0", targets=("s1u1",)), 4, 1, 1, 1, 4, 1)
+    ember = [a for a in b.legal() if a.kind == "strike" and a.unit == "s1u0"][0]
+    # Both Ember groups miss; 2 - 0: the panic check (Ld 7 - 2) fails on 4 + 4; Routed, it
+    # falls back (D6 = 3).
+    b.apply(ember, 1, 1, 1, 4, 4, 3)
+    assert not b.state.unit_alive("s1u1")
+    assert {a.option for a in b.legal()} == {"hold", "gun_down", "pursue", "consolidate"}
+    assert b.why(Action("aftermath", "s0u0", option="pursue", targets=("s1u0",))) is None
