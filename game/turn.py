@@ -103,6 +103,15 @@ class TurnController:
             return []
         return self._apply(Action("concede", option=str(side)))
 
+    def rewind(self, state: GameState, history: list[Step], events: list[Event]) -> None:
+        """Go back (or forward) to another point of this battle (the timeline's snapshots):
+        `state` is a private copy of the state there, `history` and `events` both lists then.
+        The caller restores the dice with it (game/timeline.py), so the same dice come again."""
+        self.state = state
+        self.history[:] = history
+        self.events[:] = events
+        self._legal = None
+
     def play(self, agents: dict[int, object], max_actions: int = 20000) -> GameState:
         """Let agents play to the end (headless battles, AI vs AI)."""
         for _ in range(max_actions):
