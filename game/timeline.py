@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,8 +130,11 @@ class Timeline:
     `ai_sides` are the sides the AI plays: their decisions are never undone."""
 
     def __init__(self, ruleset, scenario, seed: int = 0, forces: list[str] | None = None,
-                 geo=None, ai_sides=(), snapshot_every: int = SNAPSHOT_EVERY):
+                 geo=None, ai_sides=(), snapshot_every: int = SNAPSHOT_EVERY,
+                 battle_id: str | None = None):
         self.controller = TurnController(ruleset, scenario, seed, forces, geo)
+        #: Names this battle's autosave file (kept across save and resume).
+        self.battle_id = battle_id or f"{ruleset.id}-{seed}-{uuid.uuid4().hex[:8]}"
         self.ai_sides = frozenset(ai_sides)
         self.snapshot_every = max(1, snapshot_every)
         self.decisions: list[Decision] = []
@@ -349,3 +353,20 @@ def play_on(timeline: Timeline, players: dict, stop_after: int | None = None,
             for event in controller.events[seen:]:
                 log(event.describe())
             seen = len(controller.events)
+
+
+def new_battle(ruleset_id: str, scenario, seed: int, agents: list[str]):
+    """A battle between agents, set up and seeded exactly as `simulate` sets up its first
+    game: returns the timeline and the agents by side."""
+    from game import ai, rulesets
+    from game.core.errors import GameError
+    from game.sim import battle_forces
+
+    ruleset = rulesets.get(ruleset_id)
+    most = getattr(ruleset, "max_sides", 2)
+    if not 2 <= len(agents) <= most:
+        raise GameError(f"{ruleset_id} is played by 2 to {most} sides")
+    players = {i: ai.make(name, seed * 31 + i) for i, name in enumerate(agents)}
+    timeline = Timeline(ruleset, scenario, seed, battle_forces(ruleset, len(agents), scenario),
+                        ai_sides=players)
+    return timeline, players
