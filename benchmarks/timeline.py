@@ -1,0 +1,52 @@
+"""Rebuilding any point of a battle from its timeline, against the issue's 50 ms budget.
+
+Each game is played to the end (greedy against random, seeded as `simulate` seeds them), then
+every point from the start to the end is rebuilt once, in a shuffled order (so each rebuild
+comes from some other point, back or forward). CPU time (`time.process_time`), per ruleset:
+the median and the max over all points of all games.
+
+Run: python benchmarks/timeline.py [--games 2] [--seed 0] [--ruleset R ...]
+Prints figures; it is not a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from game import rulesets
+from game.io.tmx import default_map_for, load_scenario
+from game.timeline import new_battle, play_on
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ruleset", nargs="*", default=None)
+    args = parser.parse_args()
+    for ruleset_id in args.ruleset or rulesets.ids():
+        scenario = load_scenario(default_map_for(ruleset_id))
+        timings: list[float] = []
+        decisions = rounds = 0
+        for game in range(args.games):
+            seed = args.seed + game
+            timeline, players = new_battle(ruleset_id, scenario, seed, ["greedy", "random"])
+            play_on(timeline, players)
+            decisions += timeline.position
+            rounds = max(rounds, timeline.state.round)
+            points = list(range(timeline.position + 1))
+            random.Random(seed).shuffle(points)
+            for point in points:
+                start = time.process_time()
+                timeline.go_to(point)
+                timings.append(time.process_time() - start)
+        print(f"{ruleset_id}: {args.games} games, {decisions} decisions, up to {rounds} "
+              f"rounds; rebuilding any point: median {statistics.median(timings) * 1000:.2f} "
+              f"ms, max {max(timings) * 1000:.1f} ms CPU ({len(timings)} points)")
+
+
+if __name__ == "__main__":
+    main()
