@@ -3,9 +3,10 @@ is derived from them.
 
 Why one mechanism: undo, save/resume and replays all need "the state after N decisions". The
 timeline keeps the decisions (a decision is an action a player chose; the steps the rules take
-by themselves follow it and are re-derived) and snapshots of the state and the dice every few
-decisions, so going to any point is a restore plus a short replay, never a replay from the
-start.
+by themselves follow it and are re-derived) and snapshots of the state and the dice after
+every decision that revealed information and every few decisions in between, so going to any
+point is a restore plus a short replay of decisions that roll no dice, never a replay from
+the start.
 
 Undo takes back decisions only up to the last moment that revealed information: a die rolled
 (the dice log grew, a shuffle included) or a card drawn. Because the dice stream is restored
@@ -186,7 +187,7 @@ class Timeline:
             self._drop_after(self.position)
             self.decisions.append(Decision(player, action, reveals))
         self.position += 1
-        self._maybe_snapshot()
+        self._maybe_snapshot(reveals is not None)
         return events
 
     def _revelation(self, rolls: list[Roll], events: list[Event]) -> str | None:
@@ -203,8 +204,12 @@ class Timeline:
         return Snapshot(self.position, c.state.copy(), mark_dice(c.dice), tuple(c.history),
                         tuple(c.events))
 
-    def _maybe_snapshot(self) -> None:
-        due = self.position % self.snapshot_every == 0 or self._since_snapshot > SNAPSHOT_BUDGET
+    def _maybe_snapshot(self, revealed: bool = False) -> None:
+        """Snapshot after every decision that revealed information (so rebuilding replays no
+        dice at all: the same result even when a test or a lesson scripted them), every few
+        decisions, and after costly ones."""
+        due = (revealed or self.position % self.snapshot_every == 0
+               or self._since_snapshot > SNAPSHOT_BUDGET)
         if due and self.position not in self._snapshots:
             self._snapshots[self.position] = self._snapshot()
             self._since_snapshot = 0.0
@@ -229,7 +234,7 @@ class Timeline:
             self.controller.apply(self.decisions[self.position].action)
             self._since_snapshot += time.process_time() - started
             self.position += 1
-            self._maybe_snapshot()
+            self._maybe_snapshot(self.decisions[self.position - 1].reveals is not None)
 
     # --- undo and redo ---------------------------------------------------------------------------
     def undo_info(self, side: int | None = None) -> UndoInfo:
