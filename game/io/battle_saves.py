@@ -339,7 +339,8 @@ def load_battle(path: str | os.PathLike, geo=None, ai_sides=()) -> LoadedBattle:
     path = Path(path)
     record = read_save(path)
     ruleset = rulesets.get(record["ruleset"])
-    saved_version = record.get("ruleset_version") or DEFAULT_RULESET_VERSION
+    saved_version = record.get("ruleset_version")
+    saved_version = DEFAULT_RULESET_VERSION if saved_version is None else saved_version
     playing = getattr(ruleset, "version", DEFAULT_RULESET_VERSION)
     if saved_version != playing:
         raise SaveError(path, f"made with version {saved_version} of the {ruleset.id} rules; "
