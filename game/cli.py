@@ -198,7 +198,10 @@ def _resume(args) -> int:
 
     loaded = load_battle(args.file)
     overrides = {i: name for i, name in enumerate([args.p1, args.p2, args.p3, args.p4]) if name}
-    players = make_players(loaded.record, overrides)
+    try:
+        players = make_players(loaded.record, overrides)
+    except GameError as exc:
+        raise GameError(f"{args.file}: {exc}") from None
     timeline = loaded.timeline
     timeline.ai_sides = frozenset(players)
     start = timeline.position
