@@ -31,7 +31,7 @@ from game.core.dice import Dice, Roll
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.state import GameState
-from game.turn import TurnController
+from game.turn import AUTO, TurnController
 
 #: A snapshot every this many decisions: going anywhere replays at most this many minus one...
 SNAPSHOT_EVERY = 4
@@ -132,16 +132,33 @@ class Timeline:
 
     def __init__(self, ruleset, scenario, seed: int = 0, forces: list[str] | None = None,
                  geo=None, ai_sides=(), snapshot_every: int = SNAPSHOT_EVERY,
-                 battle_id: str | None = None):
-        self.controller = TurnController(ruleset, scenario, seed, forces, geo)
+                 battle_id: str | None = None, controller: TurnController | None = None):
+        if controller is None:
+            controller = TurnController(ruleset, scenario, seed, forces, geo)
+        elif controller.history and any(s.action.option != AUTO for s in controller.history):
+            raise ValueError("a timeline starts with its battle (this one has decisions)")
+        self.controller = controller
+        controller.observer = self
         #: Names this battle's autosave file (kept across save and resume).
         self.battle_id = battle_id or f"{ruleset.id}-{seed}-{uuid.uuid4().hex[:8]}"
         self.ai_sides = frozenset(ai_sides)
         self.snapshot_every = max(1, snapshot_every)
         self.decisions: list[Decision] = []
         self.position = 0
+        #: Called with the timeline after every decision (the client autosaves there).
+        self.listeners: list = []
         self._snapshots: dict[int, Snapshot] = {0: self._snapshot()}
         self._since_snapshot = 0.0
+        self._watch: tuple[int, int, float] | None = None
+        self._replaying = False
+
+    @classmethod
+    def of(cls, controller: TurnController, ai_sides=(), battle_id: str | None = None
+           ) -> Timeline:
+        """The timeline of a battle the client (or a test) set up itself, before any decision:
+        every decision applied through the controller from now on is recorded."""
+        return cls(controller.ruleset, controller.scenario, controller.seed, controller.forces,
+                   ai_sides=ai_sides, battle_id=battle_id, controller=controller)
 
     # --- reading ---------------------------------------------------------------------------------
     @property
@@ -172,23 +189,32 @@ class Timeline:
 
     # --- acting ----------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply one decision for the current player (IllegalAction: nothing changes). The same
-        decision as the one undo took back keeps the redo tail; another one drops it."""
-        controller = self.controller
-        player = controller.current_player()
-        rolls, first_event = len(controller.dice.log), len(controller.events)
-        started = time.process_time()
-        events = controller.apply(action)
+        """Apply one decision for the current player (IllegalAction: nothing changes). The
+        client and the agents may as well call the controller's `apply`: it tells us."""
+        return self.controller.apply(action)
+
+    def before_decision(self) -> None:
+        c = self.controller
+        self._watch = (len(c.dice.log), len(c.events), time.process_time())
+
+    def after_decision(self, player: int | None, action: Action) -> None:
+        """Record a decision the controller applied. The same decision as the one undo took
+        back keeps the redo tail (same dice, same result); another one drops it."""
+        c = self.controller
+        rolls, first_event, started = self._watch
         self._since_snapshot += time.process_time() - started
-        reveals = self._revelation(controller.dice.log[rolls:], controller.events[first_event:])
         if self.can_redo() and self.decisions[self.position].action == action:
-            pass  # the same decision again: same dice, same result, the tail still holds
+            revealed = self.decisions[self.position].reveals is not None
         else:
+            reveals = self._revelation(c.dice.log[rolls:], c.events[first_event:])
             self._drop_after(self.position)
             self.decisions.append(Decision(player, action, reveals))
+            revealed = reveals is not None
         self.position += 1
-        self._maybe_snapshot(reveals is not None)
-        return events
+        self._maybe_snapshot(revealed)
+        if not self._replaying:
+            for listener in list(self.listeners):
+                listener(self)
 
     def _revelation(self, rolls: list[Roll], events: list[Event]) -> str | None:
         hook = getattr(self.ruleset, "reveals_information", None)
@@ -229,12 +255,12 @@ class Timeline:
             restore_dice(self.controller.dice, snap.dice)
             self.position = start
         self._since_snapshot = 0.0
-        while self.position < position:
-            started = time.process_time()
-            self.controller.apply(self.decisions[self.position].action)
-            self._since_snapshot += time.process_time() - started
-            self.position += 1
-            self._maybe_snapshot(self.decisions[self.position - 1].reveals is not None)
+        self._replaying = True
+        try:
+            while self.position < position:
+                self.controller.apply(self.decisions[self.position].action)
+        finally:
+            self._replaying = False
 
     # --- undo and redo ---------------------------------------------------------------------------
     def undo_info(self, side: int | None = None) -> UndoInfo:

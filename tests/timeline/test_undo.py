@@ -162,3 +162,25 @@ def test_going_to_any_point_equals_replaying_from_the_start(ruleset_id):
         timeline.go_to(point)
         c = timeline.controller
         assert (repr(c.state), c.log_digest(), c.dice.log) == expected[point], point
+
+
+def test_decisions_applied_through_the_controller_are_recorded_as_the_client_makes_them():
+    """The client and the AI call the controller's apply and concede: the timeline of that
+    controller records every decision and tells its listeners (the client autosaves)."""
+    controller = TurnController(rulesets.get("squads"), scenario("squads"), 1)
+    timeline = Timeline.of(controller)
+    heard = []
+    timeline.listeners.append(lambda t: heard.append(t.position))
+    controller.apply(legal(timeline, "move", "s0u0"))
+    controller.concede(0)
+    assert [d.action.kind for d in timeline.decisions] == ["move", "concede"]
+    assert heard == [1, 2]
+    timeline.go_to(0)
+    assert heard == [1, 2]  # rebuilding is not deciding
+
+
+def test_a_timeline_starts_with_its_battle():
+    controller = TurnController(rulesets.get("squads"), scenario("squads"), 1)
+    controller.apply(next(a for a in controller.legal_actions() if a.kind == "move"))
+    with pytest.raises(ValueError, match="has decisions"):
+        Timeline.of(controller)
