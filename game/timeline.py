@@ -38,6 +38,8 @@ SNAPSHOT_EVERY = 4
 #: ... and sooner when replaying since the last snapshot would cost more CPU than this (some
 #: decisions take a ruleset tens of milliseconds: a melee fought to the end, say).
 SNAPSHOT_BUDGET = 0.010
+#: Why undo stops at decisions made before the timeline was kept.
+BEFORE_TIMELINE = "the decisions before this battle's timeline began are not undone"
 #: A ruleset without a `version` attribute plays version 1 of its rules.
 DEFAULT_RULESET_VERSION = 1
 
@@ -135,19 +137,21 @@ class Timeline:
                  battle_id: str | None = None, controller: TurnController | None = None):
         if controller is None:
             controller = TurnController(ruleset, scenario, seed, forces, geo)
-        elif controller.history and any(s.action.option != AUTO for s in controller.history):
-            raise ValueError("a timeline starts with its battle (this one has decisions)")
         self.controller = controller
         controller.observer = self
         #: Names this battle's autosave file (kept across save and resume).
         self.battle_id = battle_id or f"{ruleset.id}-{seed}-{uuid.uuid4().hex[:8]}"
         self.ai_sides = frozenset(ai_sides)
         self.snapshot_every = max(1, snapshot_every)
-        self.decisions: list[Decision] = []
-        self.position = 0
+        # A battle already under way (a test's or a lesson's position): its decisions so far
+        # are kept for the record but are never undone, and rebuilding starts from here.
+        self.decisions: list[Decision] = [Decision(step.player, step.action, BEFORE_TIMELINE)
+                                          for step in controller.history
+                                          if step.action.option != AUTO]
+        self.position = len(self.decisions)
         #: Called with the timeline after every decision (the client autosaves there).
         self.listeners: list = []
-        self._snapshots: dict[int, Snapshot] = {0: self._snapshot()}
+        self._snapshots: dict[int, Snapshot] = {self.position: self._snapshot()}
         self._since_snapshot = 0.0
         self._watch: tuple[int, int, float] | None = None
         self._replaying = False
@@ -155,8 +159,9 @@ class Timeline:
     @classmethod
     def of(cls, controller: TurnController, ai_sides=(), battle_id: str | None = None
            ) -> Timeline:
-        """The timeline of a battle the client (or a test) set up itself, before any decision:
-        every decision applied through the controller from now on is recorded."""
+        """The timeline of a battle the client (or a test) set up itself: every decision
+        applied through the controller from now on is recorded (earlier ones are kept for the
+        record, never undone)."""
         return cls(controller.ruleset, controller.scenario, controller.seed, controller.forces,
                    ai_sides=ai_sides, battle_id=battle_id, controller=controller)
 
@@ -248,7 +253,9 @@ class Timeline:
             raise ValueError(f"position {position} is outside 0..{len(self.decisions)}")
         if position == self.position:
             return
-        start = max(k for k in self._snapshots if k <= position)
+        start = max((k for k in self._snapshots if k <= position), default=None)
+        if start is None:
+            raise ValueError(f"this timeline starts after decision {min(self._snapshots)}")
         if not start <= self.position < position:  # else already on the way: step forward
             snap = self._snapshots[start]
             self.controller.rewind(snap.state.copy(), snap.history, snap.events)
@@ -311,6 +318,14 @@ class Timeline:
         return self.controller.events[first:]
 
     # --- records ---------------------------------------------------------------------------------
+    @property
+    def map_sha256(self) -> str | None:
+        """The digest of the map file (read once: autosave asks after every decision)."""
+        if not hasattr(self, "_map_sha256"):
+            source = self.controller.scenario.source
+            self._map_sha256 = file_sha256(source) if source else None
+        return self._map_sha256
+
     def record(self) -> dict:
         """The battle as data (JSON-ready): a replay record with the ruleset's version and the
         map's digest, the decisions made so far and the digest of the event log they give."""
@@ -320,7 +335,7 @@ class Timeline:
             "ruleset": self.ruleset.id,
             "ruleset_version": self.ruleset_version,
             "map": c.scenario.source,
-            "map_sha256": file_sha256(c.scenario.source) if c.scenario.source else None,
+            "map_sha256": self.map_sha256,
             "seed": c.seed,
             "forces": list(c.forces) if c.forces is not None else None,
             "sides": len(self.state.sides),

@@ -429,8 +429,10 @@ def list_saves(folder: str | os.PathLike | None = None) -> list[SaveEntry]:
             continue
         try:
             record = read_save(path)
-            summary = record.get("summary") or {"ruleset": record["ruleset"],
-                                                "decisions": len(record["actions"])}
+            summary = record.get("summary") or {  # a replay file: what it says itself
+                "ruleset": record["ruleset"], "decisions": len(record["actions"]),
+                "map": Path(record["map"]).stem.replace("_", " ") or "default map",
+                "over": True}
             entries.append(SaveEntry(path, modified, summary))
         except SaveError as exc:
             entries.append(SaveEntry(path, modified, problem=exc.problem))

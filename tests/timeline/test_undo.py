@@ -179,8 +179,15 @@ def test_decisions_applied_through_the_controller_are_recorded_as_the_client_mak
     assert heard == [1, 2]  # rebuilding is not deciding
 
 
-def test_a_timeline_starts_with_its_battle():
+def test_decisions_made_before_the_timeline_was_kept_are_never_undone():
+    """A position a test or a lesson set up through the controller: its decisions are in the
+    record, undo stops before them, and the timeline rebuilds only from there on."""
     controller = TurnController(rulesets.get("squads"), scenario("squads"), 1)
     controller.apply(next(a for a in controller.legal_actions() if a.kind == "move"))
-    with pytest.raises(ValueError, match="has decisions"):
-        Timeline.of(controller)
+    timeline = Timeline.of(controller)
+    assert timeline.position == 1 and len(timeline.record()["actions"]) == 1
+    timeline.apply(legal(timeline, "move", "s0u1"))
+    assert timeline.undo(0, 5) == 1
+    assert "before this battle's timeline" in timeline.undo_info(0).stop
+    with pytest.raises(ValueError, match="starts after decision 1"):
+        timeline.go_to(0)

@@ -139,6 +139,9 @@ class BattleScreen(Screen):
         self._score_cache: tuple[int, tuple, list] | None = None
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
+        from game.ui.screens.saves import attach  # the battle's timeline: undo and autosave
+
+        attach(self)
 
     # --- layout ----------------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -341,7 +344,11 @@ class BattleScreen(Screen):
 
     def _key(self, event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            from game.ui.screens.saves import undo
+
+            undo(self)
+        elif key == pygame.K_ESCAPE:
             if self.draft is not None:
                 self.cancel_draft()
             elif self.ruler is not None:
