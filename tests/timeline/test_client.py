@@ -126,3 +126,14 @@ def test_the_replay_viewer_steps_back_and_forth(make_app):  # noqa: F811
     assert timeline.position == 1
     viewer.press("take_over")
     assert drive.top is viewer.battle
+
+
+def test_the_panel_says_what_undo_takes_back_and_the_undo_button_does_it(make_app):  # noqa: F811
+    drive = make_app()
+    battle = start(drive)
+    assert battle._hint()[0] == ""  # nothing to undo yet: nothing said
+    move(battle, "s0u0")
+    hint = battle._hint()[0]
+    assert hint.startswith("Ctrl+Z undoes: Move") and "start of the battle" in hint
+    drive.press(battle.tools["undo"])
+    assert battle.timeline.position == 0

@@ -164,7 +164,8 @@ class BattleScreen(Screen):
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         x = width - 8
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
-                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)")):
+                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
+                           ("undo", "Undo (^Z)")):
             w = 86
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(
@@ -340,6 +341,10 @@ class BattleScreen(Screen):
             self.open_help()
         elif key == "menu":
             self.open_pause()
+        elif key == "undo":
+            from game.ui.screens.saves import undo
+
+            undo(self)
         self._sync_tools()
 
     def _key(self, event) -> None:
@@ -1026,7 +1031,9 @@ class BattleScreen(Screen):
                 return "In charge range: " + shown["odds"], palette.HIGHLIGHT
             if shown["targets"]:
                 return "Targets: " + "; ".join(shown["targets"].values()), palette.HIGHLIGHT
-        return "", palette.TEXT
+        from game.ui.screens.saves import undo_hint  # what Ctrl+Z would take back, and why not more
+
+        return undo_hint(self), palette.TEXT_DIM
 
     def _draw_draft(self, surface) -> None:
         text = shared_text()

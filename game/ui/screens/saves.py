@@ -58,14 +58,17 @@ def undo_side(screen) -> int | None:
 
 
 def undo_hint(screen) -> str:
-    """What Ctrl+Z would take back now, and why undo stops where it stops (for a panel)."""
+    """What Ctrl+Z would take back now and why undo stops there ("" when nothing: the
+    refusal itself says why, when asked)."""
     side = undo_side(screen)
-    if side is None:
-        return "Undo: only a person's decisions can be taken back"
-    info = screen.timeline.undo_info(side)
+    timeline = getattr(screen, "timeline", None)
+    if side is None or timeline is None or not screen.is_human_turn():
+        return ""
+    info = timeline.undo_info(side)
     if not info.count:
-        return f"Nothing to undo: {info.stop}"
-    return f"Ctrl+Z undoes {info.next} ({info.count} possible; undo stops there: {info.stop})"
+        return ""
+    more = f" and {info.count - 1} more" if info.count > 1 else ""
+    return f"Ctrl+Z undoes: {info.next}{more} (undo stops at: {info.stop})"
 
 
 def undo(screen) -> bool:
