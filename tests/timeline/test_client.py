@@ -137,3 +137,15 @@ def test_the_panel_says_what_undo_takes_back_and_the_undo_button_does_it(make_ap
     assert hint.startswith("Ctrl+Z undoes: Move") and "start of the battle" in hint
     drive.press(battle.tools["undo"])
     assert battle.timeline.position == 0
+
+
+def test_ctrl_s_saves_the_battle_under_its_own_name(make_app):  # noqa: F811
+    drive = make_app()
+    battle = start(drive)
+    move(battle, "s0u0")
+    drive.key(pygame.K_s, mod=CTRL)
+    assert battle.message.startswith("Saved as squads-")
+    names = sorted(e.path.name for e in battle_saves.list_saves())
+    assert len(names) == 2 and names[0].startswith("autosave-")
+    named = next(e for e in battle_saves.list_saves() if not e.path.name.startswith("auto"))
+    assert battle_saves.load_battle(named.path).timeline.position == 1

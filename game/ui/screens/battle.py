@@ -349,10 +349,10 @@ class BattleScreen(Screen):
 
     def _key(self, event) -> None:
         key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            from game.ui.screens.saves import undo
+        if key in (pygame.K_z, pygame.K_s) and event.mod & pygame.KMOD_CTRL:
+            from game.ui.screens.saves import save_now, undo  # the battle's timeline
 
-            undo(self)
+            (undo if key == pygame.K_z else save_now)(self)
         elif key == pygame.K_ESCAPE:
             if self.draft is not None:
                 self.cancel_draft()

@@ -8,6 +8,7 @@ and the files are game/io/battle_saves.py's. Nothing here decides a rule.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -46,6 +47,19 @@ def _autosave(screen, timeline: Timeline) -> None:
         screen.autosaved = battle_saves.autosave(timeline, screen.agents)
     except (OSError, GameError) as exc:
         screen.say(f"Autosave failed: {exc}", bad=True)
+
+
+def save_now(screen) -> Path | None:
+    """Ctrl+S: keep the battle as it is now under its own name in the saves folder."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = battle_saves.saves_dir() / f"{screen.controller.ruleset.id}-{stamp}.json"
+    try:
+        battle_saves.save_battle(path, screen.timeline, screen.agents)
+    except (OSError, GameError) as exc:
+        screen.say(f"Not saved: {exc}", bad=True)
+        return None
+    screen.say(f"Saved as {path.name} (the menu's Saved battles opens it)")
+    return path
 
 
 def undo_side(screen) -> int | None:
