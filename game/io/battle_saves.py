@@ -147,7 +147,10 @@ def save_battle(path: str | os.PathLike, timeline: Timeline, players: dict | Non
     (a save this game could not read back never replaces a good one)."""
     record = battle_record(timeline, players)
     check_record(Path(path), json.loads(json.dumps(record, allow_nan=False)))
-    return write_json_atomic(path, record)
+    try:
+        return write_json_atomic(path, record)
+    except OSError as exc:
+        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
 
 
 def autosave(timeline: Timeline, players: dict | None = None,
@@ -217,6 +220,7 @@ def check_record(path: Path, data: object) -> dict:
     _optional(path, data, "sides", int)
     _optional(path, data, "battle_id", str)
     _optional(path, data, "summary", dict)
+    _check_summary(path, data.get("summary") or {})
     for key in ("map_sha256", "log_sha256"):
         value = data.get(key)
         if value is not None and not (isinstance(value, str) and _HEX64.fullmatch(value)):
@@ -237,6 +241,21 @@ def check_record(path: Path, data: object) -> dict:
     return {**data, "actions": actions}
 
 
+#: What the saves list reads from a summary, and the type of each.
+SUMMARY_FIELDS = {"ruleset": str, "map": str, "round": int, "decisions": int, "over": bool,
+                  "saved_at": str}
+
+
+def _check_summary(path: Path, summary: dict) -> None:
+    for key, kind in SUMMARY_FIELDS.items():
+        if summary.get(key) is not None and not isinstance(summary[key], kind):
+            raise SaveError(path, f"the summary's '{key}' is not a {_kind_name(kind)}")
+    sides = summary.get("sides")
+    if sides is not None and not (isinstance(sides, list)
+                                  and all(isinstance(x, str) for x in sides)):
+        raise SaveError(path, "the summary's 'sides' must be a list of names")
+
+
 def _need(path: Path, data: dict, key: str, kind: type) -> None:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -249,7 +268,8 @@ def _optional(path: Path, data: dict, key: str, kind: type) -> None:
 
 
 def _kind_name(kind: type) -> str:
-    return {str: "text", int: "whole number", list: "list", dict: "object"}.get(kind, kind.__name__)
+    names = {str: "text", int: "whole number", list: "list", dict: "object", bool: "true/false"}
+    return names.get(kind, kind.__name__)
 
 
 def _action(path: Path, index: int, raw: object) -> Action:

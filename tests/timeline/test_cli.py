@@ -84,3 +84,12 @@ def test_replay_to_beyond_the_decisions_is_one_line(tmp_path, capsys):
     save = save_battle(tmp_path / "short.json", hot_seat("squads"))
     code, _, err = run(capsys, "replay", save, "--to", 5)
     assert code == 2 and "short.json" in err and "outside 0..0" in err
+
+
+def test_saving_where_no_file_can_be_written_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "a_folder.json"
+    folder.mkdir()
+    code, _, err = run(capsys, "simulate", "--ruleset", "warband", "--stop-after", 1,
+                       "--save", folder)
+    assert code == 2 and "a_folder.json" in err and "cannot write" in err
+    assert err.count("\n") == 1

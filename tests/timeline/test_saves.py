@@ -84,6 +84,10 @@ CORPUS = [
     ("huge_number", lambda t, r: t.replace(f'"seed": {r["seed"]}', '"seed": ' + "9" * 5000),
      "not a save"),
     ("agent_rng_malformed", lambda t, r: with_agent_rng(r, [3, [1, 2], None]), "generator"),
+    ("summary_sides_not_names", lambda t, r: changed(r, summary={"sides": [[[]]]}),
+     "the summary's 'sides'"),
+    ("summary_round_as_text", lambda t, r: changed(r, summary={"round": "two"}),
+     "the summary's 'round'"),
     ("deep_nesting", lambda t, r: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ("fifty_megabytes_of_junk", lambda t, r: None, "too large for a save"),
     ("not_utf8", lambda t, r: b"\xff\xfe\x00junk", "not UTF-8"),
@@ -165,7 +169,7 @@ def test_a_failed_write_leaves_the_good_save_and_no_temporary_file(tmp_path, mon
         raise OSError("disk full")
 
     monkeypatch.setattr(battle_saves.os, "replace", crash)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(SaveError, match="cannot write: disk full"):
         save_battle(path, *battle_after(5))
     assert digest_of(path) == before
     assert [p.name for p in tmp_path.iterdir()] == ["battle.json"]
