@@ -30,12 +30,13 @@ def main() -> None:
     for ruleset_id in args.ruleset or rulesets.ids():
         scenario = load_scenario(default_map_for(ruleset_id))
         timings: list[float] = []
-        decisions = rounds = 0
+        decisions = rounds = snapshots = 0
         for game in range(args.games):
             seed = args.seed + game
             timeline, players = new_battle(ruleset_id, scenario, seed, ["greedy", "random"])
             play_on(timeline, players)
             decisions += timeline.position
+            snapshots += timeline.snapshot_count
             rounds = max(rounds, timeline.state.round)
             points = list(range(timeline.position + 1))
             random.Random(seed).shuffle(points)
@@ -45,7 +46,8 @@ def main() -> None:
                 timings.append(time.process_time() - start)
         print(f"{ruleset_id}: {args.games} games, {decisions} decisions, up to {rounds} "
               f"rounds; rebuilding any point: median {statistics.median(timings) * 1000:.2f} "
-              f"ms, max {max(timings) * 1000:.1f} ms CPU ({len(timings)} points)")
+              f"ms, max {max(timings) * 1000:.1f} ms CPU ({len(timings)} points, "
+              f"{snapshots} snapshots)")
 
 
 if __name__ == "__main__":

@@ -189,6 +189,10 @@ class Timeline:
         """The decisions that made the current state (the redo tail left out)."""
         return self.decisions[: self.position]
 
+    @property
+    def snapshot_count(self) -> int:
+        return len(self._snapshots)
+
     def can_redo(self) -> bool:
         return self.position < len(self.decisions)
 

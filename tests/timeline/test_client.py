@@ -149,3 +149,22 @@ def test_ctrl_s_saves_the_battle_under_its_own_name(make_app):  # noqa: F811
     assert len(names) == 2 and names[0].startswith("autosave-")
     named = next(e for e in battle_saves.list_saves() if not e.path.name.startswith("auto"))
     assert battle_saves.load_battle(named.path).timeline.position == 1
+
+
+def test_a_replay_is_taken_over_against_the_ai_from_any_point(make_app):  # noqa: F811
+    from game.ui.screens.replays import open_replay
+
+    simulate("warband", scenario("warband"), 1, 2, ["random", "random"], replays=replays_dir())
+    drive = make_app()
+    drive.frames(2)
+    (entry,) = battle_saves.list_saves(replays_dir())
+    viewer = open_replay(drive.app, entry.path)
+    for _ in range(5):
+        drive.key(pygame.K_RIGHT)
+    me = viewer.battle.controller.current_player()
+    viewer.press("take_over_ai")
+    battle = drive.top
+    assert battle is viewer.battle and battle.humans == {me} and me not in battle.agents
+    assert battle.timeline.position == 5 and battle.timeline.can_redo()
+    battle.apply(battle.legal()[-1])
+    assert battle.timeline.position == 6

@@ -4,8 +4,9 @@ The viewer is the ordinary battle screen (table, dice tray, log) over the replay
 with a control bar on top: step back and forward one decision, jump a round, play and pause at
 a chosen speed. Going anywhere is the timeline's `go_to` (a snapshot restore and a short
 replay), so stepping back is as quick as stepping forward. "Take over" closes the bar and
-leaves the battle at that point to be played on, hot seat: a new decision starts a new battle
-from there (the rest of the replay is dropped, as after undo).
+leaves the battle at that point to be played on, hot seat or as the side to act against the
+AI: a new decision starts a new battle from there (the rest of the replay is dropped, as after
+undo).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame_gui
 
 from game.core.errors import GameError
 from game.io.paths import replays_dir
-from game.ui.app import HOT_SEAT, Screen
+from game.ui.app import HOT_SEAT, VS_AI, Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.saves import SavedBattlesScreen, open_saved, refresh
@@ -100,10 +101,22 @@ class ReplayControls(Screen):
                 position -= 1
         self.go(position)
 
-    def take_over(self) -> None:
+    def take_over(self, versus_ai: bool = False) -> None:
+        """Play on from here: hot seat, or as the side to act now against the AI."""
+        battle = self.battle
+        if versus_ai:
+            from game import ai
+
+            me = battle.controller.current_player()
+            battle.humans = {me}
+            battle.agents = {side: ai.make(battle.config.ai, battle.config.seed * 31 + side)
+                             for side in range(len(battle.state.sides)) if side != me}
+            battle.config.mode, battle.config.human_side = VS_AI, me
+            battle.timeline.ai_sides = frozenset(battle.agents)
         self.app.pop()
-        self.battle.say("You play on from here (hot seat): the rest of the replay is "
-                        "dropped at the next decision.")
+        who = "against the AI" if versus_ai else "hot seat"
+        battle.say(f"You play on from here ({who}): the rest of the replay is dropped at the "
+                   "next decision.")
 
     # --- screen ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -113,8 +126,9 @@ class ReplayControls(Screen):
                   ("play", "Pause" if self.playing else "Play"), ("forward", "Step >"),
                   ("round_forward", "Round >>"), ("end", ">|"),
                   ("speed", f"Speed x{SPEEDS[self.speed]:g}"), ("take_over", "Take over"),
-                  ("close", "Close"))
-        width, gap = 98, 6
+                  ("take_over_ai", "Vs the AI"), ("close", "Close"))
+        gap = 6
+        width = min(98, (w - 16) // len(labels) - gap)
         x = (w - len(labels) * (width + gap)) // 2
         self.buttons = {}
         for key, label in labels:
@@ -134,6 +148,7 @@ class ReplayControls(Screen):
             "round_back": lambda: self.jump_round(-1),
             "round_forward": lambda: self.jump_round(1),
             "play": self.toggle, "speed": self.faster, "take_over": self.take_over,
+            "take_over_ai": lambda: self.take_over(versus_ai=True),
             "close": self.close_viewer,
         }
         actions[key]()
