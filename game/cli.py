@@ -1,4 +1,4 @@
-"""Command line: `skirmish [play]`, `simulate`, `odds`, `render`, `replay`.
+"""Command line: `skirmish [play]`, `simulate`, `odds`, `render`, `replay`, `resume`.
 
 Every error we expect (a bad argument, a missing or malformed map or data file) becomes one line
 on stderr naming the file and the problem, with exit code 2: never a traceback.
