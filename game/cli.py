@@ -1,4 +1,4 @@
-"""Command line: `skirmish [play]`, `simulate`, `odds`, `render`, `replay`.
+"""Command line: `skirmish [play]`, `simulate`, `odds`, `render`, `replay`, `resume`.
 
 Every error we expect (a bad argument, a missing or malformed map or data file) becomes one line
 on stderr naming the file and the problem, with exit code 2: never a traceback.
@@ -95,7 +95,25 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--seed", type=_seed, default=0)
     render.add_argument("--size", default="1280x800", help="picture size, WIDTHxHEIGHT")
     render.add_argument("--out", type=Path, required=True)
+    _add_timeline_arguments(sub, sim, rep)
     return parser
+
+
+def _add_timeline_arguments(sub, sim, rep) -> None:
+    """Saving, resuming and stepping through battles (game/timeline.py)."""
+    sim.add_argument("--stop-after", type=int, default=None, metavar="N",
+                     help="play N decisions, then save (--save) and stop")
+    sim.add_argument("--save", type=Path, default=None, metavar="FILE",
+                     help="save the battle to FILE (with --stop-after: a battle to resume)")
+    res = sub.add_parser("resume", help="continue a saved battle to the end")
+    res.add_argument("file", type=Path)
+    for side in range(1, 5):
+        res.add_argument(f"--p{side}", default=None,
+                         help=f"the agent for side {side} (default: the saved one)")
+    res.add_argument("--json", action="store_true")
+    res.add_argument("--log", action="store_true")
+    rep.add_argument("--to", type=int, default=None, metavar="N",
+                     help="the state summary after N decisions")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             return _replay(args)
         if command == "render":
             return _render(args)
+        if command == "resume":
+            return _resume(args)
     except GameError as exc:
         print(f"skirmish: {exc}", file=sys.stderr)
         return 2
@@ -179,6 +199,8 @@ def _replays_folder(folder: Path) -> Path:
 def _simulate(args) -> int:
     from game.sim import simulate
 
+    if args.stop_after is not None or args.save is not None:
+        return _simulate_and_save(args)
     if args.games < 1:
         raise GameError("simulate: --games must be at least 1")
     most = getattr(_ruleset(args.ruleset), "max_sides", 2)
@@ -205,12 +227,101 @@ def _simulate(args) -> int:
 def _replay(args) -> int:
     from game.sim import replay
 
+    if args.to is not None:
+        return _replay_to(args)
     report = replay(args.file, log=print if args.log else None, map_path=args.map)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
         print(f"{args.file}: {report['actions']} actions replayed, {report['reason']}; points "
               + ", ".join(f"{p:g}" for p in report["points"]))
+    return 0
+
+
+def _simulate_and_save(args) -> int:
+    """`simulate --stop-after N --save FILE`: one battle, N decisions, saved, stopped."""
+    from game.io.battle_saves import save_battle
+    from game.timeline import new_battle, play_on
+
+    if args.save is None:
+        raise GameError("simulate: --stop-after needs --save FILE")
+    if args.games != 1:
+        raise GameError("simulate: --save plays one battle (--games 1)")
+    if args.stop_after is not None and args.stop_after < 0:
+        raise GameError("simulate: --stop-after must be 0 or more")
+    agents = [args.p1, args.p2, args.p3, args.p4][: args.sides]
+    timeline, players = new_battle(args.ruleset, _scenario(args.ruleset, args.map), args.seed,
+                                   agents)
+    log = print if args.log else None
+    if log:
+        log(f"--- game 1 (seed {args.seed}) ---")
+        for line in timeline.controller.event_log():
+            log(line)
+    play_on(timeline, players, args.stop_after, log)
+    path = save_battle(args.save, timeline, players)
+    summary = timeline.summary()
+    if args.json:
+        print(json.dumps({"saved": str(path), **summary}, sort_keys=True))
+    else:
+        print(f"saved {path}: {summary['decisions']} decisions, round {summary['round']}"
+              + (", battle over" if summary["over"] else ""))
+    return 0
+
+
+def _resume(args) -> int:
+    """`resume FILE`: continue a saved battle to the end; the same agents and seeds give the
+    battle `simulate` would have played without stopping (same result, same log digest)."""
+    import hashlib
+
+    from game.io.battle_saves import load_battle, make_players
+    from game.timeline import play_on
+
+    loaded = load_battle(args.file)
+    overrides = {i: name for i, name in enumerate([args.p1, args.p2, args.p3, args.p4]) if name}
+    try:
+        players = make_players(loaded.record, overrides)
+    except GameError as exc:
+        raise GameError(f"{args.file}: {exc}") from None
+    timeline = loaded.timeline
+    timeline.ai_sides = frozenset(players)
+    start = timeline.position
+    log = print if args.log else None
+    if log:
+        log(f"--- {args.file}: resumed after {start} decisions ---")
+    play_on(timeline, players, log=log)
+    state = timeline.state
+    winner = state.result.get("winner")
+    wins = [int(winner == i) for i in range(len(state.sides))]
+    report = {"ruleset": state.ruleset, "games": 1, "wins": wins, "draws": int(winner is None),
+              "mean_rounds": float(state.round), "seed": timeline.controller.seed,
+              "agents": [players[i].name for i in sorted(players)],
+              "log_sha256": hashlib.sha256(timeline.controller.log_digest().encode()).hexdigest(),
+              "resumed_from": start}
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        print(f"{args.file}: resumed after {start} decisions; "
+              f"{state.result.get('reason', 'not finished')}; "
+              + ("a draw" if winner is None else f"side {winner + 1} wins"))
+    return 0
+
+
+def _replay_to(args) -> int:
+    """`replay FILE --to N`: the state after the first N decisions of a save or replay."""
+    from game.core.errors import SaveError
+    from game.io.battle_saves import load_battle
+
+    timeline = load_battle(args.file).timeline
+    if not 0 <= args.to <= len(timeline.decisions):
+        raise SaveError(args.file, f"--to {args.to} is outside 0..{len(timeline.decisions)} "
+                                   "(the decisions it holds)")
+    timeline.go_to(args.to)
+    summary = timeline.summary()
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{args.file} after {args.to} decisions: round {summary['round']}, phase "
+              f"{summary['phase']}, points " + ", ".join(f"{p:g}" for p in summary["points"]))
     return 0
 
 

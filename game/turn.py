@@ -47,6 +47,8 @@ class TurnController:
         self.opening: list[Event] = list(ruleset.start_events(self.state))
         self._legal: list[Action] | None = None
         self.events: list[Event] = list(self.opening)
+        #: Told of every decision (`before_decision()`, `after_decision(player, action)`).
+        self.observer = None
         self.take_automatic_steps()
 
     # --- reading ---------------------------------------------------------------------------------
@@ -70,9 +72,18 @@ class TurnController:
 
     # --- acting ----------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply one action for the current player; raises IllegalAction (state unchanged)."""
+        """Apply one decision for the current player, then the automatic steps after it;
+        raises IllegalAction (state unchanged). The observer (the battle's timeline, if one
+        keeps it) is told of every decision, whoever applied it: client, AI or CLI."""
+        observer = self.observer
+        if observer is not None:
+            observer.before_decision()
+        player = self.current_player()
         events = self._apply(action)
-        return events + self.take_automatic_steps()
+        events += self.take_automatic_steps()
+        if observer is not None:
+            observer.after_decision(player, action)
+        return events
 
     def _apply(self, action: Action) -> list[Event]:
         if self.state.over:
@@ -101,7 +112,16 @@ class TurnController:
         """A side concedes: the battle ends now (common rules)."""
         if self.state.over:
             return []
-        return self._apply(Action("concede", option=str(side)))
+        return self.apply(Action("concede", option=str(side)))
+
+    def rewind(self, state: GameState, history: list[Step], events: list[Event]) -> None:
+        """Go back (or forward) to another point of this battle (the timeline's snapshots):
+        `state` is a private copy of the state there, `history` and `events` both lists then.
+        The caller restores the dice with it (game/timeline.py), so the same dice come again."""
+        self.state = state
+        self.history[:] = history
+        self.events[:] = events
+        self._legal = None
 
     def play(self, agents: dict[int, object], max_actions: int = 20000) -> GameState:
         """Let agents play to the end (headless battles, AI vs AI)."""

@@ -139,6 +139,9 @@ class BattleScreen(Screen):
         self._score_cache: tuple[int, tuple, list] | None = None
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
+        from game.ui.screens.saves import attach  # the battle's timeline: undo and autosave
+
+        attach(self)
 
     # --- layout ----------------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -161,7 +164,8 @@ class BattleScreen(Screen):
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         x = width - 8
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
-                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)")):
+                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
+                           ("undo", "Undo (^Z)")):
             w = 86
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(
@@ -337,11 +341,19 @@ class BattleScreen(Screen):
             self.open_help()
         elif key == "menu":
             self.open_pause()
+        elif key == "undo":
+            from game.ui.screens.saves import undo
+
+            undo(self)
         self._sync_tools()
 
     def _key(self, event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key in (pygame.K_z, pygame.K_s) and event.mod & pygame.KMOD_CTRL:
+            from game.ui.screens.saves import save_now, undo  # the battle's timeline
+
+            (undo if key == pygame.K_z else save_now)(self)
+        elif key == pygame.K_ESCAPE:
             if self.draft is not None:
                 self.cancel_draft()
             elif self.ruler is not None:
@@ -1019,7 +1031,9 @@ class BattleScreen(Screen):
                 return "In charge range: " + shown["odds"], palette.HIGHLIGHT
             if shown["targets"]:
                 return "Targets: " + "; ".join(shown["targets"].values()), palette.HIGHLIGHT
-        return "", palette.TEXT
+        from game.ui.screens.saves import undo_hint  # what Ctrl+Z would take back, and why not more
+
+        return undo_hint(self), palette.TEXT_DIM
 
     def _draw_draft(self, surface) -> None:
         text = shared_text()

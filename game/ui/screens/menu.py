@@ -191,6 +191,9 @@ class MenuScreen(Screen):
         self.widgets["start"] = start
         self.widgets["quit"] = pygame_gui.elements.UIButton(
             pygame.Rect(left, buttons_y, 140, 48), "Quit", self.ui, object_id="#centered")
+        from game.ui.screens.saves import add_menu_buttons  # Continue, Saved battles, Replays
+
+        add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH, 40))
 
     def resize(self, size) -> None:
         super().resize(size)
@@ -207,6 +210,10 @@ class MenuScreen(Screen):
                 self.start()
             elif event.ui_element is self.widgets.get("quit"):
                 self.app.quit(0)
+            else:
+                from game.ui.screens.saves import menu_button
+
+                menu_button(self, event.ui_element)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             if not self.widgets["seed"].is_focused:
                 self.start()
@@ -258,7 +265,7 @@ class MenuScreen(Screen):
         width, _ = self.app.size
         left = (width - PANEL_WIDTH) // 2
         panel = pygame.Rect(left - 30, self.layout_top - 110, PANEL_WIDTH + 60,
-                            self.text_top + 170 - (self.layout_top - 110))
+                            self.text_top + 220 - (self.layout_top - 110))
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 1, border_radius=10)
         text.blit(surface, "Skirmish Table", (width / 2, self.layout_top - 96), size=40,

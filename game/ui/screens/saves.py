@@ -1,0 +1,290 @@
+"""The client's side of the battle timeline: every battle screen keeps a timeline (undo with
+Ctrl+Z, autosave after every decision), and the menu's Continue and Saved battles.
+
+Why here and not in the battle screen: the battle screen only calls `attach` when it opens and
+`undo` on Ctrl+Z; what undo may take back and why it stops is the timeline's (game/timeline.py),
+and the files are game/io/battle_saves.py's. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.core.errors import GameError
+from game.io import battle_saves
+from game.timeline import Timeline
+from game.ui.app import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig, Screen
+from game.ui.render import palette
+from game.ui.render.text import shared_text
+
+ROW_HEIGHT = 46
+LIST_WIDTH = 900
+VISIBLE_ROWS = 9
+
+
+# --- the battle screen's timeline ----------------------------------------------------------------
+
+def attach(screen) -> Timeline:
+    """Give a battle screen its timeline (the one a loaded save brought, or a new one) and
+    autosave after every decision when a person plays."""
+    controller = screen.controller
+    timeline = controller.observer if isinstance(controller.observer, Timeline) else None
+    if timeline is None:
+        timeline = Timeline.of(controller)
+    timeline.ai_sides = frozenset(screen.agents)
+    screen.timeline = timeline
+    if screen.humans:
+        timeline.listeners.append(lambda t: _autosave(screen, t))
+    return timeline
+
+
+def _autosave(screen, timeline: Timeline) -> None:
+    try:
+        screen.autosaved = battle_saves.autosave(timeline, screen.agents)
+    except (OSError, GameError) as exc:
+        screen.say(f"Autosave failed: {exc}", bad=True)
+
+
+def save_now(screen) -> Path | None:
+    """Ctrl+S: keep the battle as it is now under its own name in the saves folder."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = battle_saves.saves_dir() / f"{screen.controller.ruleset.id}-{stamp}.json"
+    try:
+        battle_saves.save_battle(path, screen.timeline, screen.agents)
+    except (OSError, GameError) as exc:
+        screen.say(f"Not saved: {exc}", bad=True)
+        return None
+    screen.say(f"Saved as {path.name} (the menu's Saved battles opens it)")
+    return path
+
+
+def undo_side(screen) -> int | None:
+    """Who undoes: the player to act if a person plays them (hot seat), else the person's
+    side (versus the AI: "take back my last turn" before the AI acts on it)."""
+    player = screen.controller.current_player()
+    if player in screen.humans:
+        return player
+    return min(screen.humans) if screen.humans else None
+
+
+def undo_hint(screen) -> str:
+    """What Ctrl+Z would take back now and why undo stops there ("" when nothing: the
+    refusal itself says why, when asked)."""
+    side = undo_side(screen)
+    timeline = getattr(screen, "timeline", None)
+    if side is None or timeline is None or not screen.is_human_turn():
+        return ""
+    info = timeline.undo_info(side)
+    if not info.count:
+        return ""
+    more = f" and {info.count - 1} more" if info.count > 1 else ""
+    return f"Ctrl+Z undoes: {info.next}{more} (undo stops at: {info.stop})"
+
+
+def undo(screen) -> bool:
+    """Ctrl+Z: take back one decision of the person playing, and say what and why it stops."""
+    side = undo_side(screen)
+    if side is None:
+        screen.say("Nothing to undo: the AI's decisions are never undone", bad=True)
+        return False
+    info = screen.timeline.undo_info(side)
+    if not screen.timeline.undo(side, 1):
+        screen.say(f"Nothing to undo: {info.stop}", bad=True)
+        return False
+    refresh(screen)
+    left = info.count - 1
+    screen.say(f"Undone: {info.next}. " + (f"{left} more can be undone." if left else
+                                            f"Undo stops here: {info.stop}."))
+    return True
+
+
+def refresh(screen) -> None:
+    """The battle screen shows the state its controller is at now (after undo or a jump)."""
+    controller = screen.controller
+    screen.log.entries.clear()
+    screen.log.scroll = 0
+    screen.log.add(controller.events)
+    tray = screen.tray
+    tray.rows.clear()
+    animate, tray.animate = tray.animate, False
+    tray.add(controller.events[-80:])
+    tray.animate = animate
+    screen.selected = None
+    screen.over_timer = None
+    screen._after([])  # the screen's own reset after a change: caches, drafts, the panel
+    screen.last_human = controller.current_player() if screen.is_human_turn() else None
+
+
+# --- opening a saved battle ----------------------------------------------------------------------
+
+def config_for(record: dict, map_path: Path) -> BattleConfig:
+    """The menu choices a save stands for: who was a person, who the AI, the seed, the map."""
+    agents = [a.get("agent") for a in record.get("agents") or []]
+    sides = record.get("sides") or len(agents) or 2
+    humans = [i for i, a in enumerate(agents) if a == battle_saves.HUMAN]
+    if not agents or len(humans) == sides:
+        mode, human = HOT_SEAT, 0
+    elif humans:
+        mode, human = VS_AI, humans[0]
+    else:
+        mode, human = AI_VS_AI, 0
+    ai = next((a for a in agents if a != battle_saves.HUMAN), "greedy")
+    return BattleConfig(record["ruleset"], map_path, mode, human, record["seed"], ai, sides)
+
+
+def open_saved(app, path: Path, mode: str | None = None):
+    """Load a save (checked and rebuilt) and open its battle where it was left."""
+    loaded = battle_saves.load_battle(path)
+    config = config_for(loaded.record, battle_saves.map_path_of(path, loaded.record))
+    if mode is not None:
+        config.mode = mode
+    return app.start_battle(config, loaded.timeline.controller), loaded
+
+
+def continue_last(app) -> str | None:
+    """The menu's Continue: the newest unfinished battle. Returns a problem to show, or None."""
+    entry = battle_saves.latest_unfinished()
+    if entry is None:
+        return "No unfinished battle to continue."
+    try:
+        open_saved(app, entry.path)
+    except GameError as exc:
+        return str(exc)
+    return None
+
+
+def describe(entry: battle_saves.SaveEntry) -> str:
+    """One line of the list: ruleset, map, sides, round (or finished), decisions, date."""
+    if entry.summary is None:
+        return f"{entry.path.name}: cannot be read ({entry.problem})"
+    s = entry.summary
+    parts = [s.get("ruleset"), s.get("map"), " vs ".join(s.get("sides") or []),
+             "finished" if s.get("over") else f"round {s.get('round', '?')}",
+             f"{s.get('decisions', 0)} decisions", s.get("saved_at") or entry.path.name]
+    return " · ".join(str(p) for p in parts if p)
+
+
+class SavedBattlesScreen(Screen):
+    """The saved battles (autosaves included), newest first: open or delete each."""
+
+    title = "Saved battles"
+    empty = "No saved battle yet: battles are saved after every decision."
+
+    def __init__(self, app, folder: Path | None = None):
+        super().__init__(app)
+        self.folder = folder
+        self.message = ""
+        self.first = 0
+        self.build()
+
+    def entries(self) -> list[battle_saves.SaveEntry]:
+        return battle_saves.list_saves(self.folder)
+
+    def build(self) -> None:
+        self.ui.clear_and_reset()
+        self.rows = self.entries()
+        self.buttons: dict = {}
+        w, h = self.app.size
+        left = (w - LIST_WIDTH) // 2
+        self.list_top = 130
+        for index, entry in enumerate(self.rows[self.first: self.first + VISIBLE_ROWS]):
+            y = self.list_top + index * ROW_HEIGHT
+            opener = pygame_gui.elements.UIButton(
+                pygame.Rect(left, y, LIST_WIDTH - 120, ROW_HEIGHT - 6), _clip(describe(entry)),
+                self.ui, object_id="#centered")
+            if entry.summary is None:
+                opener.disable()
+            self.buttons[opener] = ("open", entry)
+            remove = pygame_gui.elements.UIButton(
+                pygame.Rect(left + LIST_WIDTH - 110, y, 110, ROW_HEIGHT - 6), "Delete", self.ui,
+                object_id="#centered")
+            self.buttons[remove] = ("delete", entry)
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 120, h - 80, 240, 48), "Back to menu", self.ui,
+            object_id="#primary")
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        self.build()
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.open_menu()
+            elif event.ui_element in self.buttons:
+                what, entry = self.buttons[event.ui_element]
+                self.act(what, entry)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open_menu()
+        elif event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.rows) - VISIBLE_ROWS)
+            self.first = max(0, min(most, self.first - event.y))
+            self.build()
+
+    def act(self, what: str, entry: battle_saves.SaveEntry) -> None:
+        try:
+            if what == "delete":
+                battle_saves.delete_save(entry.path, entry.path.parent)
+                self.message = f"Deleted {entry.path.name}"
+                self.build()
+            else:
+                self.open(entry)
+        except GameError as exc:
+            self.message = str(exc)
+
+    def open(self, entry: battle_saves.SaveEntry) -> None:
+        open_saved(self.app, entry.path)
+
+    def draw(self, surface) -> None:
+        text = shared_text()
+        w, _ = self.app.size
+        text.blit(surface, self.title, (w / 2, 50), size=34, color=palette.HIGHLIGHT,
+                  bold=True, anchor="midtop")
+        note = self.message or (self.empty if not self.rows else
+                                f"{len(self.rows)} files; the wheel scrolls")
+        text.blit(surface, note, (w / 2, 98), size=14, color=palette.TEXT_DIM, anchor="midtop")
+
+
+def _clip(text: str, limit: int = 110) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- the menu's buttons --------------------------------------------------------------------------
+
+MENU_BUTTONS = (("continue", "Continue"), ("saved", "Saved battles"), ("replays", "Replays"))
+
+
+def add_menu_buttons(menu, rect: pygame.Rect) -> None:
+    """Continue, Saved battles and Replays in one row of `rect` (the menu calls this)."""
+    gap = 10
+    width = (rect.width - gap * (len(MENU_BUTTONS) - 1)) // len(MENU_BUTTONS)
+    menu.timeline_buttons = {}
+    for index, (key, label) in enumerate(MENU_BUTTONS):
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(rect.x + index * (width + gap), rect.y, width, rect.height), label,
+            menu.ui, object_id="#centered")
+        if key == "continue" and battle_saves.latest_unfinished() is None:
+            button.disable()
+        menu.timeline_buttons[button] = key
+
+
+def menu_button(menu, element) -> bool:
+    """A press on one of those buttons; True if it was one."""
+    key = getattr(menu, "timeline_buttons", {}).get(element)
+    if key is None:
+        return False
+    if key == "continue":
+        problem = continue_last(menu.app)
+        if problem:
+            menu.message = problem
+    elif key == "saved":
+        menu.app.replace_all(SavedBattlesScreen(menu.app))
+    else:
+        from game.ui.screens.replays import ReplaysScreen
+
+        menu.app.replace_all(ReplaysScreen(menu.app))
+    return True
