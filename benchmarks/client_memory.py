@@ -2,8 +2,9 @@
 
 Each battle is a real one, started from the menu's button and played to its results screen,
 then "Back to menu" and the next seed. After every battle the script prints the process's
-resident size (RSS), Python's traced allocations (tracemalloc) and the object count, so a
-leak shows as a figure that keeps climbing once the caches are full.
+resident size (RSS), the C heap in use (malloc: SDL surfaces, fonts), Python's traced
+allocations (tracemalloc) and the object count, so a leak shows as a figure that keeps climbing
+once the caches are full.
 
 Run: python benchmarks/client_memory.py [--ruleset warband] [--battles 50] [--trace]
      [--top 15]   (with --trace: the allocation sites that grew most between battles 5 and N)
@@ -13,6 +14,7 @@ SDL's dummy drivers; figures only, not a pass/fail test (tests/ui/test_long_sess
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import os
 import sys
@@ -40,6 +42,26 @@ def rss_mb() -> float:
         return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError):
         return 0.0
+
+
+class _MallInfo(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+def malloc_mb() -> float:
+    """Bytes the C heap has handed out and not got back (glibc `mallinfo2`, every arena):
+    what SDL surfaces and other C allocations hold. RSS minus this is memory the allocator
+    keeps for reuse (fragmentation), not a leak. 0 where there is no glibc."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        info = libc.mallinfo2
+    except (OSError, AttributeError):
+        return 0.0
+    info.restype = _MallInfo
+    got = info()
+    return (got.uordblks + got.hblkhd) / 2**20
 
 
 def play_one(app, seed: int, max_frames: int = 200000) -> int:
@@ -84,7 +106,7 @@ def main() -> None:
               menu_defaults={"ruleset": args.ruleset, "mode": AI_VS_AI})
     app.step(None)
     print(f"{args.ruleset}, {args.battles} AI-vs-AI battles in one window (dummy driver)")
-    print("battle  frames  cpu_s   rss_MB  traced_MB  objects")
+    print("battle  frames  cpu_s   rss_MB  malloc_MB  traced_MB  objects")
     early = early_types = None
     start_cpu = time.process_time()
     for n in range(1, args.battles + 1):
@@ -94,7 +116,7 @@ def main() -> None:
         current, _ = tracemalloc.get_traced_memory()
         objects = len(gc.get_objects())
         print(f"{n:6d}  {frames:6d}  {time.process_time() - before:5.1f}  {rss_mb():7.1f}  "
-              f"{current / 2**20:9.2f}  {objects:7d}", flush=True)
+              f"{malloc_mb():9.1f}  {current / 2**20:9.2f}  {objects:7d}", flush=True)
         if n == min(5, args.battles):
             early = tracemalloc.take_snapshot()
             early_types = type_counts()

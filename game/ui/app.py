@@ -120,8 +120,13 @@ class App:
                  map_path: str | Path | None = None, seed: int | None = None,
                  animate: bool = True, ai_delay: float = AI_DELAY,
                  maps_dir: str | Path | None = None, menu_defaults: dict | None = None,
-                 surface: pygame.Surface | None = None):
+                 surface: pygame.Surface | None = None, wait_for_rules: bool = False):
+        """`wait_for_rules`: the test mode. Rules work still runs on the worker thread, but
+        each frame waits for it, so a test sees the same results in the same frames."""
         start_pygame()
+        from game.ui.worker import Worker
+
+        self.worker = Worker(wait=wait_for_rules)
         flags = pygame.RESIZABLE
         self.window = surface or pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skirmish Table")
@@ -177,6 +182,7 @@ class App:
 
     def close(self) -> None:
         """Close every screen and let go of the battle (tests call this when done)."""
+        self.worker.close()
         while self.screens:
             self.screens.pop().close()
         self.running = False
@@ -205,21 +211,36 @@ class App:
         `events` None reads pygame's queue (what the real loop and posted test events use)."""
         if events is None:
             events = pygame.event.get()
-        for event in events:
-            self._dispatch(event)
-            if not self.running:
+        try:
+            for event in events:
+                self._dispatch(event)
+                if not self.running:
+                    return False
+            self.worker.poll()  # rules work finished since the last frame
+            if not self.screens:
+                self.running = False
                 return False
-        if not self.screens:
-            self.running = False
-            return False
-        top = self.top
-        top.update(dt)
-        if self.top is top:
-            top.ui.update(dt)
-        self.clock_time += dt
-        self.draw()
+            top = self.top
+            top.update(dt)
+            if self.top is top:
+                top.ui.update(dt)
+            self.worker.poll()  # test mode: the work this frame started is done and shown
+            self.clock_time += dt
+            self.draw()
+        except Exception as exc:  # noqa: BLE001 - the window shows what failed, never dies
+            self.fail(exc)
         self.frames += 1
         return self.running
+
+    def fail(self, exc: BaseException, trace: str | None = None, **context) -> None:
+        """Something raised: show the error panel (save a report, back to the menu). A failure
+        of the error panel itself is not caught again (no loop of panels)."""
+        from game.ui.screens.error import ErrorScreen, Failure
+
+        if self.screens and isinstance(self.top, ErrorScreen):
+            raise exc
+        failure = Failure.from_exception(exc, trace, app=self, **context)
+        self.push(ErrorScreen(self, failure))
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
