@@ -100,6 +100,12 @@ class Screen:
 
     def close(self) -> None:
         self.ui.clear_and_reset()
+        # pygame_gui keeps the first manager ever made as its "default" for good: let go of
+        # ours when its screen closes, or a long session keeps the first menu's theme and fonts.
+        from pygame_gui.core.utility import get_default_manager, set_default_manager
+
+        if get_default_manager() is self.ui:
+            set_default_manager(None)
 
 
 #: Apps still open. At exit they are closed while the interpreter is whole: pymunk frees a table's

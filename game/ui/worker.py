@@ -112,6 +112,7 @@ class Worker:
             job.finished = True
             job.run = None  # let go of what the job held (a controller, closures)
             self._done.put(job)
+            job = None  # nor keep the last one (its callback holds a screen) until the next
 
 
 class _NoTable:
