@@ -52,6 +52,7 @@ class Worker:
         self._outstanding = 0  # submitted and not yet delivered (main thread only)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self.longest_job = 0.0  # CPU seconds of the longest job delivered (benchmarks)
 
     @property
     def busy(self) -> bool:
@@ -76,6 +77,7 @@ class Worker:
                 break
             self._outstanding -= 1
             delivered += 1
+            self.longest_job = max(self.longest_job, job.cpu)
             if job.done is not None and not job.cancelled:
                 job.done(job)
         return delivered
