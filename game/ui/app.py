@@ -175,9 +175,15 @@ class App:
         return screen
 
     def replace_all(self, screen: Screen) -> Screen:
-        """Close every screen and show this one (e.g. back to the menu)."""
+        """Close every screen and show this one (e.g. back to the menu). Leaving a battle's
+        screens gives their memory back (`game.ui.memory`)."""
+        leaving = any(getattr(s, "releases_memory", False) for s in self.screens)
         while self.screens:
             self.screens.pop().close()
+        if leaving:
+            from game.ui.memory import release_freed
+
+            release_freed()
         return self.push(screen)
 
     def find(self, kind: type) -> Screen | None:

@@ -85,3 +85,19 @@ def test_twenty_ai_battles_in_one_window_level_off(make_app):
     assert _alive("UIManager") == 1  # the menu's
     assert shared_text().bytes <= shared_text().byte_limit
     pygame.event.clear()
+
+
+def test_leaving_a_battle_gives_its_freed_memory_back(make_app, monkeypatch):
+    """Closing a battle's screens (to the results, then to the menu) collects them and trims
+    the C heap, so the resident size follows the heap in use instead of its high-water mark."""
+    from game.ui import memory
+
+    calls = []
+    monkeypatch.setattr(memory, "release_freed", lambda: calls.append(1))
+    drive = make_app(menu_defaults={"ruleset": "warband", "mode": AI_VS_AI, "seed": 1})
+    drive.frames(2)
+    assert not calls  # menu screens alone: nothing to give back
+    play_battle(drive, 5)
+    assert len(calls) == 2  # battle -> results, results -> menu
+    monkeypatch.undo()
+    memory.release_freed()  # and the real one runs (a no-op where there is no glibc)

@@ -90,6 +90,8 @@ class Press:
 
 
 class BattleScreen(Screen):
+    releases_memory = True  # closing it gives the battle's memory back
+
     def __init__(self, app, config: BattleConfig, controller=None):
         super().__init__(app)
         self.config = config
