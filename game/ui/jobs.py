@@ -8,6 +8,7 @@ would otherwise compute on the drawing thread: the offered actions, their values
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 
@@ -27,20 +28,28 @@ class Progress:
     side: int | None = None
     what: str = "rules step"  # or "AI decision"
     decisions: int = 0
+    history_at: int = 0  # the history's length before the action being applied
     warmed: dict = field(default_factory=dict)
     refused: str | None = None  # a player's own placement the rules turned down
 
 
-def decision_number(controller) -> int:
-    """The number of the next decision: steps in the history a player chose (not automatic)."""
-    return 1 + sum(1 for step in controller.history if step.action.option != "auto")
+def decision_number(controller, upto: int | None = None) -> int:
+    """The number of the next decision: steps in the history a player chose (not automatic),
+    among the first `upto` steps if given."""
+    steps = controller.history if upto is None else controller.history[:upto]
+    return 1 + sum(1 for step in steps if step.action.option != "auto")
+
+
+def in_automatic_steps(controller, progress: Progress) -> bool:
+    """Did the action itself go through, and an automatic step after it fail?"""
+    return progress.action is not None and len(controller.history) > progress.history_at
 
 
 def apply_action(controller, action: Action, progress: Progress, offered: bool) -> Progress:
     """A player's action. An offered one must be accepted (a refusal is a rules bug and fails
     the job); a placement the player dragged may be refused, with the rule's reason."""
     progress.action, progress.side = action, controller.current_player()
-    progress.what = "rules step"
+    progress.what, progress.history_at = "rules step", len(controller.history)
     try:
         progress.events += controller.apply(action)
     except IllegalAction as exc:
@@ -55,6 +64,7 @@ def apply_action(controller, action: Action, progress: Progress, offered: bool) 
 
 def concede(controller, side: int, progress: Progress) -> Progress:
     progress.action, progress.side = Action("concede", option=str(side)), side
+    progress.history_at = len(controller.history)
     progress.events += controller.concede(side)
     progress.action = None
     return progress
@@ -75,6 +85,7 @@ def play_ai(controller, agents: dict, humans: set, progress: Progress, limit: in
             break
         progress.action, progress.side, progress.what = None, player, "AI decision"
         progress.action = agent.choose(controller)
+        progress.history_at = len(controller.history)
         progress.events += controller.apply(progress.action)
         progress.action = None
         progress.decisions += 1
@@ -118,9 +129,14 @@ def warm(controller, humans: set) -> dict:
     return out
 
 
-def describe_action(action: Action | None) -> str:
-    """The failing action as a player reads it (its label) and as a replay stores it."""
+def describe_action(action: Action | None, full: bool = False) -> str:
+    """The failing action as a player reads it (its label) and as a replay stores it; short
+    (a placement as its model count) unless `full` (every destination, for the report)."""
     if action is None:
         return "(none yet: the AI was still choosing)"
-    text = action.to_text()
+    if full or not action.placement:
+        text = action.to_text()
+    else:
+        text = dataclasses.replace(action, placement=()).to_text()
+        text += f" placing {len(action.placement)} models"
     return f"{action.label} [{text}]" if action.label else text

@@ -62,7 +62,8 @@ def test_a_failing_ai_step_shows_the_error_panel_and_saves_a_report(make_app, mo
     failure = panel.failure
     assert failure.what == "AI decision" and failure.ruleset == "warband" and failure.seed == 6
     assert failure.error == "RuntimeError: injected rules bug"
-    assert failure.decision == 1 + len(failure.record["actions"])
+    assert failure.decision == 1 + len(failure.record["actions"]) - (
+        "automatic step" in failure.action)
     assert failure.action and failure.side  # the action being applied, by whom
     assert "injected rules bug" in failure.trace and "flaky" in failure.trace
     assert battle.failed  # the battle stops: nothing more is decided
@@ -81,6 +82,27 @@ def test_a_failing_ai_step_shows_the_error_panel_and_saves_a_report(make_app, mo
     drive.press(panel.menu_button)
     assert isinstance(drive.top, MenuScreen)
     assert drive.top.ruleset_id == "warband" and drive.top.mode == AI_VS_AI
+
+
+def test_a_failing_automatic_step_names_the_decision_before_it(make_app, monkeypatch):
+    """An automatic step runs inside the apply of the decision before it: the panel names that
+    decision, accepted, and says an automatic step after it failed."""
+    ruleset = registry.get("cards")
+    real_apply = ruleset.apply
+    seen = {"decisions": 0}
+
+    def flaky(state, action, geo, dice):
+        if action.option == "auto" and seen["decisions"] >= 3:
+            raise RuntimeError("an automatic step broke")
+        seen["decisions"] += action.option != "auto"
+        return real_apply(state, action, geo, dice)
+
+    monkeypatch.setattr(ruleset, "apply", flaky)
+    drive = make_app(menu_defaults={"ruleset": "cards", "mode": AI_VS_AI, "seed": 4})
+    start(drive)
+    failure = play_until_error(drive).failure
+    assert "an automatic step after it failed" in failure.action
+    assert failure.decision == len(failure.record["actions"])  # the accepted one is in it
 
 
 def test_an_offered_action_the_rules_refuse_is_an_error_not_a_message(make_app, monkeypatch,

@@ -369,11 +369,19 @@ class BattleScreen(Screen):
                 side = None
         sides = c.state.sides
         cfg = self.config
+        action = action_full = ""
+        decision = jobs.decision_number(c)
+        if progress is not None:
+            action = jobs.describe_action(progress.action)
+            action_full = jobs.describe_action(progress.action, full=True)
+            if jobs.in_automatic_steps(c, progress):
+                decision = jobs.decision_number(c, progress.history_at)
+                note = " (accepted; an automatic step after it failed)"
+                action, action_full = action + note, action_full + note
         return {"what": progress.what if progress is not None else "client",
-                "ruleset": c.ruleset.id, "seed": c.seed,
-                "decision": jobs.decision_number(c),
+                "ruleset": c.ruleset.id, "seed": c.seed, "decision": decision,
                 "side": sides[side].name if side is not None and side < len(sides) else "",
-                "action": jobs.describe_action(progress.action) if progress is not None else "",
+                "action": action, "action_full": action_full,
                 "record": TurnController.replay_record(c),
                 "menu": {"ruleset": cfg.ruleset, "map_path": cfg.map_path, "mode": cfg.mode,
                          "human_side": cfg.human_side, "ai": cfg.ai, "sides": cfg.sides}}

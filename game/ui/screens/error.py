@@ -38,7 +38,8 @@ class Failure:
     seed: int | None = None
     decision: int | None = None
     side: str = ""
-    action: str = ""
+    action: str = ""  # short, for the panel
+    action_full: str = ""  # every field (a placement's destinations), for the report
     record: dict | None = None  # the replay so far (None outside a battle)
     menu: dict = field(default_factory=dict)  # the menu's choices, to go back to them
 
@@ -78,7 +79,11 @@ class Failure:
 
     def report(self) -> str:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        body = [f"Skirmish Table error report ({stamp})", "", self.title(), *self.facts(), ""]
+        facts = self.facts()
+        if self.action_full:
+            facts = [f"Action: {self.action_full}" if f.startswith("Action: ") else f
+                     for f in facts]
+        body = [f"Skirmish Table error report ({stamp})", "", self.title(), *facts, ""]
         if self.record is not None:
             body += [f"Map: {self.record.get('map', '')}",
                      f"Decisions before the failure: {len(self.record.get('actions', []))}",
@@ -117,6 +122,18 @@ def write_text(path: Path, text: str) -> Path:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
+
+
+def trace_tail(trace: str, count: int = TRACE_LINES) -> list[str]:
+    """The traceback's last lines worth reading: no caret markers, code indented under its
+    file line."""
+    lines = []
+    for line in trace.rstrip().splitlines():
+        stripped = line.strip()
+        if not stripped or set(stripped) <= set("^~ "):
+            continue
+        lines.append(("\u00a0" * 4 if line.startswith("    ") else "") + stripped)
+    return lines[-count:]
 
 
 class ErrorScreen(Screen):
@@ -193,11 +210,11 @@ class ErrorScreen(Screen):
         add("The battle cannot go on. Save it with a report (the replay so far and the "
             "traceback) so the problem can be found and fixed, or go back to the menu.",
             14, palette.TEXT_DIM)
-        tail = self.failure.trace.rstrip().splitlines()[-TRACE_LINES:]
+        tail = trace_tail(self.failure.trace)
         if tail:
             add("Last lines of the traceback:", 13, palette.HIGHLIGHT, True)
             for line in tail:
-                add(line.strip(), 12, palette.TEXT_DIM)
+                add(line, 12, palette.TEXT_DIM)
         return out
 
     def draw(self, surface) -> None:
