@@ -66,13 +66,14 @@ class Worker:
         self._todo.put(job)
         return job
 
-    def poll(self) -> int:
+    def poll(self, wait: bool | None = None) -> int:
         """Deliver finished jobs (their `done` runs here, on the main thread). In wait mode,
         first wait for every submitted job. Returns how many were delivered."""
+        wait = self.wait if wait is None else wait
         delivered = 0
         while self._outstanding:
             try:
-                job = self._done.get(block=self.wait)
+                job = self._done.get(block=wait)
             except queue.Empty:
                 break
             self._outstanding -= 1
@@ -82,12 +83,18 @@ class Worker:
                 job.done(job)
         return delivered
 
-    def close(self) -> None:
-        """Stop the thread after the job it runs (a job never gets cut in the middle)."""
+    def drain(self) -> int:
+        """Wait for every job (a closed battle's last AI decision, say) and deliver them: a
+        new battle's rules then never run on two threads at once (rulesets share caches)."""
+        return self.poll(wait=True)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the thread after the job it runs (a job never gets cut in the middle); a job
+        still running after `timeout` is left to the daemon thread's end at exit."""
         thread, self._thread = self._thread, None
         if thread is not None:
             self._todo.put(None)
-            thread.join(timeout=30)
+            thread.join(timeout=timeout)
         while not self._done.empty():
             self._done.get_nowait()
         self._outstanding = 0

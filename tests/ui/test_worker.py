@@ -171,3 +171,25 @@ def test_space_skips_through_the_worker_to_the_players_decision(make_app):
     drive.key(pygame.K_SPACE)
     assert not battle.busy
     assert battle.is_human_turn() or battle.controller.over
+
+
+def test_a_new_battle_waits_for_the_last_battles_job(make_app):
+    """Quitting a battle while the AI thinks, then starting another: the old job finishes
+    (its result is dropped) before the new battle's rules run, never both at once."""
+    from game.io.tmx import default_map_for
+
+    drive = make_app(wait_for_rules=False, ai_delay=0.01)
+    app = drive.app
+    old = app.start_battle(BattleConfig("squads", default_map_for("squads"), AI_VS_AI, seed=4))
+    release = threading.Event()
+    old.agents = {side: SlowAgent(agent, release) for side, agent in old.agents.items()}
+    app.step([], 0.02)
+    assert old.busy
+    history = len(old._lent.history)
+    app.open_menu()
+    assert old.closed and app.worker.busy
+    threading.Timer(0.2, release.set).start()
+    new = app.start_battle(BattleConfig("squads", default_map_for("squads"), AI_VS_AI, seed=5))
+    assert not app.worker.busy and not new.busy  # the old job was waited for
+    assert old.busy  # its result went nowhere: the closed screen took nothing back
+    assert len(old._lent.history) > history  # (the job itself did finish)

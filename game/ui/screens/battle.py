@@ -94,6 +94,7 @@ class BattleScreen(Screen):
 
     def __init__(self, app, config: BattleConfig, controller=None):
         super().__init__(app)
+        app.worker.drain()  # a closed battle's job ends before this battle's rules run
         self.config = config
         self.ruleset = rulesets.get(config.ruleset)
         if controller is None:
