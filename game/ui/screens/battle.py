@@ -7,9 +7,8 @@ what happened from the events. Optional ruleset hooks add information when prese
 `objective_holders(state, geo)`, `overlay_ranges` and `status_help`.
 
 Rules work (a player's action, AI decisions, the automatic steps, listing what is offered) runs
-on the app's worker thread: `run_rules` lends the controller to the job and the screen reads a
-frozen copy meanwhile (`game.ui.worker.FrozenController`), drawing a spinner; a job that raises
-opens the error panel (`game.ui.screens.error`) instead of ending the client.
+on the app's worker thread (`RulesWork.run_rules`, in `rules_work.py`), with a spinner; a job
+that raises opens the error panel (`game.ui.screens.error`) instead of ending the client.
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ from game.ui.render.scene import Overlays, Scene
 from game.ui.render.spinner import draw_spinner
 from game.ui.render.text import shared_text
 from game.ui.screens.panel import DecisionPanel, Group
-from game.ui.worker import FrozenController
+from game.ui.screens.rules_work import RulesWork
 
 TOP_BAR = 44
 RIGHT_WIDTH = 400
@@ -89,7 +88,7 @@ class Press:
     single: bool
 
 
-class BattleScreen(Screen):
+class BattleScreen(RulesWork, Screen):
     releases_memory = True  # closing it gives the battle's memory back
 
     def __init__(self, app, config: BattleConfig, controller=None):
@@ -151,13 +150,7 @@ class BattleScreen(Screen):
         self._sight_cache: dict = {}
         self._score_cache: tuple[int, tuple, list] | None = None
         self._ready_values: tuple[int, dict] | None = None  # worked out by the worker
-        # rules work off the drawing thread
-        self._lent = None  # the real controller while a job has it
-        self._waiting: list[tuple] = []  # work asked for while a job runs, started in order
-        self.job_label = ""
-        self.job_started: float | None = None
-        self.failed = False
-        self.closed = False
+        self.init_rules_work()
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
 
@@ -297,95 +290,6 @@ class BattleScreen(Screen):
         self.run_rules(lambda c, p: jobs.play_ai(c, agents, humans, p, jobs.SKIP_LIMIT,
                                                  same_turn=not humans),
                        "The AI is thinking…", done, kind="skip")
-
-    # --- rules work off the drawing thread -------------------------------------------------------
-    @property
-    def busy(self) -> bool:
-        """A job has the controller (the screen reads a frozen copy)."""
-        return self._lent is not None
-
-    def run_rules(self, work, label: str, then, kind: str = "step") -> None:
-        """Lend the controller to the worker for `work(controller, progress)`, then call
-        `then(progress)` here, on the main thread. Asked while a job runs: starts after it."""
-        if self.failed or self.closed:
-            return
-        if self.busy:
-            self._waiting.append((work, label, then, kind))
-            return
-        real = self._lent = self.controller
-        self.controller = FrozenController(real)
-        humans = set(self.humans)
-        progress = jobs.Progress()
-
-        def run() -> jobs.Progress:
-            work(real, progress)
-            progress.warmed = jobs.warm(real, humans)
-            return progress
-
-        self.job_label = label
-        self.job_started = time.perf_counter()
-        self.app.worker.submit(run, lambda job: self._rules_done(job, real, progress, then),
-                               self.job_label)
-
-    def _rules_done(self, job, real, progress: jobs.Progress, then) -> None:
-        if self.closed:
-            return
-        self._lent = None
-        self.job_started = None
-        if job.failed:
-            self.failed = True  # the frozen copy stays: the real state may be half-changed
-            if progress.events:
-                self.log.add(progress.events)
-                self.tray.add(progress.events)
-            self.app.fail(job.error, job.trace, **self.failure_context(real, progress))
-            return
-        self.controller = real
-        then(progress)
-        self._use_warmed(progress.warmed)
-        if self._waiting:
-            self.run_rules(*self._waiting.pop(0))
-
-    def _use_warmed(self, warmed: dict) -> None:
-        """What the worker worked out after the step fills the caches of this state."""
-        if "holders" in warmed:
-            self._score_cache = (self.version, warmed.get("score", ()), warmed["holders"])
-        if "info" in warmed:
-            self._preview_cache[("info", self.version)] = warmed["info"]
-        if "marks" in warmed:
-            self._preview_cache[("marks", self.version)] = warmed["marks"]
-        if "values" in warmed:
-            self._ready_values = (self.version, warmed["values"])
-
-    def failure_context(self, real=None, progress: jobs.Progress | None = None) -> dict:
-        """What the error panel names: ruleset, seed, decision, side, action, the replay so
-        far. Without `real`, from what the screen may read (the frozen copy while busy)."""
-        from game.turn import TurnController
-
-        c = real if real is not None else self.controller
-        side = progress.side if progress is not None else None
-        if side is None:
-            try:
-                side = c.current_player()
-            except Exception:
-                side = None
-        sides = c.state.sides
-        cfg = self.config
-        action = action_full = ""
-        decision = jobs.decision_number(c)
-        if progress is not None:
-            action = jobs.describe_action(progress.action)
-            action_full = jobs.describe_action(progress.action, full=True)
-            if jobs.in_automatic_steps(c, progress):
-                decision = jobs.decision_number(c, progress.history_at)
-                note = " (accepted; an automatic step after it failed)"
-                action, action_full = action + note, action_full + note
-        return {"what": progress.what if progress is not None else "client",
-                "ruleset": c.ruleset.id, "seed": c.seed, "decision": decision,
-                "side": sides[side].name if side is not None and side < len(sides) else "",
-                "action": action, "action_full": action_full,
-                "record": TurnController.replay_record(c),
-                "menu": {"ruleset": cfg.ruleset, "map_path": cfg.map_path, "mode": cfg.mode,
-                         "human_side": cfg.human_side, "ai": cfg.ai, "sides": cfg.sides}}
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message = text
