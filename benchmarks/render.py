@@ -163,6 +163,15 @@ def measure_first_frame() -> tuple[float, float, float]:
     return menu, battle, launch
 
 
+def print_ai_frames(args, ai: dict) -> None:
+    print(f"while the AI thinks, on the worker ({args.ai_ruleset} seed {args.ai_seed}, AI vs AI, "
+          f"{ai['frames']} frames, {ai['decisions']} decisions): main thread CPU per frame "
+          f"median {1000 * ai['cpu_median']:.1f} ms, longest {1000 * ai['cpu_max']:.1f} ms; "
+          f"frame wall time median {1000 * ai['wall_median']:.1f} ms, longest "
+          f"{1000 * ai['wall_max']:.1f} ms; longest job {1000 * ai['job_max']:.0f} ms CPU "
+          f"(the frame it would have been on the drawing thread)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=300)
@@ -173,12 +182,7 @@ def main() -> None:
     fps, bases = measure_fps(args.frames)
     print(f"table with {bases} bases, every overlay on: {fps:.0f} frames per second "
           f"({1000 / fps:.1f} ms a frame, {args.frames} frames, software, dummy driver)")
-    ai = measure_ai_frames(args.ai_ruleset, args.ai_seed, args.ai_frames)
-    print(f"while the AI thinks ({args.ai_ruleset} seed {args.ai_seed}, AI vs AI, "
-          f"{ai['frames']} frames, {ai['busy']} with a job running, {ai['decisions']} "
-          f"decisions): main thread CPU per frame median {1000 * ai['cpu_median']:.1f} ms, "
-          f"longest {1000 * ai['cpu_max']:.1f} ms; frame wall time median "
-          f"{1000 * ai['wall_median']:.1f} ms, longest {1000 * ai['wall_max']:.1f} ms; longest job on the worker {1000 * ai['job_max']:.0f} ms CPU")
+    print_ai_frames(args, measure_ai_frames(args.ai_ruleset, args.ai_seed, args.ai_frames))
     menu, battle, process = measure_first_frame()
     print(f"first frame: menu {menu:.2f} s after the imports began, battle {battle:.2f} s "
           f"(whole process, interpreter start to exit: {process:.2f} s)")

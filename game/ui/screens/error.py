@@ -55,7 +55,10 @@ class Failure:
 
             battle = app.find(BattleScreen)
             if battle is not None:
-                context = battle.failure_context()
+                try:
+                    context = battle.failure_context()
+                except Exception:  # noqa: BLE001 - the panel shows, with what is known
+                    context = {}
         context.setdefault("what", "client")
         return cls(error=f"{type(exc).__name__}: {exc}", trace=trace, **context)
 
