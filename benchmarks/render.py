@@ -1,7 +1,8 @@
-"""Client drawing speed: frames per second with 200 bases and every overlay on, and the time
-from launch to the first frame (menu, then battle).
+"""Client drawing speed: frames per second with 200 bases and every overlay on, the time from
+launch to the first frame (menu, then battle), and the frames while the AI thinks (its work
+runs on the worker thread: the main thread's CPU per frame stays a frame's drawing).
 
-Run: python benchmarks/render.py [--frames 300]
+Run: python benchmarks/render.py [--frames 300] [--ai-ruleset cards --ai-seed 5002]
 Software rendering with SDL's dummy video driver. Prints figures; it is not a pass/fail test.
 """
 
@@ -121,6 +122,37 @@ def measure_fps(frames: int) -> tuple[float, int]:
     return frames / elapsed, count
 
 
+def measure_ai_frames(ruleset: str, seed: int, frames: int) -> dict:
+    """AI vs AI as fast as it goes, in the threaded client: per frame, the main thread's CPU
+    (`time.thread_time`) and wall time; the longest single job the worker ran (what one frame
+    would have taken when the rules ran on the drawing thread)."""
+    from game.io.tmx import default_map_for
+    from game.ui.app import AI_VS_AI, App, BattleConfig
+
+    app = App(animate=False, ai_delay=0)
+    battle = app.start_battle(BattleConfig(ruleset, default_map_for(ruleset), AI_VS_AI,
+                                           seed=seed))
+    app.step([])  # the first frame builds the table picture
+    cpu, wall, busy = [], [], 0
+    for _ in range(frames):
+        if battle.closed:
+            break
+        busy += battle.busy
+        start_cpu, start = time.thread_time(), time.perf_counter()
+        app.step([])
+        cpu.append(time.thread_time() - start_cpu)
+        wall.append(time.perf_counter() - start)
+        time.sleep(max(0.0, 1 / 60 - wall[-1]))  # as the window's clock waits for 60 fps
+    longest_job = app.worker.longest_job
+    decisions = len(battle.controller.history)
+    app.close()
+    cpu.sort()
+    wall.sort()
+    return {"frames": len(cpu), "busy": busy, "cpu_median": cpu[len(cpu) // 2],
+            "cpu_max": cpu[-1], "wall_median": wall[len(wall) // 2], "wall_max": wall[-1],
+            "job_max": longest_job, "decisions": decisions}
+
+
 def measure_first_frame() -> tuple[float, float, float]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     start = time.perf_counter()
@@ -131,13 +163,26 @@ def measure_first_frame() -> tuple[float, float, float]:
     return menu, battle, launch
 
 
+def print_ai_frames(args, ai: dict) -> None:
+    print(f"while the AI thinks, on the worker ({args.ai_ruleset} seed {args.ai_seed}, AI vs AI, "
+          f"{ai['frames']} frames, {ai['decisions']} decisions): main thread CPU per frame "
+          f"median {1000 * ai['cpu_median']:.1f} ms, longest {1000 * ai['cpu_max']:.1f} ms; "
+          f"frame wall time median {1000 * ai['wall_median']:.1f} ms, longest "
+          f"{1000 * ai['wall_max']:.1f} ms; longest job {1000 * ai['job_max']:.0f} ms CPU "
+          f"(the frame it would have been on the drawing thread)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--ai-ruleset", default="cards")
+    parser.add_argument("--ai-seed", type=int, default=5002)
+    parser.add_argument("--ai-frames", type=int, default=200)
     args = parser.parse_args()
     fps, bases = measure_fps(args.frames)
     print(f"table with {bases} bases, every overlay on: {fps:.0f} frames per second "
           f"({1000 / fps:.1f} ms a frame, {args.frames} frames, software, dummy driver)")
+    print_ai_frames(args, measure_ai_frames(args.ai_ruleset, args.ai_seed, args.ai_frames))
     menu, battle, process = measure_first_frame()
     print(f"first frame: menu {menu:.2f} s after the imports began, battle {battle:.2f} s "
           f"(whole process, interpreter start to exit: {process:.2f} s)")

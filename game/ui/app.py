@@ -100,6 +100,12 @@ class Screen:
 
     def close(self) -> None:
         self.ui.clear_and_reset()
+        # pygame_gui keeps the first manager ever made as its "default" for good: let go of
+        # ours when its screen closes, or a long session keeps the first menu's theme and fonts.
+        from pygame_gui.core.utility import get_default_manager, set_default_manager
+
+        if get_default_manager() is self.ui:
+            set_default_manager(None)
 
 
 #: Apps still open. At exit they are closed while the interpreter is whole: pymunk frees a table's
@@ -120,8 +126,13 @@ class App:
                  map_path: str | Path | None = None, seed: int | None = None,
                  animate: bool = True, ai_delay: float = AI_DELAY,
                  maps_dir: str | Path | None = None, menu_defaults: dict | None = None,
-                 surface: pygame.Surface | None = None):
+                 surface: pygame.Surface | None = None, wait_for_rules: bool = False):
+        """`wait_for_rules`: the test mode. Rules work still runs on the worker thread, but
+        each frame waits for it, so a test sees the same results in the same frames."""
         start_pygame()
+        from game.ui.worker import Worker
+
+        self.worker = Worker(wait=wait_for_rules)
         flags = pygame.RESIZABLE
         self.window = surface or pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skirmish Table")
@@ -164,9 +175,15 @@ class App:
         return screen
 
     def replace_all(self, screen: Screen) -> Screen:
-        """Close every screen and show this one (e.g. back to the menu)."""
+        """Close every screen and show this one (e.g. back to the menu). Leaving a battle's
+        screens gives their memory back (`game.ui.memory`)."""
+        leaving = any(getattr(s, "releases_memory", False) for s in self.screens)
         while self.screens:
             self.screens.pop().close()
+        if leaving:
+            from game.ui.memory import release_freed
+
+            release_freed()
         return self.push(screen)
 
     def find(self, kind: type) -> Screen | None:
@@ -177,6 +194,7 @@ class App:
 
     def close(self) -> None:
         """Close every screen and let go of the battle (tests call this when done)."""
+        self.worker.close()
         while self.screens:
             self.screens.pop().close()
         self.running = False
@@ -205,21 +223,36 @@ class App:
         `events` None reads pygame's queue (what the real loop and posted test events use)."""
         if events is None:
             events = pygame.event.get()
-        for event in events:
-            self._dispatch(event)
-            if not self.running:
+        try:
+            for event in events:
+                self._dispatch(event)
+                if not self.running:
+                    return False
+            self.worker.poll()  # rules work finished since the last frame
+            if not self.screens:
+                self.running = False
                 return False
-        if not self.screens:
-            self.running = False
-            return False
-        top = self.top
-        top.update(dt)
-        if self.top is top:
-            top.ui.update(dt)
-        self.clock_time += dt
-        self.draw()
+            top = self.top
+            top.update(dt)
+            if self.top is top:
+                top.ui.update(dt)
+            self.worker.poll()  # test mode: the work this frame started is done and shown
+            self.clock_time += dt
+            self.draw()
+        except Exception as exc:  # noqa: BLE001 - the window shows what failed, never dies
+            self.fail(exc)
         self.frames += 1
         return self.running
+
+    def fail(self, exc: BaseException, trace: str | None = None, **context) -> None:
+        """Something raised: show the error panel (save a report, back to the menu). A failure
+        of the error panel itself is not caught again (no loop of panels)."""
+        from game.ui.screens.error import ErrorScreen, Failure
+
+        if self.screens and isinstance(self.top, ErrorScreen):
+            raise exc
+        failure = Failure.from_exception(exc, trace, app=self, **context)
+        self.push(ErrorScreen(self, failure))
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

@@ -1,4 +1,5 @@
-"""Client tests run headless: SDL's dummy drivers, no real clock, no animation delays.
+"""Client tests run headless: SDL's dummy drivers, no real clock, no animation delays, and
+the rules worker waited for each frame (so every run sees the same results in the same frames).
 
 `Driver` posts synthetic pygame events to the app's queue and steps frames, as a player's
 mouse and keyboard would (clicks land on the actual buttons and table positions).
@@ -81,6 +82,7 @@ def make_app():
     def make(**kwargs) -> Driver:
         kwargs.setdefault("animate", False)
         kwargs.setdefault("ai_delay", 0.0)
+        kwargs.setdefault("wait_for_rules", True)  # rules work is waited for: same frames
         app = App(**kwargs)
         pygame.event.clear()
         apps.append(app)

@@ -20,11 +20,24 @@ def font_path(bold: bool = False) -> str | None:
         return None
 
 
-class TextCache:
-    """Rendered text surfaces by (text, size, colour, bold), least recently used dropped first."""
+#: Pixel bytes the cache may hold. A count alone is no bound: a battle's log lines are unique
+#: (16 KB of pixels each on average), so 2048 of them made a long session grow battle after
+#: battle by ~1.5 MB until it held ~33 MB. A frame draws well under this.
+BYTE_LIMIT = 8 * 2**20
 
-    def __init__(self, limit: int = 2048):
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
+class TextCache:
+    """Rendered text surfaces by (text, size, colour, bold), least recently used dropped first,
+    bounded both in entries and in pixel bytes."""
+
+    def __init__(self, limit: int = 2048, byte_limit: int = BYTE_LIMIT):
         self.limit = limit
+        self.byte_limit = byte_limit
+        self.bytes = 0
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
@@ -49,14 +62,21 @@ class TextCache:
         except pygame.error:  # pygame was quit and started again: the fonts must be reopened
             self.reset()
             surface = self.font(size, bold).render(text, True, color)
-        self._surfaces[key] = surface
-        if len(self._surfaces) > self.limit:
-            self._surfaces.popitem(last=False)
+        self._keep(key, surface)
         return surface
+
+    def _keep(self, key: tuple, surface: pygame.Surface) -> None:
+        self._surfaces[key] = surface
+        self.bytes += _bytes(surface)
+        while len(self._surfaces) > 1 and (len(self._surfaces) > self.limit
+                                           or self.bytes > self.byte_limit):
+            _, dropped = self._surfaces.popitem(last=False)
+            self.bytes -= _bytes(dropped)
 
     def reset(self) -> None:
         self._fonts.clear()
         self._surfaces.clear()
+        self.bytes = 0
 
     def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:
         return self.font(size, bold).size(text)
@@ -76,6 +96,14 @@ class TextCache:
                     line = word
             lines.append(line)
         return lines
+
+    def clip(self, text: str, width: int, size: int = 14, bold: bool = False) -> str:
+        """Cut text to a width in pixels, with an ellipsis."""
+        if self.size(text, size, bold)[0] <= width:
+            return text
+        while text and self.size(text + "…", size, bold)[0] > width:
+            text = text[:-1]
+        return text + "…"
 
     @staticmethod
     def _split_long(words: list[str], width: int, font) -> list[str]:
@@ -109,7 +137,9 @@ class TextCache:
         if surface is None:
             surface = pygame.Surface((width, height), pygame.SRCALPHA)
             pygame.draw.rect(surface, color, surface.get_rect(), border_radius=4)
-            self._surfaces[key] = surface
+            self._keep(key, surface)
+        else:
+            self._surfaces.move_to_end(key)
         return surface
 
 

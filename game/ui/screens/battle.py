@@ -5,6 +5,10 @@ returns (buttons; drags with live validation by `explain_illegal` for placements
 what happened from the events. Optional ruleset hooks add information when present:
 `charge_odds(distance)`, `action_value(state, action, geo)`, `move_allowance(state, action)`,
 `objective_holders(state, geo)`, `overlay_ranges` and `status_help`.
+
+Rules work (a player's action, AI decisions, the automatic steps, listing what is offered) runs
+on the app's worker thread (`RulesWork.run_rules`, in `rules_work.py`), with a spinner; a job
+that raises opens the error panel (`game.ui.screens.error`) instead of ending the client.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ import pygame_gui
 from game import ai as agents
 from game import rulesets
 from game.core.actions import Action, make_placement
-from game.core.errors import GameError, IllegalAction
-from game.core.events import Event, Note
-from game.ui import explain, hooks
+from game.core.errors import GameError
+from game.core.events import Event
+from game.ui import explain, hooks, jobs
 from game.ui.app import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig, Screen
 from game.ui.render import palette
 from game.ui.render.bases import model_at
@@ -31,8 +35,10 @@ from game.ui.render.camera import Camera
 from game.ui.render.dice import DiceTray
 from game.ui.render.log import BattleLog
 from game.ui.render.scene import Overlays, Scene
+from game.ui.render.spinner import draw_spinner
 from game.ui.render.text import shared_text
 from game.ui.screens.panel import DecisionPanel, Group
+from game.ui.screens.rules_work import RulesWork
 
 TOP_BAR = 44
 RIGHT_WIDTH = 400
@@ -45,6 +51,9 @@ DRAG_THRESHOLD = 5
 CHECK_INTERVAL = 0.12  # seconds between two live checks of a dragged placement
 RESULTS_DELAY = 1.2
 ZOOMED_NOTES = 20.0  # px per inch from which every moving model shows its allowance
+AI_BUDGET = 0.05  # seconds of AI work per job when the AI plays without a delay
+AI_BATCH = 25  # decisions per job instead, in the test mode (the same in every run)
+SPINNER_DELAY = 0.12  # seconds a job runs before the spinner shows (no flash on quick steps)
 
 #: Rings around the selected unit unless the ruleset names its own (`overlay_ranges`).
 DEFAULT_RANGES = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
@@ -79,9 +88,12 @@ class Press:
     single: bool
 
 
-class BattleScreen(Screen):
+class BattleScreen(RulesWork, Screen):
+    releases_memory = True  # closing it gives the battle's memory back
+
     def __init__(self, app, config: BattleConfig, controller=None):
         super().__init__(app)
+        app.worker.drain()  # a closed battle's job ends before this battle's rules run
         self.config = config
         self.ruleset = rulesets.get(config.ruleset)
         if controller is None:
@@ -137,6 +149,8 @@ class BattleScreen(Screen):
         self._preview_cache: dict = {}
         self._sight_cache: dict = {}
         self._score_cache: tuple[int, tuple, list] | None = None
+        self._ready_values: tuple[int, dict] | None = None  # worked out by the worker
+        self.init_rules_work()
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
         from game.ui.screens.saves import attach  # the battle's timeline: undo and autosave
@@ -221,14 +235,21 @@ class BattleScreen(Screen):
         return self.controller.legal_actions()
 
     # --- acting ----------------------------------------------------------------------------------
-    def apply(self, action: Action) -> bool:
-        """Apply one action for whoever acts now; a refusal is shown, never raised."""
-        try:
-            events = self.controller.apply(action)
-        except IllegalAction as exc:
-            self.say(exc.reason, bad=True)
+    def apply(self, action: Action, offered: bool = True) -> bool:
+        """Apply one action for whoever acts now, on the worker. A placement the player dragged
+        (`offered=False`) may be refused: the reason is shown. An offered action that is
+        refused is a rules bug: the error panel. False if nothing was started."""
+        if self.busy or self.failed:
             return False
-        self._after(events)
+
+        def done(progress: jobs.Progress) -> None:
+            if progress.refused is not None:
+                self.say(progress.refused, bad=True)
+            else:
+                self._after(progress.events)
+
+        self.run_rules(lambda c, p: jobs.apply_action(c, action, p, offered), "Resolving…",
+                       done)
         return True
 
     def _after(self, events: list[Event]) -> None:
@@ -247,46 +268,32 @@ class BattleScreen(Screen):
         if self.controller.over and self.over_timer is None:
             self.over_timer = RESULTS_DELAY if self.app.animate else 0.0
 
-    def ai_act(self) -> bool:
-        """One AI decision. A refused choice (a bug somewhere) falls back to another legal one."""
-        player = self.controller.current_player()
-        agent = self.agents.get(player)
-        if agent is None or self.controller.over:
+    def ai_act(self, limit: int = 1, budget: float | None = None,
+               same_turn: bool = False) -> bool:
+        """AI decisions on the worker (one by default) until a human is to act."""
+        if self.controller.over or self.controller.current_player() not in self.agents:
             return False
-        choice = agent.choose(self.controller)
-        try:
-            events = self.controller.apply(choice)
-        except IllegalAction as exc:
-            events = [Note(rule="AI", text=f"The AI's choice was refused ({exc.reason}); "
-                                             "it takes another")]
-            for other in self.controller.legal_actions():
-                if other == choice:
-                    continue
-                try:
-                    events += self.controller.apply(other)
-                    break
-                except IllegalAction:
-                    continue
-            else:
-                events += self.controller.concede(player)
-        self._after(events)
+        agents, humans = self.agents, set(self.humans)
+        self.run_rules(lambda c, p: jobs.play_ai(c, agents, humans, p, limit, budget, same_turn),
+                       "The AI is thinking…", lambda p: self._after(p.events))
         return True
 
     def skip_ai(self) -> None:
         """Space: AI actions at once, up to the next human decision (or, when only AIs play,
         to the end of the current turn)."""
         self.tray.skip()
-        if self.controller.over:
+        if self.controller.over or any(w[3] == "skip" for w in self._waiting):
             return
-        turn = (self.state.round, self.state.active)
-        for _ in range(5000):
-            if self.controller.over or self.is_human_turn():
-                break
-            if not self.humans and (self.state.round, self.state.active) != turn:
-                break
-            self.ai_act()
-        self.tray.skip()
-        self.ai_timer = self.app.ai_delay
+
+        def done(progress: jobs.Progress) -> None:
+            self._after(progress.events)
+            self.tray.skip()
+            self.ai_timer = self.app.ai_delay
+
+        agents, humans = self.agents, set(self.humans)
+        self.run_rules(lambda c, p: jobs.play_ai(c, agents, humans, p, jobs.SKIP_LIMIT,
+                                                 same_turn=not humans),
+                       "The AI is thinking…", done, kind="skip")
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message = text
@@ -405,7 +412,8 @@ class BattleScreen(Screen):
             return
         player = self.controller.current_player()
         side = player if player in self.humans else min(self.humans, default=player)
-        self._after(self.controller.concede(side))
+        self.run_rules(lambda c, p: jobs.concede(c, side, p), "Resolving…",
+                       lambda p: self._after(p.events))
 
     def cycle_units(self, step: int = 1) -> None:
         player = self.controller.current_player()
@@ -559,7 +567,7 @@ class BattleScreen(Screen):
         if draft.reason:
             self.say(draft.reason, bad=True)
             return
-        self.apply(draft.action())
+        self.apply(draft.action(), offered=False)
 
     def cancel_draft(self) -> None:
         self.draft = None
@@ -693,7 +701,7 @@ class BattleScreen(Screen):
         return out
 
     def sight_lines(self) -> list:
-        if not (self.sight_mode and self.selected and self.hovered_model):
+        if not (self.sight_mode and self.selected and self.hovered_model) or self.busy:
             return []
         target = self.state.models.get(self.hovered_model)
         if target is None or target.unit == self.selected:
@@ -733,6 +741,8 @@ class BattleScreen(Screen):
     def holders(self) -> list:
         """Who holds each objective (cached per state version)."""
         if self._score_cache is None or self._score_cache[0] != self.version:
+            if self.busy:
+                return []
             holders = hooks.objective_holders(self.controller)
             try:
                 score = tuple(self.controller.score())
@@ -743,7 +753,7 @@ class BattleScreen(Screen):
 
     def score(self) -> tuple:
         self.holders()
-        return self._score_cache[1]
+        return self._score_cache[1] if self._score_cache else ()
 
     def overlays(self) -> Overlays:
         o = Overlays(selected_unit=self.selected, hovered_model=self.hovered_model,
@@ -757,7 +767,7 @@ class BattleScreen(Screen):
             o.acting_unit = self.draft.unit
             o.targets = {t: self.target_label(self.draft.unit, t, self.draft.template.kind)
                          for t in self.draft.template.targets}
-        elif self.hovered_action is not None:
+        elif self.hovered_action is not None and not self.busy:
             shown = self.preview(self.hovered_action)
             o.acting_unit = self.hovered_action.unit
             o.ghosts, o.paths = shown["ghosts"], shown["paths"]
@@ -778,6 +788,8 @@ class BattleScreen(Screen):
             return {}
         key = ("marks", self.version)
         if key not in self._preview_cache:
+            if self.busy:
+                return {}
             self._preview_cache[key] = dict(hook(self.state, self.controller.geo))
         return self._preview_cache[key]
 
@@ -786,6 +798,8 @@ class BattleScreen(Screen):
         self.clock += dt
         self.tray.update(dt)
         self._pan_keys(dt)
+        if self.busy or self.failed:  # the controller is the worker's: nothing is decided now
+            return
         if self.over_timer is not None:
             self.over_timer -= dt
             if self.over_timer <= 0:
@@ -811,11 +825,11 @@ class BattleScreen(Screen):
         return self.panel.action_at(mouse) if self.panel.rect.collidepoint(mouse) else None
 
     def _run_ai(self, dt: float) -> None:
-        if self.app.ai_delay <= 0:
-            start = time.perf_counter()
-            while (not self.controller.over and not self.is_human_turn()
-                   and time.perf_counter() - start < 0.05):
-                self.ai_act()
+        if self.app.ai_delay <= 0:  # as fast as it goes: a batch of decisions per job
+            if self.app.worker.wait:
+                self.ai_act(limit=AI_BATCH)
+            else:
+                self.ai_act(limit=jobs.SKIP_LIMIT, budget=AI_BUDGET)
             return
         if self.tray.rolling:
             return
@@ -843,14 +857,11 @@ class BattleScreen(Screen):
             return
         self._panel_key = key
         legal = self.legal()
-        value = getattr(self.ruleset, "action_value", None)
-        self._values = {}
-        if value is not None and legal:
-            for action in legal:
-                try:
-                    self._values[action] = float(value(self.state, action, self.controller.geo))
-                except Exception:
-                    continue
+        ready = self._ready_values
+        if ready is not None and ready[0] == self.version:
+            self._values = dict(ready[1])  # the worker's, for these same offers
+        else:
+            self._values = jobs.action_values(self.controller, legal) if legal else {}
         names = self.scene.names(self.state)
         groups: dict[str | None, Group] = {}
         for action in legal:
@@ -917,6 +928,9 @@ class BattleScreen(Screen):
         self._draw_decisions(surface)
         self.tray.draw(surface, self.tray_rect)
         self.log.draw(surface, self.log_rect)
+        if self.job_started is not None and (
+                time.perf_counter() - self.job_started >= SPINNER_DELAY):
+            draw_spinner(surface, self.view_rect, self.job_label, self.clock)
 
     def info_sections(self) -> list[tuple[str, list[str]]]:
         """What the ruleset wants on the table's info box (`info_panel(state, geo)` -> [(title,
@@ -926,6 +940,8 @@ class BattleScreen(Screen):
             return []
         key = ("info", self.version)
         if key not in self._preview_cache:
+            if self.busy:  # the worker has the table: shown once the step is done
+                return []
             self._preview_cache[key] = list(hook(self.state, self.controller.geo))
         return self._preview_cache[key]
 
@@ -1023,7 +1039,7 @@ class BattleScreen(Screen):
     def _hint(self) -> tuple[str, tuple]:
         if self.message:
             return self.message, palette.TEXT_BAD if self.message_bad else palette.TEXT
-        if self.hovered_action is not None:
+        if self.hovered_action is not None and not self.busy:
             shown = self.preview(self.hovered_action)
             if shown["outcomes"]:
                 return "Exact odds " + shown["outcomes"], palette.HIGHLIGHT
@@ -1121,6 +1137,7 @@ class BattleScreen(Screen):
             y = rect.top - 4
 
     def close(self) -> None:
+        self.closed = True
         super().close()
         self.panel.clear()
         self._preview_cache.clear()
@@ -1129,12 +1146,7 @@ class BattleScreen(Screen):
 
 def _clip(value: str, width: int, size: int = 13) -> str:
     """Cut (bold) text to a width, with an ellipsis."""
-    text = shared_text()
-    if text.size(value, size, True)[0] <= width:
-        return value
-    while value and text.size(value + "…", size, True)[0] > width:
-        value = value[:-1]
-    return value + "…"
+    return shared_text().clip(value, width, size, True)
 
 
 __all__ = ["BattleScreen", "VS_AI"]

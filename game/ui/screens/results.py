@@ -19,6 +19,8 @@ SKIP = {"side", "name"}
 
 
 class ResultsScreen(Screen):
+    releases_memory = True  # closing it gives the battle's memory back
+
     def __init__(self, app, controller, config: BattleConfig):
         super().__init__(app)
         self.controller = controller
