@@ -31,9 +31,14 @@ def start(drive, mode=HOT_SEAT):
     return battle
 
 
-def move(battle, unit):
-    action = next(a for a in battle.legal() if a.kind == "move" and a.unit == unit)
+def act(battle, action):
+    """Apply on the battle's rules worker, then step a frame so its result is taken in."""
     assert battle.apply(action)
+    battle.app.pump(1)
+
+
+def move(battle, unit):
+    act(battle, next(a for a in battle.legal() if a.kind == "move" and a.unit == unit))
 
 
 def test_ctrl_z_undoes_a_move_and_says_where_undo_stops(make_app):  # noqa: F811
@@ -73,7 +78,7 @@ def test_versus_the_ai_my_turn_is_taken_back_before_the_ai_acts(make_app):  # no
     drive = make_app(ai_delay=1000.0)  # the AI waits: the player changes their mind first
     battle = start(drive, VS_AI)
     for _ in range(2):
-        battle.apply(next(a for a in battle.legal() if a.kind == "end_phase"))
+        act(battle, next(a for a in battle.legal() if a.kind == "end_phase"))
     assert battle.controller.current_player() == 1 and not battle.is_human_turn()
     drive.key(pygame.K_z, mod=CTRL)
     assert battle.timeline.position == 1 and battle.is_human_turn()
@@ -166,5 +171,5 @@ def test_a_replay_is_taken_over_against_the_ai_from_any_point(make_app):  # noqa
     battle = drive.top
     assert battle is viewer.battle and battle.humans == {me} and me not in battle.agents
     assert battle.timeline.position == 5 and battle.timeline.can_redo()
-    battle.apply(battle.legal()[-1])
+    act(battle, battle.legal()[-1])
     assert battle.timeline.position == 6

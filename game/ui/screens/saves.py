@@ -87,6 +87,9 @@ def undo_hint(screen) -> str:
 
 def undo(screen) -> bool:
     """Ctrl+Z: take back one decision of the person playing, and say what and why it stops."""
+    if screen.busy:
+        screen.say("Wait: the rules are still resolving the last decision", bad=True)
+        return False
     side = undo_side(screen)
     if side is None:
         screen.say("Nothing to undo: the AI's decisions are never undone", bad=True)
