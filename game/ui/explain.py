@@ -52,10 +52,21 @@ def status_markers(flags: dict, ruleset=None, hide=("moved", "fought", "charge_d
 
 
 def status_lines(flags: dict, model_statuses=(), ruleset=None) -> list[str]:
+    """A unit's statuses and valued flags in plain words. Book-keeping flags a ruleset names in
+    `hidden_flags` (slots, files...) and structured values are not for players: skipped; a
+    list of words reads as words ("talents: Parry, Steady"), never as Python."""
+    hidden = set(getattr(ruleset, "hidden_flags", ()))
     lines = [status_info(f, ruleset)[2] for f in active_statuses(flags, model_statuses)]
     for name, value in flags.items():
-        if value is not True and value not in (False, None) and not isinstance(value, dict):
-            lines.append(f"{VALUE_NAMES.get(name, readable(name))}: {value}")
+        if name in hidden or value is True or value in (False, None):
+            continue
+        if isinstance(value, list | tuple | set | frozenset):
+            if not value or not all(isinstance(v, str | int | float) for v in value):
+                continue
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, dict):
+            continue
+        lines.append(f"{VALUE_NAMES.get(name, readable(name))}: {value}")
     return lines
 
 

@@ -1093,12 +1093,20 @@ class BattleScreen(RulesWork, Screen):
         base = model.base
         lines.append((f"Wounds {model.wounds}/{model.max_wounds} · base {base.to_text()} mm",
                       12, palette.TEXT, False))
-        numbers = [f"{k}\u00a0{v}" for k, v in model.profile.items() if not isinstance(v, str)]
-        words = [f"{k}: {v}" for k, v in model.profile.items() if isinstance(v, str)]
-        for line in text.wrap("   ".join(numbers), width - 16, 13, True):
-            lines.append((line, 13, palette.TEXT, True))
-        for word in words:
-            lines.append((word, 12, palette.TEXT, False))
+        described = getattr(self.ruleset, "model_lines", None)  # the ruleset's plain words
+        if described is not None:
+            for entry in described(self.state, model.id):
+                for line in text.wrap(entry, width - 16, 12):
+                    lines.append((line, 12, palette.TEXT, False))
+        else:
+            numbers = [f"{k}\u00a0{v}" for k, v in model.profile.items()
+                       if isinstance(v, int | float) and not isinstance(v, bool)]
+            words = [f"{k}: {', '.join(map(str, v)) if isinstance(v, list | tuple) else v}"
+                     for k, v in model.profile.items() if isinstance(v, str | list | tuple)]
+            for line in text.wrap("   ".join(numbers), width - 16, 13, True):
+                lines.append((line, 13, palette.TEXT, True))
+            for word in words:
+                lines.append((word, 12, palette.TEXT, False))
         statuses = explain.status_lines(unit.flags, model.statuses, self.ruleset)
         if statuses:
             lines.append(("Status", 12, palette.HIGHLIGHT, True))
