@@ -1,0 +1,156 @@
+"""Fair defaults: greedy mirrors of the shipped battles, with the forces swapped between seats.
+
+Why both assignments: a battle's result mixes the army's strength with the seat's (who moves
+first, which deployment zone, which objectives are near). Playing every seed twice, once with
+the forces as shipped and once swapped, separates the two: wins per army say whether one force
+is stronger, wins per seat whether going first (or the zone) is worth something.
+
+Run: python benchmarks/mirrors.py [--ruleset R ...] [--seeds 20] [--start 0] [--battles]
+Prints, per ruleset: wins per army, wins per seat, draws, each army's mean VP margin (± standard
+error) and the CPU seconds the ruleset took; warband also gets a 3- and a 4-side line (the
+warbands rotated round the seats, one rotation per seed). Figures, not a pass/fail test; the
+goal of the issue is that no army and no seat wins more than 60% of the battles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from dataclasses import dataclass
+
+from game import ai, rulesets
+from game.io.tmx import default_map_for, load_scenario
+from game.sim import battle_forces
+from game.turn import TurnController
+
+RULESETS = ("squads", "warband", "cards", "legions", "ranks")
+#: A battle that has not ended after this many decisions is stopped and counted as a draw (an
+#: AI loop must not hang the benchmark; it is reported).
+MAX_ACTIONS = 20000
+
+
+@dataclass(frozen=True)
+class Battle:
+    """One finished battle: who sat where, the points per seat and the winning seat."""
+
+    seed: int
+    forces: tuple[str, ...]
+    points: tuple[float, ...]
+    winner: int | None
+    rounds: int
+    stopped: bool = False
+
+    def line(self) -> str:
+        won = "draw" if self.winner is None else f"seat {self.winner} ({self.forces[self.winner]})"
+        score = " - ".join(f"{p:g}" for p in self.points)
+        return (f"  seed {self.seed:3d}  {' vs '.join(self.forces)}: {score}, {won}, "
+                f"{self.rounds} rounds{' (stopped)' if self.stopped else ''}")
+
+
+def play(ruleset, scenario, seed: int, forces: list[str]) -> Battle:
+    """One greedy-vs-greedy battle; agent seeds as `game simulate` gives them."""
+    controller = TurnController(ruleset, scenario, seed, list(forces))
+    players = {i: ai.make("greedy", seed * 31 + i) for i in range(len(forces))}
+    for _ in range(MAX_ACTIONS):
+        if controller.over:
+            break
+        controller.apply(players[controller.current_player()].choose(controller))
+    result = controller.state.result if controller.over else {}
+    points = tuple(result.get("points") or controller.score())
+    return Battle(seed, tuple(forces), tuple(float(p) for p in points), result.get("winner"),
+                  controller.state.round, stopped=not controller.over)
+
+
+def default_pair(ruleset, scenario, sides: int = 2) -> list[str]:
+    """The forces a battle of `sides` sides plays when none are named (map, then ruleset)."""
+    chosen = battle_forces(ruleset, sides, scenario)
+    if chosen is not None:
+        return list(chosen)
+    state = ruleset.new_game(scenario, 0, None)
+    return [side.force for side in state.sides]
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, se
+
+
+def summary(name: str, battles: list[Battle], armies: list[str], cpu: float) -> str:
+    """Wins per army and per seat, draws, each army's mean margin over the best other side."""
+    sides = len(armies)
+    n = len(battles)
+    by_army = {a: 0 for a in armies}
+    by_seat = [0] * sides
+    margins: dict[str, list[float]] = {a: [] for a in armies}
+    draws = stopped = 0
+    for b in battles:
+        stopped += b.stopped
+        if b.winner is None:
+            draws += 1
+        else:
+            by_army[b.forces[b.winner]] += 1
+            by_seat[b.winner] += 1
+        for seat, army in enumerate(b.forces):
+            others = [p for i, p in enumerate(b.points) if i != seat]
+            margins[army].append(b.points[seat] - max(others))
+    pct = lambda k: f"{k}/{n} ({100 * k / n:.0f}%)" if n else "0/0"  # noqa: E731
+    lines = [f"{name}: {n} battles, CPU {cpu:.1f} s ({cpu / max(n, 1):.2f} s/battle)"]
+    lines.append("  wins per army: " + ", ".join(f"{a} {pct(by_army[a])}" for a in armies))
+    lines.append("  wins per seat: " + ", ".join(f"seat {i} {pct(k)}"
+                                                 for i, k in enumerate(by_seat)))
+    lines.append(f"  draws: {pct(draws)}" + (f"; stopped unfinished: {stopped}" if stopped else ""))
+    lines.append("  mean margin per army: " + ", ".join(
+        "{} {:+.1f} ± {:.1f} VP".format(a, *mean_se(margins[a])) for a in armies))
+    worst = max([*by_army.values(), *by_seat]) / n if n else 0.0
+    lines.append(f"  largest share of wins: {100 * worst:.0f}% "
+                 f"({'within' if worst <= 0.6 else 'ABOVE'} the 60% goal)")
+    return "\n".join(lines)
+
+
+def mirrors(ruleset_id: str, seeds: range, show_battles: bool = False, sides: int = 2) -> str:
+    """Greedy mirrors of `ruleset_id`: every seed with every rotation of the forces round the
+    seats for 2 sides (both assignments); for more sides, one rotation per seed (cycling)."""
+    ruleset = rulesets.get(ruleset_id)
+    scenario = load_scenario(default_map_for(ruleset_id))
+    armies = default_pair(ruleset, scenario, sides)
+    start = time.process_time()
+    battles = []
+    for seed in seeds:
+        turns = range(sides) if sides == 2 else [seed % sides]
+        for shift in turns:
+            forces = armies[shift:] + armies[:shift]
+            battle = play(ruleset, scenario, seed, forces)
+            if show_battles:
+                print(battle.line(), flush=True)
+            battles.append(battle)
+    name = ruleset_id if sides == 2 else f"{ruleset_id} ({sides} sides)"
+    return summary(name, battles, armies, time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", action="append", choices=RULESETS,
+                        help="ruleset to measure (repeatable; default all five)")
+    parser.add_argument("--seeds", type=int, default=20, help="seeds per ruleset (default 20)")
+    parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--battles", action="store_true", help="print every battle's result")
+    parser.add_argument("--no-multi", action="store_true",
+                        help="warband: skip the 3- and 4-side lines")
+    args = parser.parse_args()
+    seeds = range(args.start, args.start + args.seeds)
+    total = time.process_time()
+    for ruleset_id in args.ruleset or RULESETS:
+        print(mirrors(ruleset_id, seeds, args.battles), flush=True)
+        if ruleset_id == "warband" and not args.no_multi:
+            for sides in (3, 4):
+                print(mirrors(ruleset_id, seeds, args.battles, sides), flush=True)
+    print(f"total CPU {time.process_time() - total:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
