@@ -5,7 +5,9 @@ first, which deployment zone, which objectives are near). Playing every seed twi
 the forces as shipped and once swapped, separates the two: wins per army say whether one force
 is stronger, wins per seat whether going first (or the zone) is worth something.
 
-Run: python benchmarks/mirrors.py [--ruleset R ...] [--seeds 20] [--start 0] [--battles]
+Run from the repository root, as a module (so that this checkout's `game` is the one played,
+not an installed copy; the first line printed says which):
+    python -m benchmarks.mirrors [--ruleset R ...] [--seeds 20] [--start 0] [--battles]
 Prints, per ruleset: wins per army, wins per seat, draws, each army's mean VP margin (± standard
 error) and the CPU seconds the ruleset took; warband also gets a 3- and a 4-side line (the
 warbands rotated round the seats, one rotation per seed). Figures, not a pass/fail test; the
@@ -15,12 +17,19 @@ goal of the issue is that no army and no seat wins more than 60% of the battles.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
+import game
 from game import ai, rulesets
+from game.core.errors import IllegalAction
 from game.io.tmx import default_map_for, load_scenario
 from game.sim import battle_forces
 from game.turn import TurnController
@@ -43,8 +52,11 @@ class Battle:
     winner: int | None
     rounds: int
     stopped: bool = False
+    error: str | None = None
 
     def line(self) -> str:
+        if self.error:
+            return f"  seed {self.seed:3d}  {' vs '.join(self.forces)}: RULES ERROR, {self.error}"
         won = "draw" if self.winner is None else f"seat {self.winner} ({self.forces[self.winner]})"
         score = " - ".join(f"{p:g}" for p in self.points)
         return (f"  seed {self.seed:3d}  {' vs '.join(self.forces)}: {score}, {won}, "
@@ -52,17 +64,25 @@ class Battle:
 
 
 def play(ruleset, scenario, seed: int, forces: list[str]) -> Battle:
-    """One greedy-vs-greedy battle; agent seeds as `game simulate` gives them."""
+    """One greedy-vs-greedy battle; agent seeds as `game simulate` gives them. An action that
+    the rules offered and then refused (a rules bug) ends the battle: it is reported with the
+    reason and left out of the figures."""
     controller = TurnController(ruleset, scenario, seed, list(forces))
     players = {i: ai.make("greedy", seed * 31 + i) for i in range(len(forces))}
+    error = None
     for _ in range(MAX_ACTIONS):
         if controller.over:
             break
-        controller.apply(players[controller.current_player()].choose(controller))
+        try:
+            controller.apply(players[controller.current_player()].choose(controller))
+        except IllegalAction as exc:
+            error = f"round {controller.state.round}: {exc.reason}"
+            break
     result = controller.state.result if controller.over else {}
     points = tuple(result.get("points") or controller.score())
     return Battle(seed, tuple(forces), tuple(float(p) for p in points), result.get("winner"),
-                  controller.state.round, stopped=not controller.over)
+                  controller.state.round, stopped=not controller.over and error is None,
+                  error=error)
 
 
 def default_pair(ruleset, scenario, sides: int = 2) -> list[str]:
@@ -85,6 +105,8 @@ def mean_se(values: list[float]) -> tuple[float, float]:
 def summary(name: str, battles: list[Battle], armies: list[str], cpu: float) -> str:
     """Wins per army and per seat, draws, each army's mean margin over the best other side."""
     sides = len(armies)
+    errors = [b for b in battles if b.error]
+    battles = [b for b in battles if not b.error]
     n = len(battles)
     by_army = {a: 0 for a in armies}
     by_seat = [0] * sides
@@ -106,6 +128,9 @@ def summary(name: str, battles: list[Battle], armies: list[str], cpu: float) -> 
     lines.append("  wins per seat: " + ", ".join(f"seat {i} {pct(k)}"
                                                  for i, k in enumerate(by_seat)))
     lines.append(f"  draws: {pct(draws)}" + (f"; stopped unfinished: {stopped}" if stopped else ""))
+    for b in errors:
+        lines.append(f"  left out (an offered action was refused): seed {b.seed}, "
+                     f"{' vs '.join(b.forces)}, {b.error}")
     lines.append("  mean margin per army: " + ", ".join(
         "{} {:+.1f} ± {:.1f} VP".format(a, *mean_se(margins[a])) for a in armies))
     worst = max([*by_army.values(), *by_seat]) / n if n else 0.0
@@ -118,28 +143,86 @@ def summary(name: str, battles: list[Battle], armies: list[str], cpu: float) -> 
     return "\n".join(lines)
 
 
+def assignments(armies: list[str], seeds: range) -> dict[tuple[str, ...], list[int]]:
+    """The seeds each seating of the forces plays: for 2 sides every seed both ways; for more
+    sides one rotation per seed, cycling (seed k plays rotation k mod sides)."""
+    sides = len(armies)
+    out: dict[tuple[str, ...], list[int]] = {}
+    for seed in seeds:
+        for shift in (range(sides) if sides == 2 else [seed % sides]):
+            out.setdefault(tuple(armies[shift:] + armies[:shift]), []).append(seed)
+    return out
+
+
+def run_worker(ruleset_id: str, forces: tuple[str, ...], seeds: list[int],
+               map_path: str | None) -> subprocess.Popen:
+    """One seating's battles in a fresh interpreter. Why: the rulesets keep caches between
+    battles, and a cache that outlives a battle must not carry one force's moves into the
+    next battle with the forces swapped (seen in ranks: see the lead's report)."""
+    command = [sys.executable, "-m", "benchmarks.mirrors", "--worker", "--ruleset", ruleset_id,
+               "--forces", ",".join(forces), "--seed-list", ",".join(map(str, seeds))]
+    if map_path:
+        command += ["--map", str(map_path)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parents[1])
+
+
+def worker(ruleset_id: str, forces: list[str], seeds: list[int], map_path: str | None) -> None:
+    """Play the battles and print one JSON line each, then the CPU seconds they took."""
+    ruleset = rulesets.get(ruleset_id)
+    scenario = load_scenario(map_path or default_map_for(ruleset_id))
+    start = time.process_time()
+    for seed in seeds:
+        b = play(ruleset, scenario, seed, forces)
+        print(json.dumps({"seed": b.seed, "forces": b.forces, "points": b.points,
+                          "winner": b.winner, "rounds": b.rounds, "stopped": b.stopped,
+                          "error": b.error}), flush=True)
+    print(json.dumps({"cpu": time.process_time() - start}), flush=True)
+
+
 def mirrors(ruleset_id: str, seeds: range, show_battles: bool = False, sides: int = 2,
-            armies: list[str] | None = None, map_path: str | None = None) -> str:
+            armies: list[str] | None = None, map_path: str | None = None,
+            jobs: int = 1) -> str:
     """Greedy mirrors of `ruleset_id`: every seed with every rotation of the forces round the
     seats for 2 sides (both assignments); for more sides, one rotation per seed (cycling).
     `armies` names the forces (default: the shipped battle's), `map_path` the map (default:
-    the ruleset's shipped one)."""
-    ruleset = rulesets.get(ruleset_id)
-    scenario = load_scenario(map_path or default_map_for(ruleset_id))
-    armies = list(armies) if armies else default_pair(ruleset, scenario, sides)
+    the ruleset's shipped one); `jobs` seatings play at once (each in its own process)."""
+    if not armies:
+        ruleset = rulesets.get(ruleset_id)
+        scenario = load_scenario(map_path or default_map_for(ruleset_id))
+        armies = default_pair(ruleset, scenario, sides)
+    armies = list(armies)
     sides = len(armies)
-    start = time.process_time()
-    battles = []
-    for seed in seeds:
-        turns = range(sides) if sides == 2 else [seed % sides]
-        for shift in turns:
-            forces = armies[shift:] + armies[:shift]
-            battle = play(ruleset, scenario, seed, forces)
+    pending = list(assignments(armies, seeds).items())
+    battles: list[Battle] = []
+    cpu = 0.0
+    running: list[subprocess.Popen] = []
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            forces, its_seeds = pending.pop(0)
+            running.append(run_worker(ruleset_id, forces, its_seeds, map_path))
+        proc = running.pop(0)
+        for line in proc.stdout:
+            row = json.loads(line)
+            if "cpu" in row:
+                cpu += row["cpu"]
+                continue
+            battle = Battle(row["seed"], tuple(row["forces"]), tuple(row["points"]),
+                            row["winner"], row["rounds"], row["stopped"], row["error"])
             if show_battles:
                 print(battle.line(), flush=True)
             battles.append(battle)
+        if proc.wait() != 0:
+            raise SystemExit(f"a {ruleset_id} worker failed (exit {proc.returncode})")
+    battles.sort(key=lambda b: (b.seed, b.forces != tuple(armies)))
     name = ruleset_id if sides == 2 else f"{ruleset_id} ({sides} sides)"
-    return summary(name, battles, armies, time.process_time() - start)
+    return summary(name, battles, armies, cpu)
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the finished worker processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -153,22 +236,30 @@ def main() -> None:
                                          "shipped ones (with a single --ruleset)")
     parser.add_argument("--map", help="a .tmx map to play instead of the shipped one "
                                       "(with a single --ruleset)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="seatings played at once, each in its own process (default 1)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--seed-list", help=argparse.SUPPRESS)
     parser.add_argument("--no-multi", action="store_true",
                         help="warband: skip the 3- and 4-side lines")
     args = parser.parse_args()
+    if args.worker:
+        seed_list = [int(x) for x in args.seed_list.split(",")]
+        return worker(args.ruleset[0], args.forces.split(","), seed_list, args.map)
     seeds = range(args.start, args.start + args.seeds)
     if (args.forces or args.map) and len(args.ruleset or ()) != 1:
         parser.error("--forces and --map need exactly one --ruleset")
+    print(f"game package: {Path(game.__file__).parent}")
     total = time.process_time()
     for ruleset_id in args.ruleset or RULESETS:
         armies = args.forces.split(",") if args.forces else None
-        print(mirrors(ruleset_id, seeds, args.battles, armies=armies, map_path=args.map),
-              flush=True)
+        print(mirrors(ruleset_id, seeds, args.battles, armies=armies, map_path=args.map,
+                      jobs=args.jobs), flush=True)
         if ruleset_id == "warband" and not args.no_multi and not armies:
             for sides in (3, 4):
-                print(mirrors(ruleset_id, seeds, args.battles, sides, map_path=args.map),
-                      flush=True)
-    print(f"total CPU {time.process_time() - total:.1f} s")
+                print(mirrors(ruleset_id, seeds, args.battles, sides, map_path=args.map,
+                              jobs=args.jobs), flush=True)
+    print(f"total CPU {time.process_time() - total + children_cpu():.1f} s")
 
 
 if __name__ == "__main__":
