@@ -8,6 +8,9 @@ is stronger, wins per seat whether going first (or the zone) is worth something.
 Run from the repository root, as a module (so that this checkout's `game` is the one played,
 not an installed copy; the first line printed says which):
     python -m benchmarks.mirrors [--ruleset R ...] [--seeds 20] [--start 0] [--battles]
+                                 [--jobs 2] [--forces A,B --map file.tmx (one ruleset)]
+Each seating of the forces plays in its own process (see `run_worker`); `--jobs` runs that
+many at once. `--forces` and `--map` try other forces or a map variant without shipping them.
 Prints, per ruleset: wins per army, wins per seat, draws, each army's mean VP margin (± standard
 error) and the CPU seconds the ruleset took; warband also gets a 3- and a 4-side line (the
 warbands rotated round the seats, one rotation per seed). Figures, not a pass/fail test; the
