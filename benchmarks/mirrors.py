@@ -161,7 +161,8 @@ def run_worker(ruleset_id: str, forces: tuple[str, ...], seeds: list[int],
                map_path: str | None) -> subprocess.Popen:
     """One seating's battles in a fresh interpreter. Why: the rulesets keep caches between
     battles, and a cache that outlives a battle must not carry one force's moves into the
-    next battle with the forces swapped (seen in ranks: see the lead's report)."""
+    next battle with the forces swapped (seen in ranks: its order cache is keyed by unit id
+    and positions, not the unit's M, so a Pike Block was offered a Spear Wall's 5" march)."""
     command = [sys.executable, "-m", "benchmarks.mirrors", "--worker", "--ruleset", ruleset_id,
                "--forces", ",".join(forces), "--seed-list", ",".join(map(str, seeds))]
     if map_path:
