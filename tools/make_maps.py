@@ -825,7 +825,10 @@ MAPS: tuple[MapSpec, ...] = (
         ruleset="legions",
         rounds=5,
         terrain=legions_terrain(),
-        zones=(Rect(36, 6, 72, 12), Rect(36, 42, 72, 12)),
+        # 7.5"-deep zones, 33" apart (not 12" and 24"): a first mover that runs (M + I = 11")
+        # no longer ends inside the other side's reach (move 7" + setup move 3" + roll 6"),
+        # which had the second side win 80-88% of greedy mirrors (benchmarks/mirrors.py).
+        zones=(Rect(36, 3.75, 72, 7.5), Rect(36, 44.25, 72, 7.5)),
         objectives=(("Supply dump", 13.5, 24), ("Signal beacon", 29, 24),
                     ("Fallen standard", 43, 24), ("Command bunker", 58.5, 24)),
         patches=legions_patches(),
@@ -853,7 +856,10 @@ MAPS: tuple[MapSpec, ...] = (
                   Polygon(((5, 34.5), (10, 33.5), (15, 35), (14.5, 39), (9.5, 40.5),
                            (5.5, 39))), "dirt", margin=0.25),
         ),
-        zones=(Rect(30, 6, 60, 12), Rect(30, 38, 60, 12)),
+        # 10.5"-deep zones, 23" apart (not 12" and 20"): blocks marching 5" a turn then meet
+        # with neither side sure of the first charge (20" gave it to the second side, which
+        # won 70% of greedy mirrors; 23" gave 42-58%: benchmarks/mirrors.py).
+        zones=(Rect(30, 5.25, 60, 10.5), Rect(30, 38.75, 60, 10.5)),
         objectives=(("Standing stone", 16, 22), ("Crossroads", 30, 22), ("Shrine", 44, 22)),
         patches=(
             Patch("dirt", Rect(54, 22, 11, 9)),  # the farmyard

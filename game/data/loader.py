@@ -12,6 +12,9 @@ File layout (one file per ruleset, `game/data/<ruleset>.toml`):
 The shipped files are here; `$SKIRMISH_RULESET_DATA` names a folder whose `<ruleset>.toml` files
 are read instead (modding and tests). Every file is checked within `game.io.limits` (size before
 reading, nesting, finite numbers, base sizes) so a hostile file is one line, fast.
+
+A profile may also give `points` (what the unit costs, for building forces of equal value; no
+rule reads it): a force's total is the sum over its units (`RulesetData.force_points`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +51,7 @@ class UnitProfile:
     models: int
     base: BaseShape
     stats: dict[str, Any]
+    points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,11 @@ class RulesetData:
             raise DataError(self.path, f"no force {force_id!r} (known: {known})")
         return self.forces[force_id]
 
+    def force_points(self, force_id: str) -> int | None:
+        """The force's total points (the sum of its units'), None if a unit has no points."""
+        costs = [self.profiles[u].points for u in self.force(force_id).units]
+        return None if None in costs else sum(costs)
+
 
 #: A schema maps a characteristic to (type, minimum, maximum, required).
 Schema = dict[str, tuple[type, float | None, float | None, bool]]
@@ -88,7 +97,7 @@ def ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> R
 def load_ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None) -> RulesetData:
     path = Path(path) if path else data_path(ruleset_id)
     raw = read_toml(path)
-    profiles = {pid: _profile(path, pid, body, schema)
+    profiles = {pid: _priced_profile(path, pid, body, schema)
                 for pid, body in _table(path, raw, "profiles").items()}
     forces = {fid: _force(path, fid, body, profiles)
               for fid, body in _table(path, raw, "forces").items()}
@@ -178,6 +187,18 @@ def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
     if unknown:
         raise DataError(path, f"{where} has unknown keys: {', '.join(sorted(unknown))}")
     return UnitProfile(pid, name, models, base, stats)
+
+
+def _priced_profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
+    """A profile and its optional `points` (a whole number of at least 1), which is kept out
+    of the characteristics: it prices the unit, no rule reads it."""
+    if not isinstance(body, dict) or "points" not in body:
+        return _profile(path, pid, body, schema)
+    points = _get(path, f"profiles.{pid}", body, "points", int)
+    if points < 1:
+        raise DataError(path, f"profiles.{pid}.points must be at least 1, not {points}")
+    rest = {key: value for key, value in body.items() if key != "points"}
+    return replace(_profile(path, pid, rest, schema), points=points)
 
 
 def _force(path: Path, fid: str, body: Any, profiles: dict[str, UnitProfile]) -> Force:

@@ -434,8 +434,8 @@ def test_cards_stockade_has_two_gates_facing_the_zones():
 
 def test_legions_field_has_open_lanes_for_charges():
     scenario = load_scenario(MAPS_DIR / "legions_breach_field.tmx")
-    assert max(y for _, y in scenario.deployment[0]) == 12  # 12" deep on the long edges
-    assert min(y for _, y in scenario.deployment[1]) == 36
+    front, back = max(y for _, y in scenario.deployment[0]), min(y for _, y in scenario.deployment[1])
+    assert (front, back) == (7.5, 40.5)  # 7.5" deep on the long edges, 33" apart (fair defaults)
     kinds = [piece.kinds for piece in scenario.terrain]
     assert sum(k == {"cover", "difficult"} for k in kinds) >= 4  # craters
     assert sum(k == {"obscuring"} for k in kinds) >= 2  # bastions
@@ -443,7 +443,7 @@ def test_legions_field_has_open_lanes_for_charges():
     # lanes 4" wide from one zone to the other, away from the table edges, with no terrain
     blocked = [piece.polygon for piece in scenario.terrain]
     clear = [x / 2 for x in range(2, 136) if not any(
-        segment_hits((x / 2 + dx, 12), (x / 2 + dx, 36), piece)
+        segment_hits((x / 2 + dx, front), (x / 2 + dx, back), piece)
         for dx in (0, 1, 2, 3, 4) for piece in blocked)]
     lanes = [x for x in clear if x - 0.5 not in clear]  # where each run of corridors starts
     assert len(lanes) >= 4
@@ -453,7 +453,7 @@ def test_legions_field_has_open_lanes_for_charges():
 def test_ranks_field_keeps_the_middle_open():
     scenario = load_scenario(MAPS_DIR / "ranks_open_field.tmx")
     assert [max(y for _, y in scenario.deployment[0]), min(y for _, y in scenario.deployment[1])] \
-        == [12, 32]
+        == [10.5, 33.5]  # 23" apart: neither side is sure of the first charge (fair defaults)
     middle = [(12, 12), (48, 12), (48, 32), (12, 32)]  # between the zones, 12" from each side
     assert not any(polygons_overlap(middle, piece.polygon) for piece in scenario.terrain)
     assert len(scenario.terrain) <= 6
