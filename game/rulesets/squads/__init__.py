@@ -119,6 +119,12 @@ class SquadsRuleset(RulesetBase):
 
         return charge_success(distance)
 
+    def charge_odds_reason(self, distance: float) -> str | None:
+        """Why `charge_odds(distance)` is 0 by rule (not by the dice), or None."""
+        from game.rulesets.squads.odds import charge_odds_reason
+
+        return charge_odds_reason(distance)
+
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""
         from game.rulesets.squads.evaluation import action_value
