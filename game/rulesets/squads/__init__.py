@@ -240,6 +240,8 @@ class SquadsRuleset(RulesetBase):
                     reason=f"no enemy unit within the roll of {total}\": no model moves"))
                 return events
             s.pending["charge"] = {"unit": unit.id, "roll": total, "reachable": reachable}
+            for text in charge.unreachable_notes(s, geo, unit.id, total, reachable):
+                events.append(Note(rule=charge.RULE_MOVE, text=text))
             return events
         roll = s.pending.pop("charge")["roll"]
         if a.kind == "charge_fail":

@@ -12,23 +12,19 @@ from itertools import combinations
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.base import coherency_problem, moved_models, placement_reason
+from game.rulesets.base import placement_reason
 from game.rulesets.squads.engagement import (
     CHARGE_RANGE,
     ENGAGEMENT_RANGE,
     engaged_enemies,
     is_engaged,
 )
+from game.rulesets.squads.placing import CLOSE_RANGE, ChargeSearch, stored
 
 RULE_ELIGIBLE = "Charge eligibility (squads seed)"
 RULE_ROLL = "Charge roll: 2D6, roll first, choose after (squads seed)"
 RULE_TARGETS = "Charge targets: within 12\" and within the roll (squads seed)"
 RULE_MOVE = "Charge move: must end cleanly (squads seed)"
-#: Within 1" of a target model "when possible".
-CLOSE_RANGE = 1.0
-#: The offered choices name at most this many targets (any subset may still be chosen and is
-#: checked); three-target charges are rare and each offer costs a placement search.
-MAX_OFFERED_TARGETS = 2
 
 
 def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None:
@@ -62,9 +58,10 @@ def reachable_targets(s: GameState, geo: Geometry, unit_id: str, roll: int) -> l
 def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
                  dest: dict, roll: int, check_close: bool = True) -> str | None:
     """Why this charge placement breaks the seed's rules, or None. Checks, in order: the roll
-    as the longest path, bases and terrain, the four end-of-move constraints, coherency."""
+    as the longest path, bases and terrain, the four end-of-move constraints, coherency (one
+    connected group)."""
     unit = s.units[unit_id]
-    base = placement_reason(s, geo, unit_id, dest, float(roll), how="charge")
+    base = placement_reason(s, geo, unit_id, dest, float(roll), how="charge", connected=True)
     if base and "coherency" not in base:
         return base
     engaged = set(engaged_enemies(s, geo, unit_id, dest))
@@ -72,51 +69,20 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
         if t not in engaged:
             return (f"{unit.name} would not end engaged with {s.units[t].name} (the charge must "
                     f"end within 2\" of every chosen target)")
-    target_models = [m for t in targets for m in s.alive_models(t)]
-    for m in s.alive_models(unit_id):  # 2. every moving model ends closer to a target
-        if m.id not in dest or dest[m.id] == (m.x, m.y):
+    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    for m in s.alive_models(unit_id):  # 2. every moving model ends closer to one target
+        if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue
-        moved = m.copy()
-        moved.x, moved.y = dest[m.id]
-        before = min(geo.distance(m, t) for t in target_models)
-        after = min(geo.distance(moved, t) for t in target_models)
-        if after >= before - 1e-9:
-            return (f"{m.name} would not end closer to a target (every model that moves must "
-                    f"end closer to one of the targets)")
-    for other in engaged - set(targets):  # 4. engaged with no unit it did not choose
+        if not search.closer(m, *dest[m.id]):
+            return (f"{m.name} would not end closer to any target (every model that moves must "
+                    f"end closer to one of the targets than it started)")
+    for other in sorted(engaged - set(targets)):  # 4. engaged with no unit it did not choose
         return (f"{unit.name} would end engaged with {s.units[other].name}, which it did not "
                 f"choose (a charge may not engage a unit that is not a target)")
     if base:
         return base
     if check_close:  # 3. within 1" of a target model when possible
-        return _close_problem(s, geo, unit_id, targets, dest, roll)
-    return None
-
-
-def _close_problem(s, geo, unit_id, targets, dest, roll) -> str | None:
-    """Constraint 3 ("when possible"): a model left more than 1" from every target model fails
-    only if it could have ended within 1" with the others where they are."""
-    target_models = [m for t in targets for m in s.alive_models(t)]
-    others = [u for u in engaged_forbidden(s, unit_id, targets)]
-    after = {m.id: m for m in moved_models(s, unit_id, dest)}
-    for mid, moved in after.items():
-        if min(geo.distance(moved, t) for t in target_models) <= CLOSE_RANGE:
-            continue
-        trial = s.copy()
-        for other_id, other in after.items():
-            trial.models[other_id].x, trial.models[other_id].y = other.x, other.y
-        start = s.models[mid]
-        trial.models[mid].x, trial.models[mid].y = start.x, start.y
-        spot = geo.approach(trial, unit_id, [m.id for m in target_models], float(roll),
-                            CLOSE_RANGE, avoid=others, avoid_range=ENGAGEMENT_RANGE,
-                            movers=[mid])[mid]
-        probe = start.copy()
-        probe.x, probe.y = spot
-        if min(geo.distance(probe, t) for t in target_models) <= CLOSE_RANGE:
-            trial.models[mid].x, trial.models[mid].y = spot
-            if coherency_problem(trial, geo, unit_id) is None:
-                return (f"{moved.name} could end within 1\" of a target model and must (each "
-                        f"model ends within 1\" of a target when possible)")
+        return search.close_problem(dest)
     return None
 
 
@@ -128,7 +94,7 @@ def engaged_forbidden(s: GameState, unit_id: str, targets: tuple[str, ...]) -> l
 
 
 _solved: dict = {}
-_SOLVED_KEEP = 64
+_SOLVED_KEEP = 256
 
 
 def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
@@ -149,32 +115,47 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
            roll: int) -> tuple[dict | None, str]:
     """Find a placement meeting every constraint for these targets, or (None, the reason).
 
-    Strategy: everyone heads for the nearest target model; if a target is left unengaged, the
-    model nearest to it goes first toward it and the rest follow. Each attempt is checked by
-    `move_problem`, the same check a dragged placement gets, except constraint 3: the solver
-    itself puts each model, in turn, within 1" of a target whenever a spot is free, which is
-    what "when possible" asks (re-proving it per model would cost a search per model).
-    """
-    goals = [m.id for t in targets for m in s.alive_models(t)]
+    First the quick whole-unit approaches (everyone heads for the nearest target model; or one
+    leader per target first); then a search that places the models one at a time, each linked
+    to those already placed (so the unit can string out round terrain), in several orders and
+    by either flank (`ChargeSearch.orders`). Each answer is stored-rounded, has constraint 3
+    met by `bring_close` and is then checked by `move_problem` in full, the same check a
+    dragged placement gets: the solver can miss a placement, never offer an illegal one."""
+    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    goals = [m.id for m in search.goals]
     avoid = engaged_forbidden(s, unit_id, targets)
+    reason, furthest = "no placement found", -1
 
-    def attempts():
-        yield _all_at_once(s, geo, unit_id, goals, avoid, roll)
+    def answers():
+        yield stored(s, _all_at_once(s, geo, unit_id, goals, avoid, roll)), len(search.mine), ""
         if len(targets) > 1:
-            yield _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll)
+            yield (stored(s, _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll)),
+                   len(search.mine), "")
+        for order, anchor, flank in search.orders():
+            yield search.build(order, anchor, flank)
 
-    reason = "no placement found"
-    for dest in attempts():
-        reason = move_problem(s, geo, unit_id, targets, dest, roll, check_close=False)
-        if reason is None:
+    seen = []
+    for dest, placed, why in answers():
+        if dest is None:
+            if placed > furthest:
+                reason, furthest = why, placed
+            continue
+        if dest in seen:
+            continue
+        seen.append(dest)
+        dest = search.bring_close(dest)
+        problem = move_problem(s, geo, unit_id, targets, dest, roll)
+        if problem is None:
             return dest, ""
+        if placed >= furthest:
+            reason, furthest = problem, placed
     return None, reason
 
 
 def placement_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
                       placement, roll: int) -> str | None:
-    """Check a chosen placement: the solver's own answer is legal by construction; any other
-    (a dragged one) gets every check, constraint 3 included."""
+    """Check a chosen placement: the solver's own answer was checked in full when it was
+    found; any other (a dragged one) gets every check, constraint 3 included."""
     dest, _ = solve(s, geo, unit_id, targets, roll)
     if dest is not None and make_placement(dest) == tuple(placement):
         return None
@@ -208,18 +189,59 @@ def _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll):
     return dest
 
 
+def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, roll: int) -> bool:
+    """A quick necessary test before searching: two targets further apart than the unit could
+    span after its move (two models each within 2" of one of them) are never engaged together.
+    A model's centre ends within the roll of its start, and a connected unit of n models spans
+    at most n - 1 links of 2" plus bases."""
+    mine = s.alive_models(unit_id)
+    width = max(2 * m.base.radius for m in mine)
+    chain = (len(mine) - 1) * (ENGAGEMENT_RANGE + width)
+    spread = max((((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 for a in mine for b in mine),
+                 default=0.0) + 2 * roll
+    reach = min(chain, spread) + width + 2 * ENGAGEMENT_RANGE
+    return all(geo.unit_distance(s, a, b) <= reach + 1e-6
+               for a, b in combinations(targets, 2))
+
+
 def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
                    reachable: list[str]) -> list[Action]:
-    """Every offered subset of reachable targets that has a legal placement, plus giving up."""
+    """Every set of reachable targets that has a legal placement, plus giving up. The giving
+    up choice names each reachable target no offer includes and why (the rule that stopped
+    it), for the log and the decision panel."""
     out = []
-    for size in range(1, min(MAX_OFFERED_TARGETS, len(reachable)) + 1):
+    missing: dict[str, str] = {}
+    for size in range(1, len(reachable) + 1):
         for targets in combinations(reachable, size):
-            dest, _ = solve(s, geo, unit_id, targets, roll)
+            if size > 1 and not could_engage_together(s, geo, unit_id, targets, roll):
+                continue
+            dest, reason = solve(s, geo, unit_id, targets, roll)
+            names = " and ".join(s.units[t].name for t in targets)
             if dest is not None:
-                names = " and ".join(s.units[t].name for t in targets)
                 out.append(Action("charge_move", unit_id, targets=targets,
                                   placement=make_placement(dest), label=f"Charge {names}"))
-    out.append(Action("charge_fail", unit_id, label="Choose no target: the charge fails"))
+            elif size == 1:
+                missing[targets[0]] = reason
+    offered = {t for a in out for t in a.targets}
+    why = [f"{s.units[t].name} cannot be reached: {missing[t]}" for t in reachable
+           if t not in offered and t in missing]
+    label = "Choose no target: the charge fails"
+    if why:
+        label += " (" + "; ".join(why) + ")"
+    out.append(Action("charge_fail", unit_id, label=label))
+    return out
+
+
+def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
+                      reachable: list[str]) -> list[str]:
+    """For the log: each target within the roll that no offered charge can reach, and why."""
+    offered = {t for a in target_choices(s, geo, unit_id, roll, reachable)
+               if a.kind == "charge_move" for t in a.targets}
+    out = []
+    for t in reachable:
+        if t not in offered:
+            _, reason = solve(s, geo, unit_id, (t,), roll)
+            out.append(f"{s.units[t].name} cannot be reached: {reason}")
     return out
 
 

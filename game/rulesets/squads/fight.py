@@ -47,7 +47,7 @@ def _closest_enemy_distance(s: GameState, geo: Geometry, model: Model) -> float:
 def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what: str) -> str | None:
     """Pile in / consolidate: up to 3", each moving model ends closer to the closest enemy
     model, and the unit engages no unit it was not already engaged with."""
-    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what)
+    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what, connected=True)
     if problem:
         return problem
     for m in s.alive_models(unit_id):

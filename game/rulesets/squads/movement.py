@@ -40,7 +40,8 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str)
         return f"{unit.name} is not engaged, so it has nothing to Fall Back from"
     if how == "advance" and "advance_roll" not in unit.flags:
         return f"{unit.name} must roll for its Advance first"
-    problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how))
+    problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how),
+                               connected=True)
     if problem:
         return problem
     if engaged_enemies(s, geo, unit_id, dest):

@@ -8,8 +8,10 @@ offer is checked in exactly the form it will be stored in: only the models that 
 
 from __future__ import annotations
 
+import math
+
 from game.core.actions import make_placement
-from game.core.state import GameState
+from game.core.state import GameState, Model
 
 
 def stored(s: GameState, dest: dict) -> dict:
@@ -18,3 +20,295 @@ def stored(s: GameState, dest: dict) -> dict:
               if (s.models[mid].x, s.models[mid].y) != tuple(p)}
     return {mid: (x, y) for mid, x, y in make_placement(moving)
             if (s.models[mid].x, s.models[mid].y) != (x, y)}
+
+
+# --- the charge placement search --------------------------------------------------------------
+
+#: Within 1" of a target model "when possible" (constraint 3).
+CLOSE_RANGE = 1.0
+#: Edge gaps (inches) tried round each target model, and round each model already placed.
+GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
+FRIEND_GAPS = (0.05, 1.0, 1.95)
+#: Directions tried round a target model and round a placed friend.
+GOAL_ANGLES = 24
+FRIEND_ANGLES = 12
+#: Directions of the fan of spots round a model's own start.
+FAN_ANGLES = 16
+#: Within-1" spots tried round each target model by constraint 3's check (finer).
+CLOSE_GAPS = (0.02, 0.5, 0.95)
+CLOSE_ANGLES = 36
+#: Path measurements (the costly step) allowed per model and choice.
+PATH_CHECKS = 24
+STRICT = 1e-6
+
+
+def _ring(x: float, y: float, spread: float, count: int) -> list[tuple[float, float]]:
+    return [(round(x + spread * math.cos(2 * math.pi * k / count), 3),
+             round(y + spread * math.sin(2 * math.pi * k / count), 3)) for k in range(count)]
+
+
+class ChargeSearch:
+    """Spots for a charging unit's models, one model at a time, for one set of targets.
+
+    Every spot is on the stored grid and gets the checks a dragged placement gets for that
+    model (path within the roll, no overlap, closer to one of the targets, not within 2" of a
+    unit not chosen, within 2" of the models already placed); the whole placement is then
+    checked by `charge.move_problem`, so the search can only be incomplete, never lenient."""
+
+    def __init__(self, s: GameState, geo, unit_id: str, targets: tuple[str, ...], roll: int):
+        from game.rulesets.base import COHERENCY_RANGE
+        from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
+
+        self.s, self.geo, self.unit_id, self.targets, self.roll = s, geo, unit_id, targets, roll
+        self.mine = s.alive_models(unit_id)
+        self.by_target = {t: s.alive_models(t) for t in targets}
+        self.goals = [g for t in targets for g in self.by_target[t]]
+        side = s.units[unit_id].side
+        self.forbidden = [m for e in s.enemy_units(side) if e.id not in targets
+                          for m in s.alive_models(e.id)]
+        self.engage = ENGAGEMENT_RANGE
+        self.link = COHERENCY_RANGE
+        self.needed = 2 if len(self.mine) >= 7 else 1
+        self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
+                       for m in self.mine}
+
+    # --- measuring ------------------------------------------------------------------------
+    def edge(self, a: Model, x: float, y: float, b: Model) -> float:
+        """Edge-to-edge distance from `a` standing at (x, y) to `b` where it stands."""
+        if a.base.kind == "round" and b.base.kind == "round":
+            return math.hypot(x - b.x, y - b.y) - a.base.radius - b.base.radius
+        probe = a.copy()
+        probe.x, probe.y = x, y
+        return self.geo.distance(probe, b)
+
+    def target_gap(self, m: Model, x: float, y: float, t: str) -> float:
+        return min(self.edge(m, x, y, g) for g in self.by_target[t])
+
+    def closer(self, m: Model, x: float, y: float) -> bool:
+        """Constraint 2: closer to at least one of the targets than it started."""
+        return any(self.target_gap(m, x, y, t) < self.before[m.id][t] - STRICT
+                   for t in self.targets)
+
+    def clear_of_others(self, m: Model, x: float, y: float) -> bool:
+        """Constraint 4, for one model: not within 2" of a unit that was not chosen."""
+        return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
+
+    def reachable(self, trial: GameState, m: Model, spot) -> bool:
+        """Stands there without overlap, by a path no longer than the roll."""
+        if self.geo.placement_problem(trial, {m.id: spot}) is not None:
+            return False
+        if spot == (m.x, m.y):
+            return True
+        length = self.geo.path_length(self.s, m, spot)
+        return length is not None and length <= self.roll + 1e-6
+
+    # --- candidate spots ------------------------------------------------------------------
+    def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        out = []
+        for g in self.goals:
+            if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
+                continue  # no spot round this one is within the roll
+            for gap in gaps:
+                out.extend(_ring(g.x, g.y, g.base.radius + m.base.radius + gap, count))
+        return out
+
+    def toward_spots(self, trial: GameState, m: Model) -> list[tuple[float, float]]:
+        """Spots on the way to the targets, for a model that cannot reach them: where the
+        table's approach solver takes it (round terrain), and straight toward each of the
+        nearest target models at a few fractions of the roll."""
+        out = []
+        avoid = [f.id for f in self.forbidden]
+        spot = self.geo.approach(trial, self.unit_id, [g.id for g in self.goals],
+                                 float(self.roll), CLOSE_RANGE, avoid=avoid,
+                                 avoid_range=self.engage, movers=[m.id])[m.id]
+        out.append((round(spot[0], 3), round(spot[1], 3)))
+        nearest = sorted(self.goals, key=lambda g: self.edge(m, m.x, m.y, g))[:3]
+        for g in nearest:
+            span = math.hypot(g.x - m.x, g.y - m.y)
+            if span <= 1e-9:
+                continue
+            for k in (1, 2, 3, 4, 5, 6):
+                step = min(self.roll * k / 6, span - g.base.radius - m.base.radius)
+                out.append((round(m.x + (g.x - m.x) / span * step, 3),
+                            round(m.y + (g.y - m.y) / span * step, 3)))
+        return out
+
+    def fan_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots all round the model at a few fractions of the roll, for a way in from the
+        side (past a unit it must not come near)."""
+        return [spot for k in (0.25, 0.5, 0.75, 1.0)
+                for spot in _ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
+
+    def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
+        out = []
+        for p in placed:
+            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
+                continue
+            for gap in FRIEND_GAPS:
+                out.extend(_ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+        return out
+
+    def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
+               stay_only: bool = False, flank: float = 0.0, axis=None):
+        """The best legal spot for m: nearest to a target still to engage, then within 1" of
+        a target, then nearest; staying put is a candidate too. None if nothing is legal."""
+        start = (m.x, m.y)
+        links_needed = min(self.needed, len(placed))
+        spots = [start] if stay_only else ([start] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
+                                           + self.friend_spots(m, placed)
+                                           + self.toward_spots(trial, m)
+                                           + self.fan_spots(m))
+        keyed = []
+        for x, y in set(spots):
+            moved = (x, y) != start
+            if moved:
+                if math.hypot(x - m.x, y - m.y) > self.roll + 1e-9 or not self.closer(m, x, y):
+                    continue
+                if flank and axis and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
+                    continue
+            gaps = {t: self.target_gap(m, x, y, t) for t in self.targets}
+            near = min(gaps.values())
+            chase = min((gaps[t] for t in open_targets), default=0.0)
+            keyed.append((round(chase, 6), near > CLOSE_RANGE, round(near, 6), moved, x, y))
+        keyed.sort()
+        checks = 0
+        for *_, moved, x, y in keyed:
+            if not self.clear_of_others(m, x, y):
+                continue
+            if sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links_needed:
+                continue
+            if moved:
+                if checks >= PATH_CHECKS:
+                    continue
+                checks += 1
+            if self.reachable(trial, m, (x, y)):
+                return (x, y)
+        return None
+
+    # --- whole placements -----------------------------------------------------------------
+    def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0):
+        """Place the models in this order, each linked to those placed before it (so the unit
+        stays one connected group). (dest of the models that move, None on failure; reason)."""
+        trial = self.s.copy()
+        placed: list[Model] = []
+        dest: dict = {}
+        open_targets = list(self.targets)
+        axis = self._axis() if flank else None
+        for i, m in enumerate(order):
+            spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
+                               flank if i == 0 else 0.0, axis)
+            if spot is None:
+                return None, i, (f"{m.name} found no spot within the roll of {self.roll}\" that "
+                                 f"keeps the unit one connected group (coherency) while ending "
+                                 f"closer to a target and clear of units not chosen")
+            here = trial.models[m.id]
+            here.x, here.y = spot
+            placed.append(here)
+            if spot != (m.x, m.y):
+                dest[m.id] = spot
+            open_targets = [t for t in open_targets
+                            if self.target_gap(m, spot[0], spot[1], t) > self.engage]
+        return dest, len(order), ""
+
+    def _axis(self):
+        """From the unit's centre toward the targets' centre: the line the flanks are
+        either side of (x, y, dx, dy)."""
+        cx = sum(m.x for m in self.mine) / len(self.mine)
+        cy = sum(m.y for m in self.mine) / len(self.mine)
+        tx = sum(g.x for g in self.goals) / len(self.goals)
+        ty = sum(g.y for g in self.goals) / len(self.goals)
+        return (cx, cy, tx - cx, ty - cy)
+
+    def orders(self):
+        """The builds tried, most natural first: nearest first; nearest first by the left and
+        by the right flank; the rearmost staying as an anchor and the rest strung out from it
+        (only the models that need to move do); rearmost first."""
+        near_first = sorted(self.mine, key=lambda m: (min(self.before[m.id].values()), m.id))
+        yield near_first, False, 0.0
+        yield near_first, False, 1.0
+        yield near_first, False, -1.0
+        yield near_first[::-1], True, 0.0
+        yield near_first[::-1], False, 0.0
+
+    # --- constraint 3 -------------------------------------------------------------------------
+    def close_spot(self, trial: GameState, m: Model, start: Model):
+        """A spot within 1" of a target model that `start` (the model as it stood) could have
+        ended on with the rest of the unit where `trial` has it: reachable within the roll,
+        closer, clear of units not chosen, the unit still in coherency. Or None."""
+        from game.rulesets.base import coherency_problem
+
+        if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
+            return None  # too far to get within 1" at all
+        others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
+        keyed = []
+        for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS, CLOSE_ANGLES)):
+            if (x, y) != (start.x, start.y):
+                if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
+                    continue
+                if not self.closer(start, x, y):
+                    continue
+            near = min(self.target_gap(start, x, y, t) for t in self.targets)
+            if near > CLOSE_RANGE:
+                continue
+            keyed.append((math.hypot(x - start.x, y - start.y), x, y))
+        keyed.sort()
+        checks = 0
+        for _, x, y in keyed:
+            if not self.clear_of_others(start, x, y):
+                continue
+            if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
+                    self.needed, len(others)):
+                continue
+            if checks >= 2 * PATH_CHECKS:
+                break
+            checks += 1
+            if self.geo.placement_problem(trial, {m.id: (x, y)}) is not None:
+                continue
+            if (x, y) != (start.x, start.y):
+                length = self.geo.path_length(self.s, start, (x, y))
+                if length is None or length > self.roll + 1e-6:
+                    continue
+            if coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
+                                 connected=True) is None:
+                return (x, y)
+        return None
+
+    def close_problem(self, dest: dict) -> str | None:
+        """Constraint 3 ("when possible"): the first model left more than 1" from every
+        target model that could have ended within 1" with the others where they are."""
+        trial = self._trial(dest)
+        for m in trial.alive_models(self.unit_id):
+            if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
+                continue
+            if self.close_spot(trial, m, self.s.models[m.id]) is not None:
+                return (f"{m.name} could end within 1\" of a target model and must (each "
+                        f"model ends within 1\" of a target when possible)")
+        return None
+
+    def bring_close(self, dest: dict) -> dict:
+        """Move each model that can get within 1" of a target (constraint 3) there, until no
+        more can: the solver's placements meet constraint 3 by the check's own search."""
+        dest = dict(dest)
+        trial = self._trial(dest)
+        changed = True
+        while changed:
+            changed = False
+            for m in trial.alive_models(self.unit_id):
+                if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
+                    continue
+                start = self.s.models[m.id]
+                spot = self.close_spot(trial, m, start)
+                if spot is not None:
+                    m.x, m.y = spot
+                    if spot == (start.x, start.y):
+                        dest.pop(m.id, None)
+                    else:
+                        dest[m.id] = spot
+                    changed = True
+        return dest
+
+    def _trial(self, dest: dict) -> GameState:
+        trial = self.s.copy()
+        for mid, (x, y) in dest.items():
+            trial.models[mid].x, trial.models[mid].y = x, y
+        return trial
