@@ -19,7 +19,7 @@ from game.rulesets.squads.engagement import (
     engaged_enemies,
     is_engaged,
 )
-from game.rulesets.squads.placing import CLOSE_RANGE, ChargeSearch, stored
+from game.rulesets.squads.placing import ChargeSearch
 
 RULE_ELIGIBLE = "Charge eligibility (squads seed)"
 RULE_ROLL = "Charge roll: 2D6, roll first, choose after (squads seed)"
@@ -86,13 +86,6 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
     return None
 
 
-def engaged_forbidden(s: GameState, unit_id: str, targets: tuple[str, ...]) -> list[str]:
-    """Models of enemy units that were not chosen: the charge must not come within 2"."""
-    side = s.units[unit_id].side
-    return [m.id for e in s.enemy_units(side) if e.id not in targets
-            for m in s.alive_models(e.id)]
-
-
 _solved: dict = {}
 _SOLVED_KEEP = 256
 
@@ -115,24 +108,18 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
            roll: int) -> tuple[dict | None, str]:
     """Find a placement meeting every constraint for these targets, or (None, the reason).
 
-    First the quick whole-unit approaches (everyone heads for the nearest target model; or one
-    leader per target first); then a search that places the models one at a time, each linked
-    to those already placed (so the unit can string out round terrain), in several orders and
-    by either flank (`ChargeSearch.orders`). Each answer is stored-rounded, has constraint 3
-    met by `bring_close` and is then checked by `move_problem` in full, the same check a
-    dragged placement gets: the solver can miss a placement, never offer an illegal one."""
+    A search that places the models one at a time, each linked to those already placed (so
+    the unit can string out round terrain), in several orders and by either flank
+    (`ChargeSearch.orders`). Each answer is on the stored grid, has coherency mended for 7+
+    models, constraint 3 met by `bring_close`, and is then checked by `move_problem` in full,
+    the same check a dragged placement gets: the solver can miss a placement, never offer an
+    illegal one."""
     search = ChargeSearch(s, geo, unit_id, targets, roll)
-    goals = [m.id for m in search.goals]
-    avoid = engaged_forbidden(s, unit_id, targets)
     reason, furthest = "no placement found", -1
 
     def answers():
-        yield stored(s, _all_at_once(s, geo, unit_id, goals, avoid, roll)), len(search.mine), ""
-        if len(targets) > 1:
-            yield (stored(s, _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll)),
-                   len(search.mine), "")
-        for order, anchor, flank in search.orders():
-            yield search.build(order, anchor, flank)
+        for order, anchor, flank, loose in search.orders():
+            yield search.build(order, anchor, flank, loose)
 
     seen = []
     for dest, placed, why in answers():
@@ -143,7 +130,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
         if dest in seen:
             continue
         seen.append(dest)
-        dest = search.bring_close(dest)
+        dest = search.bring_close(search.mend(dest))
         problem = move_problem(s, geo, unit_id, targets, dest, roll)
         if problem is None:
             return dest, ""
@@ -160,33 +147,6 @@ def placement_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[
     if dest is not None and make_placement(dest) == tuple(placement):
         return None
     return move_problem(s, geo, unit_id, targets, {m: (x, y) for m, x, y in placement}, roll)
-
-
-def _all_at_once(s, geo, unit_id, goals, avoid, roll):
-    return geo.approach(s, unit_id, goals, float(roll), CLOSE_RANGE, avoid=avoid,
-                        avoid_range=ENGAGEMENT_RANGE)
-
-
-def _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll):
-    trial = s.copy()
-    leaders: list[str] = []
-    for t in targets:
-        theirs = s.alive_models(t)
-        free = [m for m in trial.alive_models(unit_id) if m.id not in leaders]
-        if not free:
-            break
-        leader = min(free, key=lambda m: min(geo.distance(m, e) for e in theirs))
-        spot = geo.approach(trial, unit_id, [e.id for e in theirs], float(roll), CLOSE_RANGE,
-                            avoid=avoid, avoid_range=ENGAGEMENT_RANGE, movers=[leader.id])
-        trial.models[leader.id].x, trial.models[leader.id].y = spot[leader.id]
-        leaders.append(leader.id)
-    rest = [m.id for m in trial.alive_models(unit_id) if m.id not in leaders]
-    dest = geo.approach(trial, unit_id, goals, float(roll), CLOSE_RANGE, avoid=avoid,
-                        avoid_range=ENGAGEMENT_RANGE, movers=rest)
-    for mid in leaders:
-        dest[mid] = (trial.models[mid].x, trial.models[mid].y)
-    # The approach ran on the trial copy; moves are measured from the real start positions.
-    return dest
 
 
 def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, roll: int) -> bool:

@@ -8,7 +8,9 @@ offer is checked in exactly the form it will be stored in: only the models that 
 
 from __future__ import annotations
 
+import functools
 import math
+import random
 
 from game.core.actions import make_placement
 from game.core.state import GameState, Model
@@ -28,7 +30,7 @@ def stored(s: GameState, dest: dict) -> dict:
 CLOSE_RANGE = 1.0
 #: Edge gaps (inches) tried round each target model, and round each model already placed.
 GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
-FRIEND_GAPS = (0.05, 1.0, 1.95)
+FRIEND_GAPS = (0.05, 1.95)
 #: Directions tried round a target model and round a placed friend.
 GOAL_ANGLES = 24
 FRIEND_ANGLES = 12
@@ -40,11 +42,20 @@ CLOSE_ANGLES = 36
 #: Path measurements (the costly step) allowed per model and choice.
 PATH_CHECKS = 24
 STRICT = 1e-6
+#: Shaken orders tried after the plain ones (only when those all failed).
+SHAKES = 4
+
+
+@functools.cache
+def _directions(count: int) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count))
+                 for k in range(count))
 
 
 def _ring(x: float, y: float, spread: float, count: int) -> list[tuple[float, float]]:
-    return [(round(x + spread * math.cos(2 * math.pi * k / count), 3),
-             round(y + spread * math.sin(2 * math.pi * k / count), 3)) for k in range(count)]
+    """`count` spots on the grid, `spread` from (x, y) all round."""
+    return [(round(x + spread * dx, 3), round(y + spread * dy, 3))
+            for dx, dy in _directions(count)]
 
 
 class ChargeSearch:
@@ -69,19 +80,31 @@ class ChargeSearch:
         self.engage = ENGAGEMENT_RANGE
         self.link = COHERENCY_RANGE
         self.needed = 2 if len(self.mine) >= 7 else 1
+        involved = self.mine + self.goals + self.forbidden
+        #: Round bases only (squads): edge distances are arithmetic, no table query.
+        self.round = all(m.base.kind == "round" for m in involved)
+        self.r = {m.id: m.base.radius for m in involved}
+        self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
+        self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
         self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
                        for m in self.mine}
+        self._static: dict[str, list[tuple]] = {}
+        self._close: dict[str, list[tuple]] = {}
+        self._paths: dict[tuple, bool] = {}
 
     # --- measuring ------------------------------------------------------------------------
     def edge(self, a: Model, x: float, y: float, b: Model) -> float:
         """Edge-to-edge distance from `a` standing at (x, y) to `b` where it stands."""
-        if a.base.kind == "round" and b.base.kind == "round":
-            return math.hypot(x - b.x, y - b.y) - a.base.radius - b.base.radius
+        if self.round:
+            return math.hypot(x - b.x, y - b.y) - self.r[a.id] - self.r[b.id]
         probe = a.copy()
         probe.x, probe.y = x, y
         return self.geo.distance(probe, b)
 
     def target_gap(self, m: Model, x: float, y: float, t: str) -> float:
+        if self.round:
+            hypot = math.hypot
+            return min(hypot(x - gx, y - gy) - gr for gx, gy, gr in self.rows[t]) - self.r[m.id]
         return min(self.edge(m, x, y, g) for g in self.by_target[t])
 
     def closer(self, m: Model, x: float, y: float) -> bool:
@@ -91,16 +114,21 @@ class ChargeSearch:
 
     def clear_of_others(self, m: Model, x: float, y: float) -> bool:
         """Constraint 4, for one model: not within 2" of a unit that was not chosen."""
+        if self.round:
+            reach = self.engage + STRICT + self.r[m.id]
+            hypot = math.hypot
+            return all(hypot(x - fx, y - fy) - fr > reach for fx, fy, fr in self.forbidden_rows)
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
 
-    def reachable(self, trial: GameState, m: Model, spot) -> bool:
-        """Stands there without overlap, by a path no longer than the roll."""
-        if self.geo.placement_problem(trial, {m.id: spot}) is not None:
-            return False
-        if spot == (m.x, m.y):
-            return True
-        length = self.geo.path_length(self.s, m, spot)
-        return length is not None and length <= self.roll + 1e-6
+    def path_ok(self, m: Model, spot) -> bool:
+        """A path no longer than the roll from where m stands (remembered: the enemies that
+        block it do not move during a charge, and friends never block)."""
+        key = (m.id, spot)
+        ok = self._paths.get(key)
+        if ok is None:
+            length = self.geo.path_length(self.s, self.s.models[m.id], spot)
+            ok = self._paths[key] = length is not None and length <= self.roll + 1e-6
+        return ok
 
     # --- candidate spots ------------------------------------------------------------------
     def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
@@ -112,16 +140,10 @@ class ChargeSearch:
                 out.extend(_ring(g.x, g.y, g.base.radius + m.base.radius + gap, count))
         return out
 
-    def toward_spots(self, trial: GameState, m: Model) -> list[tuple[float, float]]:
-        """Spots on the way to the targets, for a model that cannot reach them: where the
-        table's approach solver takes it (round terrain), and straight toward each of the
-        nearest target models at a few fractions of the roll."""
+    def toward_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots on the way to the targets, for a model that cannot reach them: straight
+        toward each of the nearest target models at a few fractions of the roll."""
         out = []
-        avoid = [f.id for f in self.forbidden]
-        spot = self.geo.approach(trial, self.unit_id, [g.id for g in self.goals],
-                                 float(self.roll), CLOSE_RANGE, avoid=avoid,
-                                 avoid_range=self.engage, movers=[m.id])[m.id]
-        out.append((round(spot[0], 3), round(spot[1], 3)))
         nearest = sorted(self.goals, key=lambda g: self.edge(m, m.x, m.y, g))[:3]
         for g in nearest:
             span = math.hypot(g.x - m.x, g.y - m.y)
@@ -148,45 +170,119 @@ class ChargeSearch:
                 out.extend(_ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
         return out
 
-    def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
-               stay_only: bool = False, flank: float = 0.0, axis=None):
-        """The best legal spot for m: nearest to a target still to engage, then within 1" of
-        a target, then nearest; staying put is a candidate too. None if nothing is legal."""
+    def _rows(self, m: Model, spots) -> list[tuple]:
+        """(x, y, moved, gaps to each target) of the spots m could move to at all: within the
+        roll in a straight line and closer to one of the targets (or its own start)."""
         start = (m.x, m.y)
-        links_needed = min(self.needed, len(placed))
-        spots = [start] if stay_only else ([start] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
-                                           + self.friend_spots(m, placed)
-                                           + self.toward_spots(trial, m)
-                                           + self.fan_spots(m))
-        keyed = []
+        reach = self.roll + 1e-9
+        before = [self.before[m.id][t] - STRICT for t in self.targets]
+        out = []
+        hypot = math.hypot
         for x, y in set(spots):
             moved = (x, y) != start
-            if moved:
-                if math.hypot(x - m.x, y - m.y) > self.roll + 1e-9 or not self.closer(m, x, y):
-                    continue
-                if flank and axis and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
-                    continue
-            gaps = {t: self.target_gap(m, x, y, t) for t in self.targets}
-            near = min(gaps.values())
-            chase = min((gaps[t] for t in open_targets), default=0.0)
+            if moved and hypot(x - m.x, y - m.y) > reach:
+                continue
+            gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
+            if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
+                continue  # constraint 2: closer to one of the targets
+            out.append((x, y, moved, gaps))
+        return out
+
+    def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
+        """The spots that do not depend on where the others went (kept for every build)."""
+        rows = self._static.get(m.id)
+        if rows is None:
+            rows = self._static[m.id] = self._rows(
+                m, [(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
+                + self.toward_spots(m) + self.fan_spots(m))
+        return rows
+
+    def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
+               stay_only: bool = False, flank: float = 0.0, axis=None, loose: bool = False):
+        """The best legal spot for m: nearest to a target still to engage, then within 1" of
+        a target, then nearest; staying put is a candidate too. Linked to as many placed
+        models as coherency asks if it can be, else to one (`mend` finds the second later).
+        None if nothing is legal."""
+        if stay_only:
+            rows = self._rows(m, [(m.x, m.y)])
+        else:
+            rows = self.static_rows(trial, m) + self._rows(m, self.friend_spots(m, placed))
+        chased = [i for i, t in enumerate(self.targets) if t in open_targets]
+        keyed = []
+        for x, y, moved, gaps in rows:
+            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
+                continue
+            near = min(gaps, default=0.0)
+            chase = min((gaps[i] for i in chased), default=0.0)
             keyed.append((round(chase, 6), near > CLOSE_RANGE, round(near, 6), moved, x, y))
         keyed.sort()
+        wanted = min(self.needed, len(placed))
+        spot = self._pick(trial, m, keyed, placed, wanted)
+        if spot is None and wanted > 1:
+            spot = self._pick(trial, m, keyed, placed, 1)
+        if spot is None and wanted and loose:
+            spot = self._pick(trial, m, keyed, placed, 0)  # a later model may link it in
+        return spot
+
+    def _pick(self, trial: GameState, m: Model, keyed: list[tuple], placed: list[Model],
+              links: int, whole: bool = False):
+        """The first of the sorted spots that is clear of units not chosen, linked to `links`
+        of the placed models, free and reachable (and, with `whole`, keeps the unit's
+        coherency as it stands in `trial`)."""
+        from game.rulesets.base import coherency_problem
+
         checks = 0
         for *_, moved, x, y in keyed:
+            if links and sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links:
+                continue
             if not self.clear_of_others(m, x, y):
                 continue
-            if sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links_needed:
+            if self.geo.placement_problem(trial, {m.id: (x, y)}) is not None:
                 continue
-            if moved:
+            if moved and (m.id, (x, y)) not in self._paths:
                 if checks >= PATH_CHECKS:
                     continue
-                checks += 1
-            if self.reachable(trial, m, (x, y)):
-                return (x, y)
+                checks += 1  # only new path measurements count against the budget
+            if moved and not self.path_ok(m, (x, y)):
+                continue
+            if whole and coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
+                                           connected=True):
+                continue
+            return (x, y)
         return None
 
+    def mend(self, dest: dict) -> dict:
+        """Coherency for 7+ models (two others within 2"): a model left with one link is
+        placed again, the others where they are, where it has two and the unit holds."""
+        if self.needed < 2:
+            return dest
+        dest = dict(dest)
+        trial = self._trial(dest)
+        for _ in range(2):
+            models = trial.alive_models(self.unit_id)
+            short = [m for m in models if sum(1 for o in models if o is not m
+                                              and self.edge(m, m.x, m.y, o) <= self.link) < 2]
+            if not short:
+                break
+            for m in short:
+                others = [o for o in models if o.id != m.id]
+                start = self.s.models[m.id]
+                rows = self.static_rows(trial, start) + self._rows(
+                    start, self.friend_spots(start, others))
+                keyed = sorted((g > CLOSE_RANGE, round(g, 6), moved, x, y)
+                               for x, y, moved, gaps in rows for g in (min(gaps),))
+                spot = self._pick(trial, start, keyed, others, 2, whole=True)
+                if spot is not None:
+                    m.x, m.y = spot
+                    if spot == (start.x, start.y):
+                        dest.pop(m.id, None)
+                    else:
+                        dest[m.id] = spot
+        return dest
+
     # --- whole placements -----------------------------------------------------------------
-    def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0):
+    def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0,
+              loose: bool = False):
         """Place the models in this order, each linked to those placed before it (so the unit
         stays one connected group). (dest of the models that move, None on failure; reason)."""
         trial = self.s.copy()
@@ -196,7 +292,7 @@ class ChargeSearch:
         axis = self._axis() if flank else None
         for i, m in enumerate(order):
             spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
-                               flank if i == 0 else 0.0, axis)
+                               flank if i == 0 else 0.0, axis, loose)
             if spot is None:
                 return None, i, (f"{m.name} found no spot within the roll of {self.roll}\" that "
                                  f"keeps the unit one connected group (coherency) while ending "
@@ -208,6 +304,12 @@ class ChargeSearch:
                 dest[m.id] = spot
             open_targets = [t for t in open_targets
                             if self.target_gap(m, spot[0], spot[1], t) > self.engage]
+            rest = order[i + 1:]
+            for t in open_targets:  # someone still to place must be able to get within 2"
+                if not any(self.before[o.id][t] <= self.roll + self.engage for o in rest):
+                    return None, len(order), (
+                        f"no model left to place could still end within 2\" of "
+                        f"{self.s.units[t].name} (every chosen target must be engaged)")
         return dest, len(order), ""
 
     def _axis(self):
@@ -220,15 +322,25 @@ class ChargeSearch:
         return (cx, cy, tx - cx, ty - cy)
 
     def orders(self):
-        """The builds tried, most natural first: nearest first; nearest first by the left and
-        by the right flank; the rearmost staying as an anchor and the rest strung out from it
-        (only the models that need to move do); rearmost first."""
+        """The builds tried, in turn: rearmost first (the rest string out from where it
+        gets, so no one is left behind round terrain); nearest first; the rearmost staying as
+        an anchor (only the models that need to move do); nearest first by the left and by the
+        right flank; then shaken orders."""
         near_first = sorted(self.mine, key=lambda m: (min(self.before[m.id].values()), m.id))
-        yield near_first, False, 0.0
-        yield near_first, False, 1.0
-        yield near_first, False, -1.0
-        yield near_first[::-1], True, 0.0
-        yield near_first[::-1], False, 0.0
+        yield near_first[::-1], False, 0.0, False
+        yield near_first, False, 0.0, False
+        yield near_first[::-1], True, 0.0, False
+        yield near_first, False, 1.0, False
+        yield near_first, False, -1.0, False
+        if len(self.mine) < 3:
+            return
+        # Then nearest first again with the order shaken (a seeded, repeatable shake: the
+        # same question always gets the same answer), a model free to stand unlinked for a
+        # moment until a later one links it in (the whole unit is checked at the end).
+        shake = random.Random(len(self.mine) * 100 + self.roll)
+        for _ in range(SHAKES):
+            yield sorted(self.mine, key=lambda m: min(self.before[m.id].values())
+                         + shake.uniform(0.0, 4.0)), False, 0.0, True
 
     # --- constraint 3 -------------------------------------------------------------------------
     def close_spot(self, trial: GameState, m: Model, start: Model):
@@ -240,34 +352,35 @@ class ChargeSearch:
         if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
             return None  # too far to get within 1" at all
         others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
-        keyed = []
-        for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS, CLOSE_ANGLES)):
-            if (x, y) != (start.x, start.y):
-                if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
-                    continue
-                if not self.closer(start, x, y):
-                    continue
-            near = min(self.target_gap(start, x, y, t) for t in self.targets)
-            if near > CLOSE_RANGE:
-                continue
-            keyed.append((math.hypot(x - start.x, y - start.y), x, y))
-        keyed.sort()
+        keyed = self._close.get(m.id)
+        if keyed is None:
+            keyed = []
+            for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
+                                                                   CLOSE_ANGLES)):
+                if (x, y) != (start.x, start.y):
+                    if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
+                        continue
+                    if not self.closer(start, x, y):
+                        continue
+                near = min(self.target_gap(start, x, y, t) for t in self.targets)
+                if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
+                    keyed.append((math.hypot(x - start.x, y - start.y), x, y))
+            keyed.sort()
+            self._close[m.id] = keyed
         checks = 0
         for _, x, y in keyed:
-            if not self.clear_of_others(start, x, y):
-                continue
             if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
                     self.needed, len(others)):
                 continue
-            if checks >= 2 * PATH_CHECKS:
-                break
-            checks += 1
             if self.geo.placement_problem(trial, {m.id: (x, y)}) is not None:
                 continue
-            if (x, y) != (start.x, start.y):
-                length = self.geo.path_length(self.s, start, (x, y))
-                if length is None or length > self.roll + 1e-6:
-                    continue
+            moved = (x, y) != (start.x, start.y)
+            if moved and (m.id, (x, y)) not in self._paths:
+                if checks >= 2 * PATH_CHECKS:
+                    break
+                checks += 1  # only new path measurements count against the budget
+            if moved and not self.path_ok(start, (x, y)):
+                continue
             if coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
                                  connected=True) is None:
                 return (x, y)

@@ -1,6 +1,8 @@
 """The squads charge: three eligibility conditions and four end-of-move constraints, each its
 own test (squads.md, "Charge phase")."""
 
+import math
+
 from game.core.actions import Action, make_placement
 from game.core.state import Terrain
 from game.rulesets.squads.charge import eligibility_problem, move_problem, solve
@@ -81,20 +83,47 @@ def test_constraint_2_every_moving_model_ends_closer(mob_vs_marines):
     assert reason and "would not end closer to any target" in reason
 
 
-def test_constraint_3_within_one_inch_when_possible(mob_vs_marines):
-    b = mob_vs_marines
-    dest, _ = solve(b.state, b.geo, "s0u0", ("s1u0",), 9)
-    marines = b.state.alive_models("s1u0")
-    front = min(b.state.alive_models("s0u0"),
-                key=lambda m: min(b.geo.distance(m, t) for t in marines))
-    x, y = dest[front.id]
-    dest = dict(dest)
-    # Pull this model back to 1.6" from the Marines: still closer than it started, still
-    # engaged, but it could have reached 1".
-    target_x = min(t.x for t in marines) - D - 1.6
-    dest[front.id] = (target_x, y)
+def marines_round_a_chief(gap_left):
+    """Line Marines (s0u0) charge a Brute Chief (s1u0) with a roll of 9: four end 0.5" from
+    it, the fifth (from the left end of the line) `gap_left` from it, linked to the others."""
+    b = Battle([("Company", "line_company", ["line_marines"]),
+                ("Horde", "brute_horde", ["brute_chief"])])
+    marines = b.state.alive_models("s0u0")
+    for i, m in enumerate(marines):
+        m.x, m.y = 10.0, 18.0 + 2.0 * i
+    chief = b.state.alive_models("s1u0")[0]
+    chief.x, chief.y = 18.0, 22.0
+    spread = chief.base.radius + MOB_RADIUS
+
+    def at(angle, gap):
+        return (round(18.0 + (spread + gap) * math.cos(math.radians(angle)), 3),
+                round(22.0 + (spread + gap) * math.sin(math.radians(angle)), 3))
+
+    dest = {marines[1].id: at(220, 0.5), marines[2].id: at(180, 0.5),
+            marines[3].id: at(140, 0.5), marines[4].id: at(100, 0.5),
+            marines[0].id: at(260, gap_left)}
+    return b, dest, marines[0], at
+
+
+def test_constraint_3_within_one_inch_when_possible_catches_a_model_left_at_1_83():
+    """Each model ends within 1" of a target model when possible: a Marine left 1.83" away
+    where a spot 0.95" away was within the roll (and kept the unit together) is refused."""
+    b, dest, last, at = marines_round_a_chief(1.83)
+    assert move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 9, check_close=False) is None
     reason = move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 9)
-    assert reason and "within 1\"" in reason
+    assert reason == (f"{last.name} could end within 1\" of a target model and must (each model "
+                      f"ends within 1\" of a target when possible)")
+    dest[last.id] = at(270, 0.95)
+    assert move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, 9) is None
+
+
+def test_solver_placements_meet_constraint_3_themselves(mob_vs_marines):
+    """The solver's own charge placement passes the full check, constraint 3 included."""
+    b = mob_vs_marines
+    for roll in (7, 9, 12):
+        dest, reason = solve(b.state, b.geo, "s0u0", ("s1u0",), roll)
+        assert dest is not None, reason
+        assert move_problem(b.state, b.geo, "s0u0", ("s1u0",), dest, roll) is None
 
 
 def test_constraint_4_refused_when_it_would_engage_an_unchosen_unit():
