@@ -125,6 +125,15 @@ class SquadsRuleset(RulesetBase):
 
         return charge_odds_reason(distance)
 
+    def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
+        """Before a charge roll: per enemy unit within 12", the exact chance the charge then
+        reaches it (the roll and a legal placement both; see `charge.charge_chance`)."""
+        if a.kind != "charge" or a.unit not in s.units or charge.eligibility_problem(s, geo,
+                                                                                   a.unit):
+            return {}
+        return {s.units[e].name: {"charge reaches": charge.charge_chance(s, geo, a.unit, e)}
+                for e in charge.enemies_within(s, geo, a.unit, charge.CHARGE_RANGE)}
+
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""
         from game.rulesets.squads.evaluation import action_value

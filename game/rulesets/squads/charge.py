@@ -7,8 +7,10 @@ no model at all.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
+from game.core import probability as P
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.state import GameState
@@ -203,6 +205,21 @@ def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
             _, reason = solve(s, geo, unit_id, (t,), roll)
             out.append(f"{s.units[t].name} cannot be reached: {reason}")
     return out
+
+
+def charge_chance(s: GameState, geo: Geometry, unit_id: str, target: str) -> Fraction:
+    """The exact chance that declaring this unit's charge ends with `target` offered: the
+    sum of P(2D6 = roll) over the rolls for which the target is within the roll and some
+    offered charge names it (the same search the choice after the roll runs), so that the
+    odds shown before the roll are what the game then does, terrain and constraints included."""
+    total = Fraction(0)
+    for roll, p in P.sum_of_dice(2).items():
+        reachable = reachable_targets(s, geo, unit_id, roll)
+        if target not in reachable:
+            continue
+        if any(target in a.targets for a in target_choices(s, geo, unit_id, roll, reachable)):
+            total += p
+    return total
 
 
 def charge_declarations(s: GameState, geo: Geometry) -> list[Action]:
