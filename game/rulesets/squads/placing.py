@@ -1,9 +1,15 @@
-"""What a squads placement is once stored, so that what is checked is what is kept.
+"""Placements for squads: what is stored is what was checked, and the charge placement search.
 
 An offered action stores its placement rounded to 1/1000" (`make_placement`). A model that
 does not move must not appear in it: rounding its position would "move" it a hair, and a rule
 about moving models (pile in: ends closer to the closest enemy) would then refuse it. So every
 offer is checked in exactly the form it will be stored in: only the models that move, rounded.
+
+The charge search (`ChargeSearch`) places a unit's models one at a time on that grid, each at
+the best spot it can legally reach that keeps it linked to the models already placed, in
+several orders; the whole answer is then checked by the same rules a dragged placement meets.
+Why this shape: the quick whole-unit approach left models behind round terrain and split
+units, so that "the charge fails" was the only offer although a placement existed.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import math
 import random
 
 from game.core.actions import make_placement
+from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import GameState, Model
 
 
@@ -33,7 +40,7 @@ GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
 FRIEND_GAPS = (0.05, 1.95)
 #: Directions tried round a target model and round a placed friend.
 GOAL_ANGLES = 24
-FRIEND_ANGLES = 12
+FRIEND_ANGLES = 8
 #: Directions of the fan of spots round a model's own start.
 FAN_ANGLES = 16
 #: Within-1" spots tried round each target model by constraint 3's check (finer).
@@ -80,7 +87,7 @@ class ChargeSearch:
         self.engage = ENGAGEMENT_RANGE
         self.link = COHERENCY_RANGE
         self.needed = 2 if len(self.mine) >= 7 else 1
-        involved = self.mine + self.goals + self.forbidden
+        involved = [m for m in s.models.values() if m.alive]
         #: Round bases only (squads): edge distances are arithmetic, no table query.
         self.round = all(m.base.kind == "round" for m in involved)
         self.r = {m.id: m.base.radius for m in involved}
@@ -119,6 +126,19 @@ class ChargeSearch:
             hypot = math.hypot
             return all(hypot(x - fx, y - fy) - fr > reach for fx, fy, fr in self.forbidden_rows)
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
+
+    def free(self, trial: GameState, m: Model, spot) -> bool:
+        """Stands there: on the table, out of impassable terrain, overlapping no base where
+        `trial` has it. Round bases are first tried by arithmetic (most crowded spots fail
+        there), then the table's own check decides."""
+        if self.round:
+            x, y = spot
+            reach = self.r[m.id] - CONTACT_TOLERANCE
+            hypot = math.hypot
+            for o in trial.models.values():
+                if o.alive and o.id != m.id and hypot(o.x - x, o.y - y) < reach + self.r[o.id]:
+                    return False
+        return self.geo.placement_problem(trial, {m.id: spot}) is None
 
     def path_ok(self, m: Model, spot) -> bool:
         """A path no longer than the roll from where m stands (remembered: the enemies that
@@ -237,7 +257,7 @@ class ChargeSearch:
                 continue
             if not self.clear_of_others(m, x, y):
                 continue
-            if self.geo.placement_problem(trial, {m.id: (x, y)}) is not None:
+            if not self.free(trial, m, (x, y)):
                 continue
             if moved and (m.id, (x, y)) not in self._paths:
                 if checks >= PATH_CHECKS:
@@ -372,7 +392,7 @@ class ChargeSearch:
             if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
                     self.needed, len(others)):
                 continue
-            if self.geo.placement_problem(trial, {m.id: (x, y)}) is not None:
+            if not self.free(trial, m, (x, y)):
                 continue
             moved = (x, y) != (start.x, start.y)
             if moved and (m.id, (x, y)) not in self._paths:
