@@ -217,9 +217,23 @@ def charge_chance(s: GameState, geo: Geometry, unit_id: str, target: str) -> Fra
         reachable = reachable_targets(s, geo, unit_id, roll)
         if target not in reachable:
             continue
-        if any(target in a.targets for a in target_choices(s, geo, unit_id, roll, reachable)):
+        if _offered_with(s, geo, unit_id, target, roll, reachable):
             total += p
     return total
+
+
+def _offered_with(s, geo, unit_id, target, roll, reachable) -> bool:
+    """Whether `target_choices` would offer some set of targets naming `target` (asked set
+    by set, alone first, so the usual case costs one search)."""
+    others = [t for t in reachable if t != target]
+    for size in range(len(others) + 1):
+        for rest in combinations(others, size):
+            targets = tuple(t for t in reachable if t == target or t in rest)
+            if size and not could_engage_together(s, geo, unit_id, targets, roll):
+                continue
+            if solve(s, geo, unit_id, targets, roll)[0] is not None:
+                return True
+    return False
 
 
 def charge_declarations(s: GameState, geo: Geometry) -> list[Action]:
