@@ -5,7 +5,8 @@ unit within the roll that no offered `charge_move` names is a "declined" target;
 separate, much wider random search (many randomized placements, each checked by the rules'
 own `move_problem`, constraint 3 included) decides whether a legal placement existed.
 
-Run: python benchmarks/squads_charge_offers.py [--games 100] [--seed 0] [--tries 40]
+Run from the repository root: PYTHONPATH=. python benchmarks/squads_charge_offers.py
+[--games 100] [--seed 0] [--tries 40] (without PYTHONPATH the installed `game` is measured).
 Prints counts and CPU time (time.process_time); it is not a pass/fail test.
 """
 
