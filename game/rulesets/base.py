@@ -52,19 +52,36 @@ def moved_models(s: GameState, unit_id: str, dest: Destinations | None = None) -
 
 
 def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
-                      dest: Destinations | None = None) -> str | None:
+                      dest: Destinations | None = None, connected: bool = False) -> str | None:
     """Common rule: every model within 2" of another model of its unit (2-6 models) or of two
-    others (7+ models). Returns the reason for the first model out of coherency, or None."""
+    others (7+ models). With `connected` (a ruleset that plays "a unit stays one connected
+    group"), the links of 2" must also join the whole unit: no clumps apart. Returns the
+    reason for the first model out of coherency, or None."""
     models = moved_models(s, unit_id, dest)
     if len(models) < 2:
         return None
     needed = 2 if len(models) >= 7 else 1
+    links = {m.id: [o for o in models if o is not m and geo.distance(m, o) <= COHERENCY_RANGE]
+             for m in models}
     for m in models:
-        close = sum(1 for o in models if o is not m and geo.distance(m, o) <= COHERENCY_RANGE)
-        if close < needed:
+        if len(links[m.id]) < needed:
             others = "two other models" if needed == 2 else "another model"
             return (f"{m.name} would be out of coherency (every model must end within "
                     f"{COHERENCY_RANGE:g}\" of {others} of its unit)")
+    if connected:
+        reached = {models[0].id}
+        todo = [models[0]]
+        while todo:
+            for o in links[todo.pop().id]:
+                if o.id not in reached:
+                    reached.add(o.id)
+                    todo.append(o)
+        if len(reached) < len(models):
+            apart = next(m for m in models if m.id not in reached)
+            return (f"{s.units[unit_id].name} would be split out of coherency: {apart.name} is "
+                    f"in a group apart from {models[0].name} (a unit must stay one connected "
+                    f"group, every model linked to the rest by models within "
+                    f"{COHERENCY_RANGE:g}\")")
     return None
 
 
@@ -194,10 +211,11 @@ def expected(dist: dict[int, Fraction]) -> Fraction:
 # --- moving ------------------------------------------------------------------------------------
 
 def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
-                     allowance: float, how: str = "move") -> str | None:
+                     allowance: float, how: str = "move", connected: bool = False) -> str | None:
     """Common movement rules for one unit's placement: only its own living models, each by a
     legal path no longer than its allowance, no overlap, on the table, out of impassable
-    terrain, and in coherency at the end. Returns the first reason it breaks, or None."""
+    terrain, and in coherency at the end (`connected`: see `coherency_problem`). Returns the
+    first reason it breaks, or None."""
     unit = s.units[unit_id]
     for mid in dest:
         if mid not in unit.models or not s.models[mid].alive:
@@ -215,7 +233,7 @@ def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinatio
     problem = geo.placement_problem(s, dest)
     if problem:
         return problem
-    return coherency_problem(s, geo, unit_id, dest)
+    return coherency_problem(s, geo, unit_id, dest, connected)
 
 
 def move_unit(s: GameState, unit_id: str, dest: Destinations, how: str, rule: str) -> UnitMoved:

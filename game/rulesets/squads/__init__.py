@@ -119,6 +119,21 @@ class SquadsRuleset(RulesetBase):
 
         return charge_success(distance)
 
+    def charge_odds_reason(self, distance: float) -> str | None:
+        """Why `charge_odds(distance)` is 0 by rule (not by the dice), or None."""
+        from game.rulesets.squads.odds import charge_odds_reason
+
+        return charge_odds_reason(distance)
+
+    def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
+        """Before a charge roll: per enemy unit within 12", the exact chance the charge then
+        reaches it (the roll and a legal placement both; see `charge.charge_chance`)."""
+        if a.kind != "charge" or a.unit not in s.units or charge.eligibility_problem(s, geo,
+                                                                                   a.unit):
+            return {}
+        return {s.units[e].name: {"charge reaches": charge.charge_chance(s, geo, a.unit, e)}
+                for e in charge.enemies_within(s, geo, a.unit, charge.CHARGE_RANGE)}
+
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""
         from game.rulesets.squads.evaluation import action_value
@@ -234,6 +249,8 @@ class SquadsRuleset(RulesetBase):
                     reason=f"no enemy unit within the roll of {total}\": no model moves"))
                 return events
             s.pending["charge"] = {"unit": unit.id, "roll": total, "reachable": reachable}
+            for text in charge.unreachable_notes(s, geo, unit.id, total, reachable):
+                events.append(Note(rule=charge.RULE_MOVE, text=text))
             return events
         roll = s.pending.pop("charge")["roll"]
         if a.kind == "charge_fail":

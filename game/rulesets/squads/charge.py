@@ -7,28 +7,26 @@ no model at all.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
+from game.core import probability as P
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.base import coherency_problem, moved_models, placement_reason
+from game.rulesets.base import placement_reason
 from game.rulesets.squads.engagement import (
     CHARGE_RANGE,
     ENGAGEMENT_RANGE,
     engaged_enemies,
     is_engaged,
 )
+from game.rulesets.squads.placing import ChargeSearch
 
 RULE_ELIGIBLE = "Charge eligibility (squads seed)"
 RULE_ROLL = "Charge roll: 2D6, roll first, choose after (squads seed)"
 RULE_TARGETS = "Charge targets: within 12\" and within the roll (squads seed)"
 RULE_MOVE = "Charge move: must end cleanly (squads seed)"
-#: Within 1" of a target model "when possible".
-CLOSE_RANGE = 1.0
-#: The offered choices name at most this many targets (any subset may still be chosen and is
-#: checked); three-target charges are rare and each offer costs a placement search.
-MAX_OFFERED_TARGETS = 2
 
 
 def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None:
@@ -62,9 +60,10 @@ def reachable_targets(s: GameState, geo: Geometry, unit_id: str, roll: int) -> l
 def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
                  dest: dict, roll: int, check_close: bool = True) -> str | None:
     """Why this charge placement breaks the seed's rules, or None. Checks, in order: the roll
-    as the longest path, bases and terrain, the four end-of-move constraints, coherency."""
+    as the longest path, bases and terrain, the four end-of-move constraints, coherency (one
+    connected group)."""
     unit = s.units[unit_id]
-    base = placement_reason(s, geo, unit_id, dest, float(roll), how="charge")
+    base = placement_reason(s, geo, unit_id, dest, float(roll), how="charge", connected=True)
     if base and "coherency" not in base:
         return base
     engaged = set(engaged_enemies(s, geo, unit_id, dest))
@@ -72,63 +71,25 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
         if t not in engaged:
             return (f"{unit.name} would not end engaged with {s.units[t].name} (the charge must "
                     f"end within 2\" of every chosen target)")
-    target_models = [m for t in targets for m in s.alive_models(t)]
-    for m in s.alive_models(unit_id):  # 2. every moving model ends closer to a target
-        if m.id not in dest or dest[m.id] == (m.x, m.y):
+    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    for m in s.alive_models(unit_id):  # 2. every moving model ends closer to one target
+        if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue
-        moved = m.copy()
-        moved.x, moved.y = dest[m.id]
-        before = min(geo.distance(m, t) for t in target_models)
-        after = min(geo.distance(moved, t) for t in target_models)
-        if after >= before - 1e-9:
-            return (f"{m.name} would not end closer to a target (every model that moves must "
-                    f"end closer to one of the targets)")
-    for other in engaged - set(targets):  # 4. engaged with no unit it did not choose
+        if not search.closer(m, *dest[m.id]):
+            return (f"{m.name} would not end closer to any target (every model that moves must "
+                    f"end closer to one of the targets than it started)")
+    for other in sorted(engaged - set(targets)):  # 4. engaged with no unit it did not choose
         return (f"{unit.name} would end engaged with {s.units[other].name}, which it did not "
                 f"choose (a charge may not engage a unit that is not a target)")
     if base:
         return base
     if check_close:  # 3. within 1" of a target model when possible
-        return _close_problem(s, geo, unit_id, targets, dest, roll)
+        return search.close_problem(dest)
     return None
-
-
-def _close_problem(s, geo, unit_id, targets, dest, roll) -> str | None:
-    """Constraint 3 ("when possible"): a model left more than 1" from every target model fails
-    only if it could have ended within 1" with the others where they are."""
-    target_models = [m for t in targets for m in s.alive_models(t)]
-    others = [u for u in engaged_forbidden(s, unit_id, targets)]
-    after = {m.id: m for m in moved_models(s, unit_id, dest)}
-    for mid, moved in after.items():
-        if min(geo.distance(moved, t) for t in target_models) <= CLOSE_RANGE:
-            continue
-        trial = s.copy()
-        for other_id, other in after.items():
-            trial.models[other_id].x, trial.models[other_id].y = other.x, other.y
-        start = s.models[mid]
-        trial.models[mid].x, trial.models[mid].y = start.x, start.y
-        spot = geo.approach(trial, unit_id, [m.id for m in target_models], float(roll),
-                            CLOSE_RANGE, avoid=others, avoid_range=ENGAGEMENT_RANGE,
-                            movers=[mid])[mid]
-        probe = start.copy()
-        probe.x, probe.y = spot
-        if min(geo.distance(probe, t) for t in target_models) <= CLOSE_RANGE:
-            trial.models[mid].x, trial.models[mid].y = spot
-            if coherency_problem(trial, geo, unit_id) is None:
-                return (f"{moved.name} could end within 1\" of a target model and must (each "
-                        f"model ends within 1\" of a target when possible)")
-    return None
-
-
-def engaged_forbidden(s: GameState, unit_id: str, targets: tuple[str, ...]) -> list[str]:
-    """Models of enemy units that were not chosen: the charge must not come within 2"."""
-    side = s.units[unit_id].side
-    return [m.id for e in s.enemy_units(side) if e.id not in targets
-            for m in s.alive_models(e.id)]
 
 
 _solved: dict = {}
-_SOLVED_KEEP = 64
+_SOLVED_KEEP = 256
 
 
 def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
@@ -149,78 +110,130 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
            roll: int) -> tuple[dict | None, str]:
     """Find a placement meeting every constraint for these targets, or (None, the reason).
 
-    Strategy: everyone heads for the nearest target model; if a target is left unengaged, the
-    model nearest to it goes first toward it and the rest follow. Each attempt is checked by
-    `move_problem`, the same check a dragged placement gets, except constraint 3: the solver
-    itself puts each model, in turn, within 1" of a target whenever a spot is free, which is
-    what "when possible" asks (re-proving it per model would cost a search per model).
-    """
-    goals = [m.id for t in targets for m in s.alive_models(t)]
-    avoid = engaged_forbidden(s, unit_id, targets)
+    A search that places the models one at a time, each linked to those already placed (so
+    the unit can string out round terrain), in several orders and by either flank
+    (`ChargeSearch.orders`). Each answer is on the stored grid, has coherency mended for 7+
+    models, constraint 3 met by `bring_close`, and is then checked by `move_problem` in full,
+    the same check a dragged placement gets: the solver can miss a placement, never offer an
+    illegal one."""
+    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    reason, furthest = "no placement found", -1
 
-    def attempts():
-        yield _all_at_once(s, geo, unit_id, goals, avoid, roll)
-        if len(targets) > 1:
-            yield _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll)
+    def answers():
+        for order, anchor, flank, loose in search.orders():
+            yield search.build(order, anchor, flank, loose)
 
-    reason = "no placement found"
-    for dest in attempts():
-        reason = move_problem(s, geo, unit_id, targets, dest, roll, check_close=False)
-        if reason is None:
+    seen = []
+    for dest, placed, why in answers():
+        if dest is None:
+            if placed > furthest:
+                reason, furthest = why, placed
+            continue
+        if dest in seen:
+            continue
+        seen.append(dest)
+        dest = search.bring_close(search.mend(dest))
+        problem = move_problem(s, geo, unit_id, targets, dest, roll)
+        if problem is None:
             return dest, ""
+        if placed >= furthest:
+            reason, furthest = problem, placed
     return None, reason
 
 
 def placement_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
                       placement, roll: int) -> str | None:
-    """Check a chosen placement: the solver's own answer is legal by construction; any other
-    (a dragged one) gets every check, constraint 3 included."""
+    """Check a chosen placement: the solver's own answer was checked in full when it was
+    found; any other (a dragged one) gets every check, constraint 3 included."""
     dest, _ = solve(s, geo, unit_id, targets, roll)
     if dest is not None and make_placement(dest) == tuple(placement):
         return None
     return move_problem(s, geo, unit_id, targets, {m: (x, y) for m, x, y in placement}, roll)
 
 
-def _all_at_once(s, geo, unit_id, goals, avoid, roll):
-    return geo.approach(s, unit_id, goals, float(roll), CLOSE_RANGE, avoid=avoid,
-                        avoid_range=ENGAGEMENT_RANGE)
-
-
-def _one_per_target_first(s, geo, unit_id, targets, goals, avoid, roll):
-    trial = s.copy()
-    leaders: list[str] = []
-    for t in targets:
-        theirs = s.alive_models(t)
-        free = [m for m in trial.alive_models(unit_id) if m.id not in leaders]
-        if not free:
-            break
-        leader = min(free, key=lambda m: min(geo.distance(m, e) for e in theirs))
-        spot = geo.approach(trial, unit_id, [e.id for e in theirs], float(roll), CLOSE_RANGE,
-                            avoid=avoid, avoid_range=ENGAGEMENT_RANGE, movers=[leader.id])
-        trial.models[leader.id].x, trial.models[leader.id].y = spot[leader.id]
-        leaders.append(leader.id)
-    rest = [m.id for m in trial.alive_models(unit_id) if m.id not in leaders]
-    dest = geo.approach(trial, unit_id, goals, float(roll), CLOSE_RANGE, avoid=avoid,
-                        avoid_range=ENGAGEMENT_RANGE, movers=rest)
-    for mid in leaders:
-        dest[mid] = (trial.models[mid].x, trial.models[mid].y)
-    # The approach ran on the trial copy; moves are measured from the real start positions.
-    return dest
+def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, roll: int) -> bool:
+    """A quick necessary test before searching: two targets further apart than the unit could
+    span after its move (two models each within 2" of one of them) are never engaged together.
+    A model's centre ends within the roll of its start, and a connected unit of n models spans
+    at most n - 1 links of 2" plus bases."""
+    mine = s.alive_models(unit_id)
+    width = max(2 * m.base.radius for m in mine)
+    chain = (len(mine) - 1) * (ENGAGEMENT_RANGE + width)
+    spread = max((((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 for a in mine for b in mine),
+                 default=0.0) + 2 * roll
+    reach = min(chain, spread) + width + 2 * ENGAGEMENT_RANGE
+    return all(geo.unit_distance(s, a, b) <= reach + 1e-6
+               for a, b in combinations(targets, 2))
 
 
 def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
                    reachable: list[str]) -> list[Action]:
-    """Every offered subset of reachable targets that has a legal placement, plus giving up."""
+    """Every set of reachable targets that has a legal placement, plus giving up. The giving
+    up choice names each reachable target no offer includes and why (the rule that stopped
+    it), for the log and the decision panel."""
     out = []
-    for size in range(1, min(MAX_OFFERED_TARGETS, len(reachable)) + 1):
+    missing: dict[str, str] = {}
+    for size in range(1, len(reachable) + 1):
         for targets in combinations(reachable, size):
-            dest, _ = solve(s, geo, unit_id, targets, roll)
+            if size > 1 and not could_engage_together(s, geo, unit_id, targets, roll):
+                continue
+            dest, reason = solve(s, geo, unit_id, targets, roll)
+            names = " and ".join(s.units[t].name for t in targets)
             if dest is not None:
-                names = " and ".join(s.units[t].name for t in targets)
                 out.append(Action("charge_move", unit_id, targets=targets,
                                   placement=make_placement(dest), label=f"Charge {names}"))
-    out.append(Action("charge_fail", unit_id, label="Choose no target: the charge fails"))
+            elif size == 1:
+                missing[targets[0]] = reason
+    offered = {t for a in out for t in a.targets}
+    why = [f"{s.units[t].name} cannot be reached: {missing[t]}" for t in reachable
+           if t not in offered and t in missing]
+    label = "Choose no target: the charge fails"
+    if why:
+        label += " (" + "; ".join(why) + ")"
+    out.append(Action("charge_fail", unit_id, label=label))
     return out
+
+
+def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
+                      reachable: list[str]) -> list[str]:
+    """For the log: each target within the roll that no offered charge can reach, and why."""
+    offered = {t for a in target_choices(s, geo, unit_id, roll, reachable)
+               if a.kind == "charge_move" for t in a.targets}
+    out = []
+    for t in reachable:
+        if t not in offered:
+            _, reason = solve(s, geo, unit_id, (t,), roll)
+            out.append(f"{s.units[t].name} cannot be reached: {reason}")
+    return out
+
+
+def charge_chance(s: GameState, geo: Geometry, unit_id: str, target: str) -> Fraction:
+    """The exact chance that declaring this unit's charge ends with `target` offered: the
+    sum of P(2D6 = roll) over the rolls for which the target is within the roll and some
+    offered charge names it (the same search the choice after the roll runs), so that the
+    odds shown before the roll are what the game then does, terrain and constraints included."""
+    total = Fraction(0)
+    for roll, p in P.sum_of_dice(2).items():
+        reachable = reachable_targets(s, geo, unit_id, roll)
+        if target not in reachable:
+            continue
+        if _offered_with(s, geo, unit_id, target, roll, reachable):
+            total += p
+    return total
+
+
+def _offered_with(s, geo, unit_id, target, roll, reachable) -> bool:
+    """Whether `target_choices` would offer some set of targets naming `target` (asked set
+    by set, alone first, so the usual case costs one search)."""
+    others = [t for t in reachable if t != target]
+    for size in range(len(others) + 1):
+        for rest in combinations(others, size):
+            targets = tuple(t for t in reachable if t == target or t in rest)
+            if size and not could_engage_together(s, geo, unit_id, targets, roll):
+                continue
+            if solve(s, geo, unit_id, targets, roll)[0] is not None:
+                return True
+    return False
 
 
 def charge_declarations(s: GameState, geo: Geometry) -> list[Action]:

@@ -16,6 +16,7 @@ from game.core.state import GameState
 from game.rulesets.base import POINTS_PER_OBJECTIVE, POINTS_PER_UNIT_WIPED, objective_holders
 from game.rulesets.squads import charge, fight
 from game.rulesets.squads.engagement import engaged_enemies
+from game.rulesets.squads.movement import KEEP_AWAY
 from game.rulesets.squads.odds import casualties_distribution, charge_success
 
 #: Value of an inch closed toward the nearest enemy (every unit here is a melee unit).
@@ -79,15 +80,16 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
 def exchange_value(s: GameState, geo: Geometry, unit_id: str) -> float:
     """Where a unit stands, what the coming charges are worth to its side: after this turn the
     enemy may charge it (exact 2D6 odds for the gap, then its attacks strike first), and next
-    turn it may charge them after a move of M. Threats it makes minus threats it faces."""
+    turn it may charge them after a move of M. Threats it makes minus threats it faces. A move
+    ends more than 2" from every enemy (KEEP_AWAY), so the gap left is never under that."""
     unit = s.units[unit_id]
     total = 0.0
     for enemy in s.enemy_units(unit.side):
         gap = geo.unit_distance(s, unit_id, enemy.id)
         if gap > charge.CHARGE_RANGE + unit.profile["M"] + enemy.profile["M"]:
             continue
-        threat = float(charge_success(max(2.0, gap - enemy.profile["M"])))
-        chance = float(charge_success(max(2.0, gap - unit.profile["M"])))
+        threat = float(charge_success(max(KEEP_AWAY, gap - enemy.profile["M"])))
+        chance = float(charge_success(max(KEEP_AWAY, gap - unit.profile["M"])))
         total += chance * attack_value(s, unit_id, enemy.id) * 0.5
         total -= threat * attack_value(s, enemy.id, unit_id) * 0.5
     return total

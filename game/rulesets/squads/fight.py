@@ -11,6 +11,7 @@ from game.core.state import GameState, Model
 from game.rulesets.base import placement_reason
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies
 from game.rulesets.squads.odds import save_target, wound_target
+from game.rulesets.squads.placing import stored
 
 RULE_ORDER = "Fight order: fights first, then remaining combats, sides alternate (squads)"
 RULE_PILE_IN = "Pile in: up to 3\", each model ending closer to the closest enemy (squads)"
@@ -46,7 +47,7 @@ def _closest_enemy_distance(s: GameState, geo: Geometry, model: Model) -> float:
 def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what: str) -> str | None:
     """Pile in / consolidate: up to 3", each moving model ends closer to the closest enemy
     model, and the unit engages no unit it was not already engaged with."""
-    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what)
+    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what, connected=True)
     if problem:
         return problem
     for m in s.alive_models(unit_id):
@@ -84,7 +85,9 @@ def close_in_actions(s: GameState, geo: Geometry, unit_id: str, kind: str) -> li
     out = []
     dest = close_in_destinations(s, geo, unit_id)
     what = "pile in" if kind == "pile_in" else "consolidate"
-    if dest is not None and close_in_problem(s, geo, unit_id, dest, what) is None:
+    if dest is not None:
+        dest = stored(s, dest)  # check what the action will keep, not the unrounded spots
+    if dest and close_in_problem(s, geo, unit_id, dest, what) is None:
         out.append(Action(kind, unit_id, placement=make_placement(dest),
                           label=f"{what.capitalize()} toward the enemy"))
     out.append(Action(kind, unit_id, label=f"Do not {what}"))
@@ -142,15 +145,15 @@ def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
                                  outcome=f"{wounds} wounds (S{prof['S']} vs T{tprof['T']})"))
     saved = unsaved = 0
     need_save = save_target(tprof["Sv"], prof["AP"], tprof.get("InvSv"))
+    if wounds and need_save > 6:
+        events.append(Note(rule=RULE_SAVE, text=(
+            f"{target.name} has no save possible: Sv {tprof['Sv']}+ with AP{prof['AP']} needs "
+            f"{need_save}+ and it has no invulnerable save, so no save is rolled")))
     for _ in range(wounds):
         if not s.unit_alive(target_id):
             break
         model = allocation_order(s, geo, target_id, unit_id)
-        roll = dice.roll(1, f"save for {model.name}", RULE_SAVE).values[0]
-        ok = roll != 1 and roll >= need_save
-        events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label="save", values=(roll,),
-                                 needed=f"{need_save}+" if need_save <= 6 else "no save possible",
-                                 outcome="saved" if ok else "failed"))
+        ok = need_save <= 6 and _save(dice, model, need_save, events)
         if ok:
             saved += 1
             continue
@@ -160,6 +163,15 @@ def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
                               weapon=prof["weapon"], attacks=attacks, hits=hits, wounds=wounds,
                               saves=saved, unsaved=unsaved))
     return events
+
+
+def _save(dice: Dice, model: Model, need: int, events: list[Event]) -> bool:
+    """One saving throw (only rolled when a save is possible): >= need, a 1 always fails."""
+    roll = dice.roll(1, f"save for {model.name}", RULE_SAVE).values[0]
+    ok = roll != 1 and roll >= need
+    events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label="save", values=(roll,),
+                             needed=f"{need}+", outcome="saved" if ok else "failed"))
+    return ok
 
 
 def apply_damage(s: GameState, model: Model, damage: int, unit_name: str) -> list[Event]:

@@ -7,6 +7,7 @@ from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import placement_reason, representative_destinations, unit_centroid
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, is_engaged
+from game.rulesets.squads.placing import stored
 
 #: Normal moves and Advances may not end engaged: only a charge brings a unit into melee
 #: ([added], the usual rule of the seed's game family; otherwise charges would be pointless).
@@ -39,7 +40,8 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str)
         return f"{unit.name} is not engaged, so it has nothing to Fall Back from"
     if how == "advance" and "advance_roll" not in unit.flags:
         return f"{unit.name} must roll for its Advance first"
-    problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how))
+    problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how),
+                               connected=True)
     if problem:
         return problem
     if engaged_enemies(s, geo, unit_id, dest):
@@ -81,8 +83,9 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         for name, dest in representative_destinations(
                 s, geo, unit_id, allowance(s, unit_id, "advance"),
                 move_goals(s, geo, unit_id, away=False), KEEP_AWAY,
-                lambda d, u=unit_id: move_reason(s, geo, u, d, "advance")).items():
-            out.append(Action("move", unit_id, placement=make_placement(dest), option="advance",
+                lambda d, u=unit_id: move_reason(s, geo, u, stored(s, d), "advance")).items():
+            out.append(Action("move", unit_id, placement=make_placement(stored(s, dest)),
+                              option="advance",
                               label=f"Advance {name}"))
         out.append(Action("stay", unit_id, label="Stay where it is"))
         return out
@@ -94,9 +97,10 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         goals = move_goals(s, geo, unit.id, away=engaged)
         for name, dest in representative_destinations(
                 s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY,
-                lambda d, u=unit.id, h=how: move_reason(s, geo, u, d, h)).items():
+                lambda d, u=unit.id, h=how: move_reason(s, geo, u, stored(s, d), h)).items():
             verb = "Fall back" if engaged else "Move"
-            out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
+            out.append(Action("move", unit.id, placement=make_placement(stored(s, dest)),
+                              option=how,
                               label=f"{verb} {name}"))
         if not engaged:
             out.append(Action("advance", unit.id, label="Advance (roll D6; cannot charge)"))

@@ -10,14 +10,30 @@ from fractions import Fraction
 from functools import lru_cache
 
 from game.core import probability as P
+from game.rulesets.squads.engagement import CHARGE_RANGE, ENGAGEMENT_RANGE
 
 CHARGE_DICE = 2
 
 
 def charge_success(distance: float) -> Fraction:
-    """P(2D6 >= distance): the chance that the charge roll reaches an enemy `distance` away."""
-    need = max(2, int(-(-distance // 1)))  # a charge must roll at least the whole distance
+    """P(2D6 >= distance): the chance that the charge roll reaches an enemy `distance` away.
+
+    0 for distance <= 2 ("a 2 never succeeds": an eligible unit is never within 2" of an enemy,
+    so no charge of 2" or less is ever made) and beyond 12" (not a target)."""
+    if charge_odds_reason(distance):
+        return Fraction(0)
+    need = int(-(-distance // 1))  # a charge must roll at least the whole distance
     return P.at_least(P.sum_of_dice(CHARGE_DICE), need)
+
+
+def charge_odds_reason(distance: float) -> str | None:
+    """Why the chance at this distance is 0 by rule rather than by the dice, or None."""
+    if distance <= ENGAGEMENT_RANGE:
+        return ("a charge of 2\" or less never happens (\"a 2 never succeeds\"): no eligible "
+                "unit is within 2\" of an enemy, since an engaged unit cannot charge")
+    if distance > CHARGE_RANGE:
+        return "an enemy more than 12\" away cannot be a charge target"
+    return None
 
 
 def wound_target(strength: int, toughness: int) -> int:

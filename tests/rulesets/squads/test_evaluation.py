@@ -1,6 +1,7 @@
 """The greedy AI's view of squads positions: exact charge odds both ways (evaluation.py)."""
 
 from game.rulesets.squads.evaluation import attack_value, exchange_value
+from game.rulesets.squads.movement import KEEP_AWAY
 from game.rulesets.squads.odds import charge_success
 from tests.rulesets.squads.battle import Battle
 
@@ -23,8 +24,8 @@ def test_exchange_value_uses_the_exact_odds_both_ways():
     b = chief_and_marines(9.0)
     gap = b.distance("s1u0", "s0u0")
     marines_m, chief_m = 6, 6
-    expected = 0.5 * (float(charge_success(max(2.0, gap - marines_m)))
+    expected = 0.5 * (float(charge_success(max(KEEP_AWAY, gap - marines_m)))
                       * attack_value(b.state, "s1u0", "s0u0")
-                      - float(charge_success(max(2.0, gap - chief_m)))
+                      - float(charge_success(max(KEEP_AWAY, gap - chief_m)))
                       * attack_value(b.state, "s0u0", "s1u0"))
     assert abs(exchange_value(b.state, b.geo, "s1u0") - expected) < 1e-12

@@ -2,7 +2,7 @@
 pile in, consolidate, battle-shock (squads.md, "Fight phase")."""
 
 from game.core.actions import Action
-from game.core.events import Casualty, DamageDealt
+from game.core.events import Casualty, DamageDealt, Note
 from game.rulesets.squads import RULESET, below_half_strength
 from game.rulesets.squads.fight import attacking_models, fight_eligible, resolve_attacks
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
@@ -147,3 +147,45 @@ def test_battle_shock_passes_on_ld_or_more():
         m.alive = False
     b.apply(Action("end_phase", option="auto"), 3, 4)   # 7 >= Ld 7: passes
     assert not b.unit("s0u0").flags.get("battle_shocked")
+
+
+def test_no_save_is_rolled_when_sv_minus_ap_is_above_6_and_there_is_no_invulnerable():
+    """Saving throw: Sv - AP of 7+ with no InvSv means no save is possible: no die is rolled
+    (strict dice: a save roll would find no scripted value), and the log says why."""
+    b = engaged_pair()
+    b.state.units["s1u0"].profile = dict(b.state.units["s1u0"].profile, Sv=6)
+    b.state.units["s0u0"].profile = dict(b.state.units["s0u0"].profile, AP=-1)
+    b.dice.script(*([3] + [1] * 14), 6)  # one hit, one wound (S4 v T5: 5+), then no save
+    events = resolve_attacks(b.state, b.geo, b.dice, "s0u0", "s1u0")
+    assert b.dice.scripted_left == 0
+    notes = [e.text for e in events if isinstance(e, Note)]
+    assert any("no save possible" in n and "7+" in n for n in notes)
+    assert not [e for e in events if getattr(e, "label", "") == "save"]
+    assert events[-1].unsaved == 1 and events[-1].saves == 0
+
+
+def test_an_invulnerable_save_is_still_rolled_when_the_armour_save_is_gone():
+    b = engaged_pair()
+    b.state.units["s1u0"].profile = dict(b.state.units["s1u0"].profile, Sv=6, InvSv=5)
+    b.state.units["s0u0"].profile = dict(b.state.units["s0u0"].profile, AP=-2)
+    b.dice.script(*([3] + [1] * 14), 6, 5)  # one hit, one wound, InvSv 5+ saves on a 5
+    events = resolve_attacks(b.state, b.geo, b.dice, "s0u0", "s1u0")
+    assert b.dice.scripted_left == 0 and events[-1].saves == 1
+
+
+def test_pile_in_offer_is_checked_as_stored_off_grid_models_that_stay_are_left_out():
+    """Pile in: each model that moves ends closer to the closest enemy. A model standing off
+    the 1/1000" grid that does not move must not be in the stored placement (rounding it would
+    make it "move" without getting closer, and the offer would be refused)."""
+    b = engaged_pair()
+    b.place("s0u0", 10.0001234, 22.0004321, 0.0, files=3)  # two ranks, off the grid
+    front = max(m.x for m in b.state.alive_models("s0u0"))
+    b.place("s1u0", front + D + 0.01, 22.0004321, 180.0)   # the front rank in contact
+    b.state.pending["fight"] = {"step": "first", "chooser": 0, "unit": "s0u0",
+                                "stage": "pile_in"}
+    offers = [a for a in b.legal() if a.kind == "pile_in" and a.placement]
+    assert offers
+    for a in offers:
+        assert b.why(a) is None
+        for mid, x, y in a.placement:
+            assert (b.state.models[mid].x, b.state.models[mid].y) != (x, y)

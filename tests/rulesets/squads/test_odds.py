@@ -7,6 +7,7 @@ import pytest
 from game.core import probability as P
 from game.rulesets.squads.odds import (
     casualties_distribution,
+    charge_odds_reason,
     charge_success,
     kills_after,
     p_fail_save,
@@ -15,12 +16,21 @@ from game.rulesets.squads.odds import (
     wound_target,
 )
 
-SPEC_TABLE = {2: 36, 3: 35, 4: 33, 5: 30, 6: 26, 7: 21, 8: 15, 9: 10, 10: 6, 11: 3, 12: 1}
+SPEC_TABLE = {3: 35, 4: 33, 5: 30, 6: 26, 7: 21, 8: 15, 9: 10, 10: 6, 11: 3, 12: 1}
 
 
-@pytest.mark.parametrize("distance", range(2, 13))
+@pytest.mark.parametrize("distance", range(3, 13))
 def test_charge_odds_equal_the_spec_table(distance):
     assert charge_success(distance) == Fraction(SPEC_TABLE[distance], 36)
+
+
+@pytest.mark.parametrize("distance", [0, 0.5, 1, 1.99, 2])
+def test_charge_odds_a_2_never_succeeds_so_distances_up_to_2_give_0(distance):
+    """The seed: "a 2 never succeeds": an eligible unit is never engaged, so no enemy is
+    within 2" of it; the shown chance is 0, with that reason (it was 1 before)."""
+    assert charge_success(distance) == 0
+    assert "a 2 never succeeds" in charge_odds_reason(distance)
+    assert charge_odds_reason(2.01) is None and charge_success(2.01) == Fraction(35, 36)
 
 
 def test_charge_odds_beyond_12_and_fractional_distances():

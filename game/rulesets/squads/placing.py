@@ -1,0 +1,447 @@
+"""Placements for squads: what is stored is what was checked, and the charge placement search.
+
+An offered action stores its placement rounded to 1/1000" (`make_placement`). A model that
+does not move must not appear in it: rounding its position would "move" it a hair, and a rule
+about moving models (pile in: ends closer to the closest enemy) would then refuse it. So every
+offer is checked in exactly the form it will be stored in: only the models that move, rounded.
+
+The charge search (`ChargeSearch`) places a unit's models one at a time on that grid, each at
+the best spot it can legally reach that keeps it linked to the models already placed, in
+several orders; the whole answer is then checked by the same rules a dragged placement meets.
+Why this shape: the quick whole-unit approach left models behind round terrain and split
+units, so that "the charge fails" was the only offer although a placement existed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+
+from game.core.actions import make_placement
+from game.core.geometry import CONTACT_TOLERANCE
+from game.core.state import GameState, Model
+
+
+def stored(s: GameState, dest: dict) -> dict:
+    """The placement as an action keeps it: the models that move, on the 1/1000" grid."""
+    moving = {mid: p for mid, p in dest.items()
+              if (s.models[mid].x, s.models[mid].y) != tuple(p)}
+    return {mid: (x, y) for mid, x, y in make_placement(moving)
+            if (s.models[mid].x, s.models[mid].y) != (x, y)}
+
+
+# --- the charge placement search --------------------------------------------------------------
+
+#: Within 1" of a target model "when possible" (constraint 3).
+CLOSE_RANGE = 1.0
+#: Edge gaps (inches) tried round each target model, and round each model already placed.
+GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
+FRIEND_GAPS = (0.05, 1.95)
+#: Directions tried round a target model and round a placed friend.
+GOAL_ANGLES = 24
+FRIEND_ANGLES = 8
+#: Directions of the fan of spots round a model's own start.
+FAN_ANGLES = 16
+#: Within-1" spots tried round each target model by constraint 3's check (finer).
+CLOSE_GAPS = (0.02, 0.5, 0.95)
+CLOSE_ANGLES = 36
+#: Path measurements (the costly step) allowed per model and choice.
+PATH_CHECKS = 24
+STRICT = 1e-6
+#: Shaken orders tried after the plain ones (only when those all failed).
+SHAKES = 4
+
+
+@functools.cache
+def _directions(count: int) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count))
+                 for k in range(count))
+
+
+def _ring(x: float, y: float, spread: float, count: int) -> list[tuple[float, float]]:
+    """`count` spots on the grid, `spread` from (x, y) all round."""
+    return [(round(x + spread * dx, 3), round(y + spread * dy, 3))
+            for dx, dy in _directions(count)]
+
+
+class ChargeSearch:
+    """Spots for a charging unit's models, one model at a time, for one set of targets.
+
+    Every spot is on the stored grid and gets the checks a dragged placement gets for that
+    model (path within the roll, no overlap, closer to one of the targets, not within 2" of a
+    unit not chosen, within 2" of the models already placed); the whole placement is then
+    checked by `charge.move_problem`, so the search can only be incomplete, never lenient."""
+
+    def __init__(self, s: GameState, geo, unit_id: str, targets: tuple[str, ...], roll: int):
+        from game.rulesets.base import COHERENCY_RANGE
+        from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
+
+        self.s, self.geo, self.unit_id, self.targets, self.roll = s, geo, unit_id, targets, roll
+        self.mine = s.alive_models(unit_id)
+        self.by_target = {t: s.alive_models(t) for t in targets}
+        self.goals = [g for t in targets for g in self.by_target[t]]
+        side = s.units[unit_id].side
+        self.forbidden = [m for e in s.enemy_units(side) if e.id not in targets
+                          for m in s.alive_models(e.id)]
+        self.engage = ENGAGEMENT_RANGE
+        self.link = COHERENCY_RANGE
+        self.needed = 2 if len(self.mine) >= 7 else 1
+        involved = [m for m in s.models.values() if m.alive]
+        #: Round bases only (squads): edge distances are arithmetic, no table query.
+        self.round = all(m.base.kind == "round" for m in involved)
+        self.r = {m.id: m.base.radius for m in involved}
+        self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
+        self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
+        self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
+                       for m in self.mine}
+        self._static: dict[str, list[tuple]] = {}
+        self._close: dict[str, list[tuple]] = {}
+        self._paths: dict[tuple, bool] = {}
+
+    # --- measuring ------------------------------------------------------------------------
+    def edge(self, a: Model, x: float, y: float, b: Model) -> float:
+        """Edge-to-edge distance from `a` standing at (x, y) to `b` where it stands."""
+        if self.round:
+            return math.hypot(x - b.x, y - b.y) - self.r[a.id] - self.r[b.id]
+        probe = a.copy()
+        probe.x, probe.y = x, y
+        return self.geo.distance(probe, b)
+
+    def target_gap(self, m: Model, x: float, y: float, t: str) -> float:
+        if self.round:
+            hypot = math.hypot
+            return min(hypot(x - gx, y - gy) - gr for gx, gy, gr in self.rows[t]) - self.r[m.id]
+        return min(self.edge(m, x, y, g) for g in self.by_target[t])
+
+    def closer(self, m: Model, x: float, y: float) -> bool:
+        """Constraint 2: closer to at least one of the targets than it started."""
+        return any(self.target_gap(m, x, y, t) < self.before[m.id][t] - STRICT
+                   for t in self.targets)
+
+    def clear_of_others(self, m: Model, x: float, y: float) -> bool:
+        """Constraint 4, for one model: not within 2" of a unit that was not chosen."""
+        if self.round:
+            reach = self.engage + STRICT + self.r[m.id]
+            hypot = math.hypot
+            return all(hypot(x - fx, y - fy) - fr > reach for fx, fy, fr in self.forbidden_rows)
+        return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
+
+    def free(self, trial: GameState, m: Model, spot) -> bool:
+        """Stands there: on the table, out of impassable terrain, overlapping no base where
+        `trial` has it. Round bases are first tried by arithmetic (most crowded spots fail
+        there), then the table's own check decides."""
+        if self.round:
+            x, y = spot
+            reach = self.r[m.id] - CONTACT_TOLERANCE
+            hypot = math.hypot
+            for o in trial.models.values():
+                if o.alive and o.id != m.id and hypot(o.x - x, o.y - y) < reach + self.r[o.id]:
+                    return False
+        return self.geo.placement_problem(trial, {m.id: spot}) is None
+
+    def path_ok(self, m: Model, spot) -> bool:
+        """A path no longer than the roll from where m stands (remembered: the enemies that
+        block it do not move during a charge, and friends never block)."""
+        key = (m.id, spot)
+        ok = self._paths.get(key)
+        if ok is None:
+            length = self.geo.path_length(self.s, self.s.models[m.id], spot)
+            ok = self._paths[key] = length is not None and length <= self.roll + 1e-6
+        return ok
+
+    # --- candidate spots ------------------------------------------------------------------
+    def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        out = []
+        for g in self.goals:
+            if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
+                continue  # no spot round this one is within the roll
+            for gap in gaps:
+                out.extend(_ring(g.x, g.y, g.base.radius + m.base.radius + gap, count))
+        return out
+
+    def toward_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots on the way to the targets, for a model that cannot reach them: straight
+        toward each of the nearest target models at a few fractions of the roll."""
+        out = []
+        nearest = sorted(self.goals, key=lambda g: self.edge(m, m.x, m.y, g))[:3]
+        for g in nearest:
+            span = math.hypot(g.x - m.x, g.y - m.y)
+            if span <= 1e-9:
+                continue
+            for k in (1, 2, 3, 4, 5, 6):
+                step = min(self.roll * k / 6, span - g.base.radius - m.base.radius)
+                out.append((round(m.x + (g.x - m.x) / span * step, 3),
+                            round(m.y + (g.y - m.y) / span * step, 3)))
+        return out
+
+    def fan_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots all round the model at a few fractions of the roll, for a way in from the
+        side (past a unit it must not come near)."""
+        return [spot for k in (0.25, 0.5, 0.75, 1.0)
+                for spot in _ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
+
+    def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
+        out = []
+        for p in placed:
+            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
+                continue
+            for gap in FRIEND_GAPS:
+                out.extend(_ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+        return out
+
+    def _rows(self, m: Model, spots) -> list[tuple]:
+        """(x, y, moved, gaps to each target) of the spots m could move to at all: within the
+        roll in a straight line and closer to one of the targets (or its own start)."""
+        start = (m.x, m.y)
+        reach = self.roll + 1e-9
+        before = [self.before[m.id][t] - STRICT for t in self.targets]
+        out = []
+        hypot = math.hypot
+        for x, y in set(spots):
+            moved = (x, y) != start
+            if moved and hypot(x - m.x, y - m.y) > reach:
+                continue
+            gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
+            if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
+                continue  # constraint 2: closer to one of the targets
+            out.append((x, y, moved, gaps))
+        return out
+
+    def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
+        """The spots that do not depend on where the others went (kept for every build)."""
+        rows = self._static.get(m.id)
+        if rows is None:
+            rows = self._static[m.id] = self._rows(
+                m, [(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
+                + self.toward_spots(m) + self.fan_spots(m))
+        return rows
+
+    def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
+               stay_only: bool = False, flank: float = 0.0, axis=None, loose: bool = False):
+        """The best legal spot for m: nearest to a target still to engage, then within 1" of
+        a target, then nearest; staying put is a candidate too. Linked to as many placed
+        models as coherency asks if it can be, else to one (`mend` finds the second later).
+        None if nothing is legal."""
+        if stay_only:
+            rows = self._rows(m, [(m.x, m.y)])
+        else:
+            rows = self.static_rows(trial, m) + self._rows(m, self.friend_spots(m, placed))
+        chased = [i for i, t in enumerate(self.targets) if t in open_targets]
+        keyed = []
+        for x, y, moved, gaps in rows:
+            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
+                continue
+            near = min(gaps, default=0.0)
+            chase = min((gaps[i] for i in chased), default=0.0)
+            keyed.append((round(chase, 6), near > CLOSE_RANGE, round(near, 6), moved, x, y))
+        keyed.sort()
+        wanted = min(self.needed, len(placed))
+        spot = self._pick(trial, m, keyed, placed, wanted)
+        if spot is None and wanted > 1:
+            spot = self._pick(trial, m, keyed, placed, 1)
+        if spot is None and wanted and loose:
+            spot = self._pick(trial, m, keyed, placed, 0)  # a later model may link it in
+        return spot
+
+    def _pick(self, trial: GameState, m: Model, keyed: list[tuple], placed: list[Model],
+              links: int, whole: bool = False):
+        """The first of the sorted spots that is clear of units not chosen, linked to `links`
+        of the placed models, free and reachable (and, with `whole`, keeps the unit's
+        coherency as it stands in `trial`)."""
+        from game.rulesets.base import coherency_problem
+
+        checks = 0
+        for *_, moved, x, y in keyed:
+            if links and sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links:
+                continue
+            if not self.clear_of_others(m, x, y):
+                continue
+            if not self.free(trial, m, (x, y)):
+                continue
+            if moved and (m.id, (x, y)) not in self._paths:
+                if checks >= PATH_CHECKS:
+                    continue
+                checks += 1  # only new path measurements count against the budget
+            if moved and not self.path_ok(m, (x, y)):
+                continue
+            if whole and coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
+                                           connected=True):
+                continue
+            return (x, y)
+        return None
+
+    def mend(self, dest: dict) -> dict:
+        """Coherency for 7+ models (two others within 2"): a model left with one link is
+        placed again, the others where they are, where it has two and the unit holds."""
+        if self.needed < 2:
+            return dest
+        dest = dict(dest)
+        trial = self._trial(dest)
+        for _ in range(2):
+            models = trial.alive_models(self.unit_id)
+            short = [m for m in models if sum(1 for o in models if o is not m
+                                              and self.edge(m, m.x, m.y, o) <= self.link) < 2]
+            if not short:
+                break
+            for m in short:
+                others = [o for o in models if o.id != m.id]
+                start = self.s.models[m.id]
+                rows = self.static_rows(trial, start) + self._rows(
+                    start, self.friend_spots(start, others))
+                keyed = sorted((g > CLOSE_RANGE, round(g, 6), moved, x, y)
+                               for x, y, moved, gaps in rows for g in (min(gaps),))
+                spot = self._pick(trial, start, keyed, others, 2, whole=True)
+                if spot is not None:
+                    m.x, m.y = spot
+                    if spot == (start.x, start.y):
+                        dest.pop(m.id, None)
+                    else:
+                        dest[m.id] = spot
+        return dest
+
+    # --- whole placements -----------------------------------------------------------------
+    def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0,
+              loose: bool = False):
+        """Place the models in this order, each linked to those placed before it (so the unit
+        stays one connected group). (dest of the models that move, None on failure; reason)."""
+        trial = self.s.copy()
+        placed: list[Model] = []
+        dest: dict = {}
+        open_targets = list(self.targets)
+        axis = self._axis() if flank else None
+        for i, m in enumerate(order):
+            spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
+                               flank if i == 0 else 0.0, axis, loose)
+            if spot is None:
+                return None, i, (f"{m.name} found no spot within the roll of {self.roll}\" that "
+                                 f"keeps the unit one connected group (coherency) while ending "
+                                 f"closer to a target and clear of units not chosen")
+            here = trial.models[m.id]
+            here.x, here.y = spot
+            placed.append(here)
+            if spot != (m.x, m.y):
+                dest[m.id] = spot
+            open_targets = [t for t in open_targets
+                            if self.target_gap(m, spot[0], spot[1], t) > self.engage]
+            rest = order[i + 1:]
+            for t in open_targets:  # someone still to place must be able to get within 2"
+                if not any(self.before[o.id][t] <= self.roll + self.engage for o in rest):
+                    return None, len(order), (
+                        f"no model left to place could still end within 2\" of "
+                        f"{self.s.units[t].name} (every chosen target must be engaged)")
+        return dest, len(order), ""
+
+    def _axis(self):
+        """From the unit's centre toward the targets' centre: the line the flanks are
+        either side of (x, y, dx, dy)."""
+        cx = sum(m.x for m in self.mine) / len(self.mine)
+        cy = sum(m.y for m in self.mine) / len(self.mine)
+        tx = sum(g.x for g in self.goals) / len(self.goals)
+        ty = sum(g.y for g in self.goals) / len(self.goals)
+        return (cx, cy, tx - cx, ty - cy)
+
+    def orders(self):
+        """The builds tried, in turn: rearmost first (the rest string out from where it
+        gets, so no one is left behind round terrain); nearest first; the rearmost staying as
+        an anchor (only the models that need to move do); nearest first by the left and by the
+        right flank; then shaken orders."""
+        near_first = sorted(self.mine, key=lambda m: (min(self.before[m.id].values()), m.id))
+        yield near_first[::-1], False, 0.0, False
+        yield near_first, False, 0.0, False
+        yield near_first[::-1], True, 0.0, False
+        yield near_first, False, 1.0, False
+        yield near_first, False, -1.0, False
+        if len(self.mine) < 3:
+            return
+        # Then nearest first again with the order shaken (a seeded, repeatable shake: the
+        # same question always gets the same answer), a model free to stand unlinked for a
+        # moment until a later one links it in (the whole unit is checked at the end).
+        shake = random.Random(len(self.mine) * 100 + self.roll)
+        for _ in range(SHAKES):
+            yield sorted(self.mine, key=lambda m: min(self.before[m.id].values())
+                         + shake.uniform(0.0, 4.0)), False, 0.0, True
+
+    # --- constraint 3 -------------------------------------------------------------------------
+    def close_spot(self, trial: GameState, m: Model, start: Model):
+        """A spot within 1" of a target model that `start` (the model as it stood) could have
+        ended on with the rest of the unit where `trial` has it: reachable within the roll,
+        closer, clear of units not chosen, the unit still in coherency. Or None."""
+        from game.rulesets.base import coherency_problem
+
+        if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
+            return None  # too far to get within 1" at all
+        others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
+        keyed = self._close.get(m.id)
+        if keyed is None:
+            keyed = []
+            for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
+                                                                   CLOSE_ANGLES)):
+                if (x, y) != (start.x, start.y):
+                    if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
+                        continue
+                    if not self.closer(start, x, y):
+                        continue
+                near = min(self.target_gap(start, x, y, t) for t in self.targets)
+                if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
+                    keyed.append((math.hypot(x - start.x, y - start.y), x, y))
+            keyed.sort()
+            self._close[m.id] = keyed
+        checks = 0
+        for _, x, y in keyed:
+            if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
+                    self.needed, len(others)):
+                continue
+            if not self.free(trial, m, (x, y)):
+                continue
+            moved = (x, y) != (start.x, start.y)
+            if moved and (m.id, (x, y)) not in self._paths:
+                if checks >= 2 * PATH_CHECKS:
+                    break
+                checks += 1  # only new path measurements count against the budget
+            if moved and not self.path_ok(start, (x, y)):
+                continue
+            if coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
+                                 connected=True) is None:
+                return (x, y)
+        return None
+
+    def close_problem(self, dest: dict) -> str | None:
+        """Constraint 3 ("when possible"): the first model left more than 1" from every
+        target model that could have ended within 1" with the others where they are."""
+        trial = self._trial(dest)
+        for m in trial.alive_models(self.unit_id):
+            if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
+                continue
+            if self.close_spot(trial, m, self.s.models[m.id]) is not None:
+                return (f"{m.name} could end within 1\" of a target model and must (each "
+                        f"model ends within 1\" of a target when possible)")
+        return None
+
+    def bring_close(self, dest: dict) -> dict:
+        """Move each model that can get within 1" of a target (constraint 3) there, until no
+        more can: the solver's placements meet constraint 3 by the check's own search."""
+        dest = dict(dest)
+        trial = self._trial(dest)
+        changed = True
+        while changed:
+            changed = False
+            for m in trial.alive_models(self.unit_id):
+                if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
+                    continue
+                start = self.s.models[m.id]
+                spot = self.close_spot(trial, m, start)
+                if spot is not None:
+                    m.x, m.y = spot
+                    if spot == (start.x, start.y):
+                        dest.pop(m.id, None)
+                    else:
+                        dest[m.id] = spot
+                    changed = True
+        return dest
+
+    def _trial(self, dest: dict) -> GameState:
+        trial = self.s.copy()
+        for mid, (x, y) in dest.items():
+            trial.models[mid].x, trial.models[mid].y = x, y
+        return trial
