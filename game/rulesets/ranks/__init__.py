@@ -509,11 +509,14 @@ def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
     cx = sum(m.x for m in mine) / len(mine)
     cy = sum(m.y for m in mine) / len(mine)
     reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
-    near = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values()
+    # Who the bases are matters as much as where they stand: the same unit id is another
+    # unit (another move, other bases) in a battle with other forces.
+    near = tuple((m.id, m.x, m.y, m.facing, s.units[m.unit].kind, m.statuses)
+                 for m in s.models.values()
                  if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
     sc = s.scenario
-    return (sc.width, sc.height, sc.terrain, unit_id, unit.flags["slots"], near,
-            tuple(goals.items()), nearest)
+    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
+            unit.flags["slots"], near, tuple(goals.items()), nearest)
 
 
 RULESET = RanksRuleset()

@@ -7,6 +7,7 @@ no model at all.
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from itertools import combinations
 
@@ -88,7 +89,9 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
     return None
 
 
-_solved: dict = {}
+#: Solved placements per table, held weakly: a finished battle's table (and its pymunk space)
+#: is not kept alive by the cache.
+_solved: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _SOLVED_KEEP = 256
 
 
@@ -96,13 +99,14 @@ def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
           roll: int) -> tuple[dict | None, str]:
     """The solver's placement for these targets (see `_solve`), remembered for the same table
     position: offering a choice and then checking the chosen one ask the same question."""
-    key = (geo, unit_id, tuple(targets), roll,
-           tuple((m.id, m.x, m.y) for m in s.models.values() if m.alive))
-    if key not in _solved:
-        if len(_solved) >= _SOLVED_KEEP:
-            _solved.clear()
-        _solved[key] = _solve(s, geo, unit_id, targets, roll)
-    dest, reason = _solved[key]
+    key = (unit_id, tuple(targets), roll,
+           tuple((m.id, m.x, m.y, s.units[m.unit].kind) for m in s.models.values() if m.alive))
+    solved = _solved.setdefault(geo, {})
+    if key not in solved:
+        if len(solved) >= _SOLVED_KEEP:
+            solved.clear()
+        solved[key] = _solve(s, geo, unit_id, targets, roll)
+    dest, reason = solved[key]
     return (dict(dest) if dest is not None else None), reason
 
 

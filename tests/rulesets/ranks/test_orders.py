@@ -137,3 +137,18 @@ def test_the_hover_card_text_is_plain_words():
     assert any(line.startswith("the unit's officer") for line in lines)
     assert not any("[" in line or "True" in line for line in lines)
     assert "slots" in RULESET.hidden_flags
+
+
+def test_orders_offered_in_a_battle_with_the_forces_swapped_are_legal():
+    """Offered means legal across battles in one session: the order cache must not hand a
+    unit the moves of the unit that had its id in the previous battle (another M)."""
+    from game import ai
+
+    scenario = load_scenario(default_map_for("ranks"))
+    first = TurnController(RULESET, scenario, 0, ["crown_host", "marcher_league"])
+    agent = ai.make("greedy", 0)
+    for _ in range(4):
+        first.apply(agent.choose(first))
+    swapped = TurnController(RULESET, scenario, 0, ["marcher_league", "crown_host"])
+    for action in swapped.legal_actions():
+        assert swapped.explain_illegal(action) is None, action.to_text()
