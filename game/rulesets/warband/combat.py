@@ -46,12 +46,14 @@ from game.rulesets.warband.charts import (
     to_wound_needed,
 )
 from game.rulesets.warband.engagement import (
+    RULE_MULTIPLAYER,
     RULE_PROTECT_DOWNED,
     combats,
     contact_map,
     fighters,
     opponents,
     phase_targets,
+    protected,
 )
 from game.rulesets.warband.equipment import (
     RULE_TWO_WEAPONS,
@@ -63,7 +65,7 @@ from game.rulesets.warband.equipment import (
 )
 from game.rulesets.warband.events import DiceKept, OutOfAction, StrikeOrder
 from game.rulesets.warband.movement import FRIEND_RANGE, flee_move, model_of
-from game.rulesets.warband.odds import Fighter, strike_tier
+from game.rulesets.warband.odds import Fighter, strike_distribution, strike_tier
 from game.rulesets.warband.status import (
     CHARGED,
     FLEEING,
@@ -87,8 +89,9 @@ RULE_SPLIT = ("With several enemies in contact a model chooses whom to attack an
 RULE_NO_FIGHT_BACK = "Knocked down or stunned models cannot fight back (warband seed)"
 RULE_PARRY = ("Parry (sword or buckler): a D6 that beats the attacker's highest successful hit "
               "roll parries one hit (warband seed)")
-RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase; against several "
-                   "opponents only the first successful hit (warband seed)")
+RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase (a failed parry does "
+                   "not use it up); against several opponents only the first successful hit "
+                   "(warband seed)")
 RULE_PARRY_REROLL = ("Sword and buckler: re-roll a failed parry once; two swords do not re-roll "
                      "(warband seed)")
 RULE_PARRY_SIX = "A hit rolled on 6 cannot be parried (warband seed)"
@@ -111,7 +114,7 @@ RULE_FLEE = ("Fleeing: a model that flees turns and runs 2D6\" away from its ene
 # --- the phase's bookkeeping -------------------------------------------------------------------
 def new_fight(side: int, order: list[str]) -> dict:
     """pending["combat"]: whose phase, the strike order and who is next, and the once-per-phase
-    marks (parry used, first successful hit taken, critical hit made)."""
+    marks (a hit parried, first successful hit taken, critical hit made)."""
     return {"side": side, "order": order, "next": 0, "parried": [], "hit": [], "crit": []}
 
 
@@ -237,25 +240,59 @@ def declaration_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         return "No model is waiting to strike"
     if a.kind != "strike" or a.unit != model.unit:
         return f"{model.name} strikes now ({RULE_ORDER})"
-    targets = current_targets(s, geo, model)
-    if not targets:
+    allowed = {t.unit for t in current_targets(s, geo, model)}
+    contacts = contact_map(s, geo)
+    for t in a.targets:
+        if t not in allowed:
+            return _target_problem(s, model, t, contacts)
+    if not allowed:
         return f"{model.name} has nobody to attack"
-    allowed = {t.unit for t in targets}
     kit = loadout(model.profile["gear"])
     count = kit.attack_count(model.profile["A"])
     if len(a.targets) != count:
         return f"{model.name} has {count} attacks: name a target for each ({RULE_SPLIT})"
-    for t in a.targets:
-        if t not in allowed:
-            name = s.units[t].name if t in s.units else t
-            every = [s.models[e] for e in contact_map(s, geo).get(model.id, ())]
-            if any(e.unit == t for e in every):
-                return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
-            return f"{model.name} cannot attack {name}: it is not an enemy in base contact " \
-                   f"that fights it in this phase"
     if a.option not in (None, "auto") and a.option not in {w.id for w in kit.weapons}:
         return f"{a.option} is not one of {model.name}'s weapons ({RULE_TWO_WEAPONS})"
     return None
+
+
+def batches_on(plan, chosen: tuple[str, ...]) -> dict[str, list[tuple[str, int]]]:
+    """Per target (in the order first named): its (weapon id, attacks) batches, in the order
+    the strike rolls them."""
+    by_target: dict[str, list[tuple[str, int]]] = {}
+    for weapon_id, target in attack_list(plan, chosen):
+        batches = by_target.setdefault(target, [])
+        if batches and batches[-1][0] == weapon_id:
+            batches[-1] = (weapon_id, batches[-1][1] + 1)
+        else:
+            batches.append((weapon_id, 1))
+    return by_target
+
+
+def strike_odds(s: GameState, geo: Geometry, model: Model, target: Model,
+                batches: tuple[tuple[str, int], ...], exact: bool = True):
+    """The exact distribution (odds.strike_distribution) of `model`'s batches on `target` as
+    the two stand now in this phase: the target's condition and wounds, whether it may still
+    parry and whether it fights several opponents (`parry_open`), whether `model` has made
+    its critical hit. What the client shows and the AI weighs is what `resolve_strike` does."""
+    fight = s.pending.get("combat") or new_fight(s.active, [])
+    available, several = parry_open(s, geo, fight, target)
+    return strike_distribution(Fighter.of(model.profile), tuple(batches),
+                               Fighter.of(target.profile), condition(s, target), target.wounds,
+                               available, model.id not in fight["crit"], exact, several)
+
+
+def _target_problem(s: GameState, model: Model, unit_id: str, contacts) -> str:
+    """Why `model` may not attack this unit now, naming the rule."""
+    name = s.units[unit_id].name if unit_id in s.units else unit_id
+    touched = [s.models[e] for e in contacts.get(model.id, ()) if s.models[e].unit == unit_id]
+    if touched and protected(s, model, touched[0], contacts):
+        return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
+    if touched:
+        return (f"{model.name} cannot attack {name}: they fight in the close combat phases of "
+                f"their own warbands, not this one ({RULE_MULTIPLAYER})")
+    return (f"{model.name} cannot attack {name}: it is not an enemy in base contact that "
+            f"fights it in this phase")
 
 
 # --- resolving a strike --------------------------------------------------------------------------
@@ -282,13 +319,7 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
     kit = loadout(model.profile["gear"])
     single = a.option if a.option not in (None, "auto") else None
     plan = kit.attack_plan(model.profile["A"], single)
-    by_target: dict[str, list[tuple[str, int]]] = {}
-    for weapon_id, target in attack_list(plan, a.targets):
-        batches = by_target.setdefault(target, [])
-        if batches and batches[-1][0] == weapon_id:
-            batches[-1] = (weapon_id, batches[-1][1] + 1)
-        else:
-            batches.append((weapon_id, 1))
+    by_target = batches_on(plan, a.targets)
     met_as = {t: condition(s, model_of(s, t)) for t in by_target}  # RULE_SAME_MODEL
     events: list[Event] = []
     if kit.two_weapons:
@@ -354,20 +385,35 @@ def _weapon_attacks(s, geo, dice, fight, model, target, item: Item, count: int, 
     return events
 
 
+def parry_open(s: GameState, geo: Geometry, fight: dict, target: Model) -> tuple[bool, bool]:
+    """(may the target still parry a hit in this phase, does it fight several opponents).
+
+    The seed: only one hit can be *parried* per phase (a failed parry uses nothing up: a later
+    hit from the same single opponent may still be parried), and a model fighting several
+    opponents may only parry the first successful hit (once that hit has landed, whatever came
+    of it, no later hit can be parried). A fleeing model has turned its back and does not
+    parry; the parry itself needs a sword or buckler."""
+    several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
+    if not loadout(target.profile["gear"]).parry or flag(s, target, FLEEING):
+        return False, several
+    if target.id in fight["parried"]:
+        return False, several
+    return not (several and target.id in fight["hit"]), several
+
+
 def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
            ) -> tuple[int, list[Event]]:
     """The target's parry against this batch of hits: 1 if a hit is parried, else 0."""
     kit = loadout(target.profile["gear"])
-    several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
-    first_hits = target.id not in fight["hit"]
-    if first_hits:
+    available, several = parry_open(s, geo, fight, target)
+    if target.id not in fight["hit"]:
         fight["hit"].append(target.id)
     if not kit.parry or flag(s, target, FLEEING):
-        return 0, []  # a fleeing model has turned its back: it does not fight, nor parry
-    if target.id in fight["parried"]:
-        return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already tried to parry "
-                                                   f"this phase")]
-    if several and not first_hits:
+        return 0, []
+    if not available:
+        if target.id in fight["parried"]:
+            return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already parried a "
+                                                       f"hit this phase")]
         return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} fights several opponents "
                                                    f"and may only parry the first successful "
                                                    f"hit")]
@@ -378,7 +424,6 @@ def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
     if strength >= 2 * target.profile["S"]:
         return 0, [Note(rule=RULE_PARRY_STRENGTH, text=f"{target.name} cannot parry a blow of "
                                                        f"S{strength}")]
-    fight["parried"].append(target.id)
     first = dice.d6(f"{target.name} parry", RULE_PARRY)
     events: list[Event] = [DiceRolled(rule=RULE_PARRY, who=target.name, label="parry",
                                       values=(first,), needed=f"more than {top}",
@@ -391,6 +436,8 @@ def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
                                  label="parry re-roll (sword and buckler)", values=(again,),
                                  needed=f"more than {top}",
                                  outcome="parried" if success else "fails"))
+    if success:
+        fight["parried"].append(target.id)
     return (1 if success else 0), events
 
 
@@ -559,24 +606,19 @@ def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
 def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | None,
          rule: str = RULE_FLEE) -> list[Event]:
     """The model turns to run: each enemy in contact able to fight gets one automatic hit, at
-    once; if it is still standing it flees 2D6" away (and is fleeing until it rallies)."""
+    once -- every one of them, even after an earlier hit knocked the model down or stunned it
+    (a knocked-down model is then finished by an unsaved wound, a stunned one by being
+    attacked, as in any close combat); if it is still standing it flees 2D6" away (and is
+    fleeing until it rallies)."""
     events: list[Event] = []
     contacts = contact_map(s, geo)
     for enemy_id in sorted(contacts.get(model.id, ())):
         enemy = s.models[enemy_id]
-        if not model.alive or not _standing(s, model):
-            break
+        if not model.alive:
+            break  # out of action: nobody is left to hit
         if not enemy.alive or not can_fight(s, enemy):
             continue
-        item = loadout(enemy.profile["gear"]).weapons[0]
-        strength = enemy.profile["S"] + item.strength_bonus
-        events.append(Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it turns "
-                                                f"to flee: 1 automatic hit ({item.name})"))
-        tally = Tally(attacks=1, hits=1, weapons=[item.name])
-        events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally, False))
-        if tally.unsaved:
-            events.extend(injure(s, dice, model, tally.unsaved, tally.master, tally.concussion,
-                                 enemy.side))
+        events.extend(flee_hit(s, dice, fight, enemy, model))
     if not model.alive or not _standing(s, model):
         return events
     if not flag(s, model, FLEEING):
@@ -584,6 +626,24 @@ def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | No
         events.append(StatusChanged(rule=RULE_FLEE, unit=model.unit, unit_name=model.name,
                                     status="fleeing", gained=True))
     return events + flee_move(s, geo, dice, model, rule)
+
+
+def flee_hit(s: GameState, dice: Dice, fight: dict | None, enemy: Model, model: Model
+             ) -> list[Event]:
+    """One enemy's automatic hit on a model turning to flee, met as the model is now."""
+    item = loadout(enemy.profile["gear"]).weapons[0]
+    strength = enemy.profile["S"] + item.strength_bonus
+    met_as = condition(s, model)
+    events: list[Event] = [Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it "
+                                                     f"turns to flee: 1 automatic hit "
+                                                     f"({item.name})")]
+    if met_as == "stunned":
+        return events + out_of_action(s, model, f"attacked by {enemy.name} while stunned",
+                                      RULE_STUNNED_TARGET, enemy.side)
+    tally = Tally(attacks=1, hits=1, weapons=[item.name])
+    events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally,
+                             met_as == "knocked down"))
+    return events + _injure(s, dice, model, tally, met_as, enemy.side)
 
 
 def _standing(s: GameState, model: Model) -> bool:

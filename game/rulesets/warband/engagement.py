@@ -86,11 +86,22 @@ def fights_in_phase(model: Model, enemy: Model, phase_side: int) -> bool:
 def phase_targets(s: GameState, model: Model, contacts: dict[str, list[str]],
                   phase_side: int) -> list[Model]:
     """The enemies this model may attack in `phase_side`'s close combat phase: those in contact
-    that fight it in this phase, and, while any of them stands, only the standing ones."""
-    enemies = [s.models[e] for e in contacts.get(model.id, ())]
-    enemies = [e for e in enemies if e.alive and fights_in_phase(model, e, phase_side)]
-    standing = [e for e in enemies if not is_down(s, e)]
-    return standing or enemies
+    that fight it in this phase -- and, while any enemy in contact stands, only standing ones.
+    That protection holds whoever's phase it is: a standing enemy of a third warband in
+    contact counts even when it does not fight in this phase (RULE_PROTECT_DOWNED)."""
+    touching = [s.models[e] for e in contacts.get(model.id, ())]
+    touching = [e for e in touching if e.alive]
+    enemies = [e for e in touching if fights_in_phase(model, e, phase_side)]
+    if any(not is_down(s, e) for e in touching):
+        return [e for e in enemies if not is_down(s, e)]
+    return enemies
+
+
+def protected(s: GameState, model: Model, enemy: Model, contacts: dict[str, list[str]]
+              ) -> bool:
+    """Is `enemy` down while `model` is engaged with a standing enemy (of any warband)?"""
+    return is_down(s, enemy) and any(
+        s.models[e].alive and not is_down(s, s.models[e]) for e in contacts.get(model.id, ()))
 
 
 def fighters(s: GameState, contacts: dict[str, list[str]], phase_side: int) -> list[Model]:
