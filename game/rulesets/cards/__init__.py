@@ -260,7 +260,7 @@ class CardsRuleset(RulesetBase):
         if stage == "choose":
             out = [Action("fight", label="Fight the melee")]
             if melee.decline_moves(s, geo) is not None:
-                out.append(Action("decline", label="No melee: step back 1\" apart"))
+                out.append(Action("decline", label="No melee: step back 1\" apart [added]"))
             return out
         if stage == "round":
             return [Action("melee_round", option=AUTO, label=f"Melee round {m['round']}")]

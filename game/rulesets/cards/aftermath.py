@@ -3,7 +3,9 @@ that lost more, then the end of combat: the survivors' free move when one side i
 sides back into base contact, the round's winner first, and another round.
 
 A unit that recoils or flees has left the melee (the reaction test's whole point); a unit whose
-figures in contact all died but which still has figures is still in it, and moves back in.
+figures in contact all died but which still has figures is still in it, and moves back in. The
+free move is the seed's reward for wiping out the other side only: when the other side has left
+instead, the melee ends without it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ RULE_REACTION_STEP = ("Step 5, reaction: the side that lost more figures tests; 
 RULE_END = "Step 6, end of combat (cards seed)"
 RULE_FREE_MOVE = ("End of combat: the survivors may move up to 2\", not within 1\" of an enemy "
                   "(cards seed)")
+RULE_NO_FREE_MOVE = ("the winners' free 2\" move comes only when the other side has lost all "
+                     "its figures; a unit that recoiled or fled has left the melee [added] "
+                     "(cards seed, step 6)")
 RULE_CLOSE_IN = ("End of combat: both sides move back into base contact, the round's winner "
                  "first; then step 2 again (cards seed)")
 
@@ -85,22 +90,23 @@ def reaction_step(s: GameState, geo: Geometry, dice: Dice, side: int) -> list[Ev
 # --- step 6 --------------------------------------------------------------------------------------
 
 def end_of_combat(s: GameState, geo: Geometry) -> list[Event]:
-    """One side has no unit left in the melee: the combat ends and the other side's units in it
-    may make the free move. Otherwise both sides move back into contact, the round's winner
-    first (equal losses: the player who played the card [added]), and the melee goes on; if no
-    figure can reach contact any more, it ends there."""
+    """Step 6. One side has no unit left in the melee: the combat ends. Only when that side has
+    lost all its figures in the melee (destroyed, or routed off the table) may the other side's
+    units in it make the free move (the seed); a side that recoiled or fled has left with
+    figures still on the table, and the melee simply ends. Otherwise both sides move back into
+    contact, the round's winner first (equal losses: the player who played the card [added]),
+    and the melee goes on; if no figure can reach contact any more, it ends there."""
     melee = s.pending["melee"]
     present = present_units(s, geo, melee)
     sides = {s.units[u].side for u in present}
     if len(sides) < 2:
+        if not present or not all_figures_lost(s, melee, sides):
+            finish(s)
+            return [Note(rule=RULE_END, text=_ended_without_free_move(s, melee, present))]
         melee["stage"] = "free_move"
         melee["free"] = sorted(present)
-        text = "the combat ends"
-        if present:
-            text += ": " + ", ".join(s.units[u].name for u in present) + " may move up to 2\""
-        if not present:
-            finish(s)
-        return [Note(rule=RULE_END, text=text)]
+        names = ", ".join(s.units[u].name for u in present)
+        return [Note(rule=RULE_END, text=f"the combat ends: {names} may move up to 2\"")]
     first = melee["winner"] if melee["winner"] is not None else s.active
     events: list[Event] = []
     for side in (first, 1 - first):
@@ -114,6 +120,20 @@ def end_of_combat(s: GameState, geo: Geometry) -> list[Event]:
     melee["round"] += 1
     melee["stage"] = "round"
     return events
+
+
+def all_figures_lost(s: GameState, melee: dict, staying: set[int]) -> bool:
+    """Has every side other than `staying` lost all its figures of the melee's units?"""
+    return not any(s.unit_alive(u) for u in melee["units"] if s.units[u].side not in staying)
+
+
+def _ended_without_free_move(s: GameState, melee: dict, present: list[str]) -> str:
+    if not present:
+        return "the combat ends: no figure is left in it"
+    gone = [s.units[u].name for u in melee["units"]
+            if s.unit_alive(u) and u not in present]
+    return (f"the combat ends: {', '.join(gone)} left the melee with figures still standing, "
+            f"so there is no free move ({RULE_NO_FREE_MOVE})")
 
 
 def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> list[Event]:
