@@ -17,7 +17,7 @@ from game.rulesets.base import (
     unit_centroid,
 )
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
-from game.rulesets.cards.figures import linked
+from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
 RULE_ACTIVATE = "Activation: each unit of the card's type may move up to M\" (cards)"
@@ -60,6 +60,7 @@ def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> st
     offer is also one body of figures: the common coherency rule alone lets a unit split into
     pairs far apart, so offered moves keep every figure linked to the rest by a chain of 2"
     gaps (a player may still drag any legal placement)."""
+    dest = as_stored(s, dest)
     problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
     if problem:
         return problem
@@ -229,21 +230,25 @@ def held_together(s: GameState, unit_id: str, full: dict, check) -> dict | None:
 
 
 def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+    """The unit's offers: a charge on each enemy unit in reach, the moves toward each goal,
+    staying. Each offer is checked by the very check `apply` makes, on the ends as the Action
+    stores them (`as_stored`), so that nothing offered is refused."""
     unit = s.units[unit_id]
     if unit.flags.get("shaken"):
         return [Action("rally", unit_id, label=f"{unit.name} rallies (Shaken: no move)")]
-    out: list[Action] = []
+    offers: list[Action] = []
     move = allowance(s, unit_id)
     for enemy in s.enemy_units(unit.side):
         if geo.unit_distance(s, unit_id, enemy.id) > move:
             continue
         dest = charge_destinations(s, geo, unit_id, enemy.id)
         if dest is not None:
-            out.append(Action("move", unit_id, placement=make_placement(dest), option="charge",
-                              label=f"{unit.name}: charge {enemy.name}"))
+            offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
+                                 option="charge", label=f"{unit.name}: charge {enemy.name}"))
     for goal, dest in offered_moves(s, geo, unit_id).items():
-        out.append(Action("move", unit_id, placement=make_placement(dest),
-                          label=f"{unit.name}: move {goal}"))
+        offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
+                             label=f"{unit.name}: move {goal}"))
+    out = [a for a in offers if activation_problem(s, geo, a) is None]
     out.append(Action("stay", unit_id, label=f"{unit.name}: stay where it is"))
     return out
 

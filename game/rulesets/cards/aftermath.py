@@ -25,7 +25,7 @@ from game.rulesets.base import (
 from game.rulesets.cards import reaction
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
-from game.rulesets.cards.figures import linked
+from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.melee import finish, present_units, side_losses, used_talents
 from game.rulesets.cards.profile import STEADY
 from game.rulesets.cards.retreat import KEEP_CLEAR
@@ -176,6 +176,7 @@ def offered_free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: d
                               ) -> str | None:
     """An offered free move comes from `move_toward` with 1" kept from the enemy and 2" of
     allowance, so its paths are legal already: check the end (bases, coherency, one body)."""
+    dest = as_stored(s, dest)
     problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
     if problem:
         return problem
@@ -191,8 +192,10 @@ def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
             s, geo, unit_id, FREE_MOVE, goals, FREE_MOVE_CLEARANCE,
             lambda d, u=unit_id: offered_free_move_problem(s, geo, u, d))
         for goal, dest in found.items():
-            out.append(Action("free_move", unit_id, placement=make_placement(dest),
-                              label=f"{name}: free move {goal}"))
+            offer = Action("free_move", unit_id, placement=make_placement(as_stored(s, dest)),
+                           label=f"{name}: free move {goal}")
+            if offer.placement and free_move_problem_for(s, geo, offer) is None:  # as apply
+                out.append(offer)
         out.append(Action("free_move", unit_id, label=f"{name}: stay where it is"))
     return out
 
