@@ -16,6 +16,7 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
+from game.rulesets.cards import solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
 from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
@@ -93,7 +94,8 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
     move = allowance(s, unit_id)
     targets = s.alive_models(target)
     gaps = {m.id: min(geo.distance(m, e) for e in targets) for m in s.alive_models(unit_id)}
-    in_reach = sorted((mid for mid, gap in gaps.items() if gap <= move),
+    in_reach = sorted((mid for mid, gap in gaps.items() if gap <= move
+                       and solver.may_reach(s, geo, s.models[mid], targets, move)),
                       key=lambda mid: (gaps[mid], mid))
     if not in_reach:
         return None
@@ -254,6 +256,8 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
 
 
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
+    """Every waiting unit's offers, solved locally and remembered (solver.py)."""
+    geo = solver.local(geo)
     out: list[Action] = []
     for unit_id in waiting_units(s):
         out.extend(unit_actions(s, geo, unit_id))

@@ -22,7 +22,7 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
-from game.rulesets.cards import reaction
+from game.rulesets.cards import reaction, solver
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
 from game.rulesets.cards.figures import as_stored, linked
@@ -142,8 +142,8 @@ def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> l
     side = s.units[unit_id].side
     goals = [u for u in present if s.units[u].side != side]
     avoid = [u.id for u in s.enemy_units(side) if u.id not in present]
-    dest = geo.approach(s, unit_id, goals, float(s.units[unit_id].profile["M"]), CONTACT_STOP,
-                        avoid=avoid, avoid_range=KEEP_CLEAR)
+    dest = solver.local(geo).approach(s, unit_id, goals, float(s.units[unit_id].profile["M"]),
+                                      CONTACT_STOP, avoid=avoid, avoid_range=KEEP_CLEAR)
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
@@ -184,6 +184,7 @@ def offered_free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: d
 
 
 def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
+    geo = solver.local(geo)
     out: list[Action] = []
     for unit_id in s.pending["melee"]["free"]:
         name = s.units[unit_id].name
