@@ -255,6 +255,34 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     return out
 
 
+def withheld(s: GameState, geo: Geometry) -> list[str]:
+    """Why a choice the rules might seem to allow is not offered (guarantee 1 of issue 10): a
+    charge on an enemy unit within M" that no figure can carry into base contact by a legal
+    path (or whose solved placement breaks a rule). For the log and the decision panel; a
+    player may still drag any placement the rules accept."""
+    geo = solver.local(geo)
+    out = []
+    for unit_id in waiting_units(s):
+        unit = s.units[unit_id]
+        if unit.flags.get("shaken"):
+            continue
+        move = allowance(s, unit_id)
+        for enemy in s.enemy_units(unit.side):
+            if geo.unit_distance(s, unit_id, enemy.id) > move:
+                continue
+            dest = charge_destinations(s, geo, unit_id, enemy.id)
+            if dest is None:
+                out.append(f"{unit.name} cannot charge {enemy.name}: no figure can reach base "
+                           f"contact within its {move:g}\" move by a legal path, round "
+                           f"terrain and enemy bases ({RULE_CHARGE})")
+                continue
+            offer = Action("move", unit_id, placement=make_placement(as_stored(s, dest)))
+            problem = activation_problem(s, geo, offer)
+            if problem:
+                out.append(f"{unit.name}'s charge on {enemy.name} is not offered: {problem}")
+    return out
+
+
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
     """Every waiting unit's offers, solved locally and remembered (solver.py)."""
     geo = solver.local(geo)

@@ -6,7 +6,7 @@ import time
 
 from game.core.state import Terrain
 from game.rulesets.cards import solver
-from game.rulesets.cards.activation import charge_destinations
+from game.rulesets.cards.activation import RULE_CHARGE, charge_destinations
 from tests.rulesets.cards.battle import Battle, column, stand
 
 WALL = Terrain(frozenset({"impassable"}), ((20.0, 0.0), (22.0, 0.0), (22.0, 40.0),
@@ -45,6 +45,12 @@ def test_may_reach_proves_a_figure_behind_a_wall_cannot_reach_contact():
     s, geo = b.state, b.geo
     assert not solver.may_reach(s, geo, s.models["s0u0m0"], s.alive_models("s1u0"), 6.0)
     assert charge_destinations(s, geo, "s0u0", "s1u0") is None
+    # the decision panel and the log can say why no charge is offered
+    s.phase = "activate"
+    s.pending["activation"] = {"card": "unit:0:militia", "units": ["s0u0"]}
+    assert not [a for a in b.legal() if a.option == "charge"]
+    why = b.ruleset.withheld(s, geo)
+    assert len(why) == 1 and "Militia cannot charge Militia" in why[0] and RULE_CHARGE in why[0]
     stand(b, "s1u0", column(18.0 - 4.0, 20.0, 2))       # same side of the wall: reachable
     assert solver.may_reach(s, geo, s.models["s0u0m0"], s.alive_models("s1u0"), 6.0)
     assert charge_destinations(s, geo, "s0u0", "s1u0") is not None
