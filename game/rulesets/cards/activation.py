@@ -107,17 +107,17 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
         dest = {mid: solved[mid] for mid in leaders}
         if target not in ends_in_contact(s, geo, unit_id, dest):
             continue
-        dest.update(_follow(s, geo, unit_id, dest, leaders, target, move))
+        dest.update(follow(s, geo, unit_id, dest, leaders, unit_centroid(s, target), move))
         if not offered_problem(s, geo, unit_id, dest):
             return dest
     return None
 
 
-def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[str],
-            target: str, move: float) -> dict:
-    """The figures that are not going for contact advance straight toward the target behind
+def follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[str],
+           point, move: float) -> dict:
+    """The figures that are not going for contact advance straight toward `point` behind
     the leaders (the table's formation move, on a copy where the leaders already stand at their
-    ends and only the followers belong to the unit)."""
+    ends and only the followers belong to the unit), never touching an enemy."""
     followers = [mid for mid in s.units[unit_id].models
                  if s.models[mid].alive and mid not in leaders]
     if not followers:
@@ -126,7 +126,7 @@ def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list
     for mid in leaders:
         trial.models[mid].x, trial.models[mid].y = dest[mid]
     trial.units[unit_id].models = tuple(followers)
-    return geo.move_toward(trial, unit_id, unit_centroid(s, target), move, KEEP_CLEAR)
+    return geo.move_toward(trial, unit_id, point, move, KEEP_CLEAR)
 
 
 #: The label of the move toward the nearest enemy.

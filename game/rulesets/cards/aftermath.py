@@ -23,6 +23,7 @@ from game.rulesets.base import (
     unit_centroid,
 )
 from game.rulesets.cards import reaction, solver
+from game.rulesets.cards.activation import follow
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
 from game.rulesets.cards.figures import as_stored, linked
@@ -138,12 +139,24 @@ def _ended_without_free_move(s: GameState, melee: dict, present: list[str]) -> s
 
 def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> list[Event]:
     """The unit's figures move back into base contact, as close as possible to the enemy figures
-    it fights (up to a full move, [added]), never touching an enemy outside the melee."""
+    it fights (up to a full move, [added]), never touching an enemy outside the melee. The
+    figures that may reach contact (solver.may_reach) go for it by the table's approach; those
+    that cannot close in straight toward the enemy behind them (not a search for contacts no
+    path can make: issue 11, seed 5002)."""
     side = s.units[unit_id].side
+    local = solver.local(geo)
+    move = float(s.units[unit_id].profile["M"])
     goals = [u for u in present if s.units[u].side != side]
     avoid = [u.id for u in s.enemy_units(side) if u.id not in present]
-    dest = solver.local(geo).approach(s, unit_id, goals, float(s.units[unit_id].profile["M"]),
-                                      CONTACT_STOP, avoid=avoid, avoid_range=KEEP_CLEAR)
+    enemies = [m for u in goals for m in s.alive_models(u)]
+    reaching = [m.id for m in s.alive_models(unit_id)
+                if solver.may_reach(s, geo, m, enemies, move)]
+    dest = {}
+    if reaching:
+        dest = local.approach(s, unit_id, goals, move, CONTACT_STOP, avoid=avoid,
+                              avoid_range=KEEP_CLEAR, movers=reaching)
+    point = (sum(m.x for m in enemies) / len(enemies), sum(m.y for m in enemies) / len(enemies))
+    dest.update(follow(s, local, unit_id, dest, reaching, point, move))
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
