@@ -62,13 +62,15 @@ def _key(s: GameState, geo: Geometry, ids: list[str], question: tuple) -> tuple:
     return (id(geo), question, figures)
 
 
-def remembered(key: tuple, compute):
+def remembered(key: tuple, compute, geo: Geometry):
+    """The answer kept under `key` for this very table (an entry holds its table, so a table
+    made later can never be mistaken for it by its id), else `compute()`, kept."""
     found = _ANSWERS.get(key)
-    if found is None:
+    if found is None or found[0] is not geo:
         if len(_ANSWERS) >= KEPT:
             _ANSWERS.clear()
-        found = _ANSWERS[key] = compute()
-    return dict(found)
+        found = _ANSWERS[key] = (geo, compute())
+    return dict(found[1])
 
 
 def approach(s: GameState, geo: Geometry, unit_id: str, goals: list[str], allowance: float,
@@ -83,7 +85,7 @@ def approach(s: GameState, geo: Geometry, unit_id: str, goals: list[str], allowa
     return remembered(_key(s, table, ids, question),
                       lambda: table.approach(_trial(s, ids), unit_id, goals, allowance, stop_at,
                                              avoid=avoid, avoid_range=avoid_range,
-                                             movers=movers))
+                                             movers=movers), table)
 
 
 def move_toward(s: GameState, geo: Geometry, unit_id: str, point, allowance: float,
@@ -95,7 +97,7 @@ def move_toward(s: GameState, geo: Geometry, unit_id: str, point, allowance: flo
     question = ("toward", unit_id, s.units[unit_id].models, tuple(point), allowance, keep_away)
     return remembered(_key(s, table, ids, question),
                       lambda: table.move_toward(_trial(s, ids), unit_id, point, allowance,
-                                                keep_away))
+                                                keep_away), table)
 
 
 class Local:
@@ -126,15 +128,7 @@ def table_of(geo: Geometry) -> Geometry:
     return geo.table if isinstance(geo, Local) else geo
 
 
-def cached(s: GameState, geo: Geometry, unit_id: str, reach: float, keep: set[str],
-           question: tuple, compute):
-    """Any other answer that depends only on the figures within `reach` of the unit (and
-    those in `keep`): `compute(trial)` is given the state with the rest left out."""
-    ids = local_ids(s, unit_id, reach, keep)
-    return remembered(_key(s, table_of(geo), ids, question), lambda: compute(_trial(s, ids)))
-
-
-_OPEN_GROUND: dict[tuple, float | None] = {}
+_OPEN_GROUND: dict[tuple, tuple] = {}
 
 
 def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[float, float]
@@ -144,15 +138,17 @@ def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[flo
     per table, base, start and point."""
     geo = table_of(geo)
     key = (id(geo), model.base, model.x, model.y, point)
-    if key not in _OPEN_GROUND:
+    found = _OPEN_GROUND.get(key)
+    if found is None or found[0] is not geo:
         if len(_OPEN_GROUND) >= 16 * KEPT:
             _OPEN_GROUND.clear()
         ground = s.copy()
         for m in ground.models.values():
             if m.side != model.side:
                 m.alive = False
-        _OPEN_GROUND[key] = geo.path_length(ground, ground.models[model.id], point)
-    return _OPEN_GROUND[key]
+        found = _OPEN_GROUND[key] = (geo, geo.path_length(ground, ground.models[model.id],
+                                                          point))
+    return found[1]
 
 
 def _terrain_within(s: GameState, point, reach: float, kind: str) -> bool:
