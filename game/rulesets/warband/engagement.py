@@ -43,7 +43,7 @@ def _touching(geo: Geometry, a: Model, b: Model) -> bool:
 
 #: Contact maps of the last few positions asked about: the phase asks the same question many
 #: times between two moves (who is engaged, who may strike whom, who fights several).
-_CONTACTS: dict[tuple, dict[str, list[str]]] = {}
+_CONTACTS: dict[tuple, tuple] = {}
 _CONTACTS_KEPT = 32
 
 
@@ -53,8 +53,8 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
     alive = [m for m in s.models.values() if m.alive]
     key = (id(geo), tuple((m.id, m.side, m.base, m.x, m.y) for m in alive))
     found = _CONTACTS.get(key)
-    if found is not None:
-        return found
+    if found is not None and found[0] is geo:  # the entry holds its table: ids are not reused
+        return found[1]
     out: dict[str, list[str]] = {m.id: [] for m in alive}
     reach = 2 * max((m.base.radius for m in alive), default=0.0) + 0.05
     for i, a in enumerate(alive):
@@ -65,7 +65,7 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
                 out[b.id].append(a.id)
     if len(_CONTACTS) >= _CONTACTS_KEPT:
         _CONTACTS.clear()
-    _CONTACTS[key] = out
+    _CONTACTS[key] = (geo, out)
     return out
 
 
