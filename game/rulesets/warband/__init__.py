@@ -23,6 +23,7 @@ from game.rulesets.warband.engagement import (
     RULE_MULTIPLAYER,
     RULE_PROTECT_DOWNED,
     contact_map,
+    fights_in_phase,
     phase_targets,
 )
 from game.rulesets.warband.equipment import hands_problem, parse_gear
@@ -233,8 +234,25 @@ class WarbandRuleset(RulesetBase):
                                text=f"Only fights with {name}'s models happen now; other "
                                     f"warbands fight each other in their own phases"))
         events += rolled
+        events += self._protected_notes(s, contacts, side, order)
         events.append(combat.order_event(s, side, order))
         return events + self._advance_combat(s, geo, dice)
+
+    def _protected_notes(self, s, contacts, side, order) -> list[Event]:
+        """Say why a model in contact with enemies of this phase does not strike: they are
+        all down and it is engaged with a standing enemy (perhaps of a third warband)."""
+        out: list[Event] = []
+        for model in sorted(s.models.values(), key=lambda m: m.id):
+            if not model.alive or model.id in order or not can_fight(s, model):
+                continue
+            here = [s.models[e] for e in contacts.get(model.id, ())
+                    if fights_in_phase(model, s.models[e], side)]
+            if here and not phase_targets(s, model, contacts, side):
+                out.append(Note(rule=RULE_PROTECT_DOWNED,
+                                text=f"{model.name} does not strike: the enemies it could "
+                                     f"attack in this phase are down, and it is engaged with "
+                                     f"a standing enemy"))
+        return out
 
     def _do_combat(self, s, a, geo, dice) -> list[Event]:
         events = combat.resolve_strike(s, geo, dice, a)

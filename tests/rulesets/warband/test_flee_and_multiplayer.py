@@ -90,8 +90,10 @@ def test_multiplayer_a_standing_enemy_of_a_third_warband_protects_a_downed_one()
     b = three_warbands()
     flags(b, "s1u0")[KNOCKED_DOWN] = True
     b.state.active = 1
-    start_combat(b)
+    events = start_combat(b)
     assert b.state.pending.get("combat") is None or not b.state.pending["combat"]["order"]
+    assert any(e.rule == RULE_PROTECT_DOWNED and "Axeman does not strike" in e.describe()
+               for e in events)                   # the log says why the Axeman stands idle
     only_striker(b, "s0u0", side=1)
     assert b.legal() == []
     why = b.why(Action("strike", "s0u0", targets=("s1u0",)))
