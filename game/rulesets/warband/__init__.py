@@ -17,7 +17,7 @@ from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStart
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
 from game.rulesets.base import RulesetBase
-from game.rulesets.warband import combat, movement, recovery, victory
+from game.rulesets.warband import combat, fleeing, movement, recovery, victory
 from game.rulesets.warband.engagement import (
     RULE_ALL_FIGHT,
     RULE_MULTIPLAYER,
@@ -195,7 +195,7 @@ class WarbandRuleset(RulesetBase):
         for m in sorted((m for m in s.models.values() if m.alive and m.side == s.active),
                         key=lambda m: m.id):
             if m.alive and flag(s, m, FLEEING):
-                events += combat.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
+                events += fleeing.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
         s.phase = "movement"
         events.append(PhaseStarted(rule=movement.RULE_MOVE, phase="Movement",
                                    side_name=s.sides[s.active].name))
@@ -279,7 +279,7 @@ class WarbandRuleset(RulesetBase):
                                         f"attack in this phase are down, and it is engaged "
                                         f"with a standing enemy"))
             fight["next"] += 1
-        events += combat.all_alone_tests(s, geo, dice)
+        events += fleeing.all_alone_tests(s, geo, dice)
         return events + self._end_turn(s, geo, dice)
 
     # --- turns ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Flow of one warband's phase: every model able to fight with a target in this pha
 warband's models and the enemies they touch) is put in strike order; each in turn declares its
 targets and the split of its attacks (a choice only when it has one), then its strike is
 resolved; at the end the warband's models fighting alone test their nerve, and those that fail
-flee, taking one automatic hit from each enemy in contact.
+flee, taking one automatic hit from each enemy in contact (fleeing.py).
 
 Dice, in the order they are rolled (the tests script them in this order):
 - strike order: for each group of tied models in one combat, 1D6 each in id order (ties
@@ -64,7 +64,7 @@ from game.rulesets.warband.equipment import (
     weapon,
 )
 from game.rulesets.warband.events import DiceKept, OutOfAction, StrikeOrder
-from game.rulesets.warband.movement import FRIEND_RANGE, flee_move, model_of
+from game.rulesets.warband.movement import model_of
 from game.rulesets.warband.odds import Fighter, strike_distribution, strike_tier
 from game.rulesets.warband.status import (
     CHARGED,
@@ -73,7 +73,6 @@ from game.rulesets.warband.status import (
     STOOD_UP,
     STUNNED,
     WAS_CHARGED,
-    can_fight,
     condition,
     flag,
     set_flag,
@@ -103,12 +102,6 @@ RULE_STUNNED_TARGET = ("Stunned target: out of action as soon as an enemy attack
                        "combat (warband seed)")
 RULE_SAME_MODEL = ("A model with several attacks cannot knock down or stun and then finish the "
                    "same enemy in one phase; a second attacker can (warband seed)")
-RULE_ALL_ALONE = ("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
-                  "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "
-                  "flees (warband)")
-RULE_FLEE = ("Fleeing: a model that flees turns and runs 2D6\" away from its enemies; each "
-             "enemy in contact first gets 1 automatic hit, resolved at once; a model never "
-             "flees a combat by choice (warband seed)")
 
 
 # --- the phase's bookkeeping -------------------------------------------------------------------
@@ -344,7 +337,7 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
                                   weapon=" and ".join(tally.weapons), attacks=tally.attacks,
                                   hits=tally.hits, wounds=tally.wounds, saves=tally.saves,
                                   unsaved=tally.unsaved))
-        events.extend(_injure(s, dice, target, tally, met_as[target_unit], model.side))
+        events.extend(injure_after_strike(s, dice, target, tally, met_as[target_unit], model.side))
         if tally.attacks > 1 and target.alive and condition(s, target) != "standing" \
                 and met_as[target_unit] == "standing":
             events.append(Note(rule=RULE_SAME_MODEL,
@@ -500,7 +493,7 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
     return events
 
 
-def _injure(s: GameState, dice: Dice, target: Model, tally: Tally, met_as: str,
+def injure_after_strike(s: GameState, dice: Dice, target: Model, tally: Tally, met_as: str,
             by: int) -> list[Event]:
     """After all of one model's attacks on a target: a knocked-down target with an unsaved
     wound is out of action; otherwise wounds come off and, at 0, the injury roll."""
@@ -571,82 +564,3 @@ def out_of_action(s: GameState, target: Model, cause: str, rule: str,
     s.sides[target.side].casualties.append(target.id)
     return [OutOfAction(rule=rule, model=target.id, model_name=target.name,
                         unit_name=s.sides[target.side].name, cause=cause)]
-
-
-# --- the end of the phase: all alone, fleeing ----------------------------------------------------
-def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
-    """The phase's warband: each of its models fighting 2+ standing enemies with no standing
-    friend within 6" tests Ld; a failure flees."""
-    fight = s.pending["combat"]
-    side = fight["side"]
-    events: list[Event] = []
-    contacts = contact_map(s, geo)
-    alone = []
-    for m in sorted((m for m in s.models.values() if m.alive and m.side == side),
-                    key=lambda m: m.id):
-        if not can_fight(s, m) or len(opponents(s, m, contacts, side)) < 2:
-            continue
-        if any(f.alive and f.side == side and f.id != m.id and can_fight(s, f)
-               and geo.distance(m, f) <= FRIEND_RANGE for f in s.models.values()):
-            continue
-        alone.append(m)
-    for m in alone:
-        if not m.alive or not can_fight(s, m):
-            continue
-        roll = dice.roll(2, f"{m.name} all alone", RULE_ALL_ALONE)
-        passed = roll.total <= m.profile["Ld"]
-        events.append(DiceRolled(rule=RULE_ALL_ALONE, who=m.name, label="2D6 all alone",
-                                 values=roll.values, needed=f"{m.profile['Ld']} or less",
-                                 outcome="stands firm" if passed else "flees"))
-        if not passed:
-            events.extend(flee(s, geo, dice, m, fight))
-    return events
-
-
-def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | None,
-         rule: str = RULE_FLEE) -> list[Event]:
-    """The model turns to run: each enemy in contact able to fight gets one automatic hit, at
-    once -- every one of them, even after an earlier hit knocked the model down or stunned it
-    (a knocked-down model is then finished by an unsaved wound, a stunned one by being
-    attacked, as in any close combat); if it is still standing it flees 2D6" away (and is
-    fleeing until it rallies)."""
-    events: list[Event] = []
-    contacts = contact_map(s, geo)
-    for enemy_id in sorted(contacts.get(model.id, ())):
-        enemy = s.models[enemy_id]
-        if not model.alive:
-            break  # out of action: nobody is left to hit
-        if not enemy.alive or not can_fight(s, enemy):
-            continue
-        events.extend(flee_hit(s, dice, fight, enemy, model))
-    if not model.alive or not _standing(s, model):
-        return events
-    if not flag(s, model, FLEEING):
-        set_flag(s, model, FLEEING)
-        events.append(StatusChanged(rule=RULE_FLEE, unit=model.unit, unit_name=model.name,
-                                    status="fleeing", gained=True))
-    return events + flee_move(s, geo, dice, model, rule)
-
-
-def flee_hit(s: GameState, dice: Dice, fight: dict | None, enemy: Model, model: Model
-             ) -> list[Event]:
-    """One enemy's automatic hit on a model turning to flee, met as the model is now."""
-    item = loadout(enemy.profile["gear"]).weapons[0]
-    strength = enemy.profile["S"] + item.strength_bonus
-    met_as = condition(s, model)
-    events: list[Event] = [Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it "
-                                                     f"turns to flee: 1 automatic hit "
-                                                     f"({item.name})")]
-    if met_as == "stunned":
-        return events + out_of_action(s, model, f"attacked by {enemy.name} while stunned",
-                                      RULE_STUNNED_TARGET, enemy.side)
-    tally = Tally(attacks=1, hits=1, weapons=[item.name])
-    events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally,
-                             met_as == "knocked down"))
-    return events + _injure(s, dice, model, tally, met_as, enemy.side)
-
-
-def _standing(s: GameState, model: Model) -> bool:
-    return model.alive and not flag(s, model, KNOCKED_DOWN) and not flag(s, model, STUNNED)
-
-

@@ -8,7 +8,7 @@ import pytest
 from game.core.actions import Action
 from game.core.events import AttacksMade
 from game.core.state import frozen_profile
-from game.rulesets.warband import combat
+from game.rulesets.warband import combat, fleeing
 from game.rulesets.warband.combat import (
     RULE_PARRY_ONCE,
     RULE_PARRY_SIX,
@@ -479,7 +479,7 @@ def test_all_alone_test_and_fleeing_with_an_automatic_hit_from_each_enemy():
     b.state.pending["combat"] = new_fight(0, [])
     start = (model(b, "s0u0").x, model(b, "s0u0").y)
     b.dice.script(6, 6, 1, 2, 3, 3)
-    events = combat.all_alone_tests(b.state, b.geo, b.dice)
+    events = fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0
     monk = model(b, "s0u0")
     assert flags(b, "s0u0").get("fleeing")
@@ -498,10 +498,10 @@ def test_all_alone_passed_and_a_friend_within_six_inches_means_no_test():
     stand(b, "s0u1", 40, 40)
     b.state.pending["combat"] = new_fight(0, [])
     b.dice.script(3, 4)                                # 7 <= Ld 7: stands firm
-    combat.all_alone_tests(b.state, b.geo, b.dice)
+    fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0 and not flags(b, "s0u0").get("fleeing")
     stand(b, "s0u1", 20, 20 - 5.0)                     # a friend within 6": no test
-    combat.all_alone_tests(b.state, b.geo, b.dice)     # strict dice: none rolled
+    fleeing.all_alone_tests(b.state, b.geo, b.dice)     # strict dice: none rolled
 
 
 # --- multiplayer ---------------------------------------------------------------------------------

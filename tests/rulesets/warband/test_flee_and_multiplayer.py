@@ -4,7 +4,7 @@ them (warband.md, "Close combat phase"), with strict scripted dice."""
 import pytest
 
 from game.core.actions import Action
-from game.rulesets.warband import combat
+from game.rulesets.warband import fleeing
 from game.rulesets.warband.combat import RULE_STUNNED_TARGET, new_fight
 from game.rulesets.warband.engagement import RULE_MULTIPLAYER, RULE_PROTECT_DOWNED
 from game.rulesets.warband.events import OutOfAction
@@ -44,7 +44,7 @@ def test_fleeing_every_adversary_hits_even_after_the_model_is_down(injury, secon
     is taken out by an unsaved wound, a stunned one by being attacked. No run: it is out."""
     b = monk_between_two_axemen()
     b.dice.script(6, 6, 4, injury, *second_hit)
-    events = combat.all_alone_tests(b.state, b.geo, b.dice)
+    events = fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0
     assert sum("1 automatic hit" in t for t in describe(events)) == 2
     out = [e for e in events if isinstance(e, OutOfAction)]
@@ -58,7 +58,7 @@ def test_fleeing_a_model_knocked_down_by_the_hits_does_not_run():
     b = monk_between_two_axemen()
     start = (model(b, "s0u0").x, model(b, "s0u0").y)
     b.dice.script(6, 6, 4, 1, 1)          # Ld fails; hit 1 wounds, injury 1; hit 2: wound 1
-    combat.all_alone_tests(b.state, b.geo, b.dice)
+    fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0
     monk = model(b, "s0u0")
     assert monk.alive and flags(b, "s0u0").get(KNOCKED_DOWN)
@@ -68,7 +68,7 @@ def test_fleeing_a_model_knocked_down_by_the_hits_does_not_run():
 def test_a_stunned_flee_target_is_out_of_action_by_the_stunned_rule():
     b = monk_between_two_axemen()
     b.dice.script(6, 6, 4, 3)
-    events = combat.all_alone_tests(b.state, b.geo, b.dice)
+    events = fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert [e.rule for e in events if isinstance(e, OutOfAction)] == [RULE_STUNNED_TARGET]
 
 
