@@ -101,7 +101,7 @@ def test_apply_on_a_copy_never_changes_the_original(seed):
 
 def test_battles_play_to_the_end():
     """Whole battles (random against random, greedy against greedy) end without an error."""
-    for seed in range(5):
+    for seed in range(4):
         for agents in (("random", "random"), ("greedy", "random"), ("greedy", "greedy")):
             controller = TurnController(RULESET, SCENARIO, seed)
             players = {0: ai.make(agents[0], seed), 1: ai.make(agents[1], seed + 7)}

@@ -99,7 +99,7 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
                       key=lambda mid: (gaps[mid], mid))
     if not in_reach:
         return None
-    solved = geo.approach(s, unit_id, [target], move, CONTACT_STOP, movers=in_reach)
+    solved = solver.approach_each(s, geo, unit_id, in_reach, [target], move, CONTACT_STOP)
     if target not in ends_in_contact(s, geo, unit_id, solved):
         return None
     for count in sorted({len(in_reach), (len(in_reach) + 1) // 2, 1}, reverse=True):

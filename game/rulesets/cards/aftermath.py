@@ -153,8 +153,8 @@ def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> l
                 if solver.may_reach(s, geo, m, enemies, move)]
     dest = {}
     if reaching:
-        dest = local.approach(s, unit_id, goals, move, CONTACT_STOP, avoid=avoid,
-                              avoid_range=KEEP_CLEAR, movers=reaching)
+        dest = solver.approach_each(s, geo, unit_id, reaching, goals, move, CONTACT_STOP,
+                                    avoid=avoid, avoid_range=KEEP_CLEAR)
     point = (sum(m.x for m in enemies) / len(enemies), sum(m.y for m in enemies) / len(enemies))
     dest.update(follow(s, local, unit_id, dest, reaching, point, move))
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}

@@ -100,6 +100,36 @@ def move_toward(s: GameState, geo: Geometry, unit_id: str, point, allowance: flo
                                                 keep_away), table)
 
 
+#: Each mover goes for this many of the nearest enemy figures it may reach.
+NEAREST_GOALS = 2
+
+
+def approach_each(s: GameState, geo: Geometry, unit_id: str, movers: list[str],
+                  goal_units: list[str], allowance: float, stop_at: float,
+                  avoid: list[str] = (), avoid_range: float = 0.0) -> dict:
+    """The table's approach one mover at a time, closest first (as the table itself places
+    them), each aimed only at the nearest enemy figures it may reach (`may_reach`): the search
+    for a spot in contact then walks round those figures, not round every figure of the
+    enemy units. The ends of figures that do not move are their own positions."""
+    enemies = [m for u in goal_units for m in s.alive_models(u)]
+    out = {m.id: (m.x, m.y) for m in s.alive_models(unit_id)}
+    if not enemies:
+        return out
+    trial = s.copy()
+    order = sorted(movers, key=lambda mid: (min(geo.distance(s.models[mid], e)
+                                                for e in enemies), mid))
+    for mid in order:
+        model = trial.models[mid]
+        near = sorted(enemies, key=lambda e: (geo.distance(model, e), e.id))
+        goals = [e for e in near if may_reach(s, geo, model, [e], allowance)][:NEAREST_GOALS]
+        goals = goals or near[:1]
+        end = approach(trial, geo, unit_id, [g.id for g in goals], allowance, stop_at, avoid,
+                       avoid_range, movers=[mid])[mid]
+        out[mid] = end
+        model.x, model.y = end
+    return out
+
+
 class Local:
     """A Geometry that answers `approach` and `move_toward` as above and passes every other
     question to the table: handed to shared helpers (base.representative_destinations) so that
