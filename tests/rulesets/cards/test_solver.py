@@ -71,3 +71,20 @@ def test_a_charge_round_a_palisade_is_refused_without_a_long_search():
     start = time.process_time()
     assert charge_destinations(s, solver.local(geo), "s0u0", "s1u0") is None
     assert time.process_time() - start < 0.25            # the table alone: ~0.7-1.0 s
+
+
+def test_one_mover_at_a_time_each_reaches_contact_with_a_near_figure():
+    """approach_each: four figures 3" from four enemies each end in base contact, the closest
+    first, none on top of another (the table's checks pass on the whole placement)."""
+    b = three_units()
+    stand(b, "s0u0", column(10.0, 10.0, 4))
+    stand(b, "s1u0", column(14.0, 10.0, 4))
+    s, geo = b.state, b.geo
+    movers = [m.id for m in s.alive_models("s0u0")]
+    ends = solver.approach_each(s, geo, "s0u0", movers, ["s1u0"], 6.0, 0.01)
+    assert geo.placement_problem(s, ends) is None
+    enemies = s.alive_models("s1u0")
+    for mid, (x, y) in ends.items():
+        probe = s.models[mid].copy()
+        probe.x, probe.y = x, y
+        assert any(geo.in_contact(probe, e) for e in enemies), mid
