@@ -20,7 +20,8 @@ The flow, as phases:
 
 Hooks for the client beyond the contract: `deck_view(state)` (the card in play, the cards drawn
 this round, the cards left), `melee_round_odds(state, geo)` (exact losses of one round),
-`move_allowance`, `status_help`, `overlay_ranges`.
+`withheld(state, geo)` (why an expected choice is not offered), `move_allowance`,
+`status_help`, `overlay_ranges`.
 """
 
 from __future__ import annotations
@@ -124,6 +125,13 @@ class CardsRuleset(RulesetBase):
         from game.rulesets.cards.evaluation import action_value
 
         return action_value(s, a, geo)
+
+    def withheld(self, s: GameState, geo: Geometry) -> list[str]:
+        """Plain-words reasons why choices one might expect are not offered now (a charge on a
+        unit in range that no figure can reach), for the log and the decision panel."""
+        if s.phase != "activate":
+            return []
+        return activation.withheld(s, geo)
 
     def deck_view(self, s: GameState) -> dict:
         """The card in play, the cards drawn this round and those still in the deck."""
@@ -260,7 +268,7 @@ class CardsRuleset(RulesetBase):
         if stage == "choose":
             out = [Action("fight", label="Fight the melee")]
             if melee.decline_moves(s, geo) is not None:
-                out.append(Action("decline", label="No melee: step back 1\" apart"))
+                out.append(Action("decline", label="No melee: step back 1\" apart [added]"))
             return out
         if stage == "round":
             return [Action("melee_round", option=AUTO, label=f"Melee round {m['round']}")]

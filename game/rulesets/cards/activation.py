@@ -16,8 +16,9 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
+from game.rulesets.cards import solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
-from game.rulesets.cards.figures import linked
+from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
 RULE_ACTIVATE = "Activation: each unit of the card's type may move up to M\" (cards)"
@@ -60,6 +61,7 @@ def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> st
     offer is also one body of figures: the common coherency rule alone lets a unit split into
     pairs far apart, so offered moves keep every figure linked to the rest by a chain of 2"
     gaps (a player may still drag any legal placement)."""
+    dest = as_stored(s, dest)
     problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
     if problem:
         return problem
@@ -92,11 +94,12 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
     move = allowance(s, unit_id)
     targets = s.alive_models(target)
     gaps = {m.id: min(geo.distance(m, e) for e in targets) for m in s.alive_models(unit_id)}
-    in_reach = sorted((mid for mid, gap in gaps.items() if gap <= move),
+    in_reach = sorted((mid for mid, gap in gaps.items() if gap <= move
+                       and solver.may_reach(s, geo, s.models[mid], targets, move)),
                       key=lambda mid: (gaps[mid], mid))
     if not in_reach:
         return None
-    solved = geo.approach(s, unit_id, [target], move, CONTACT_STOP, movers=in_reach)
+    solved = solver.approach_each(s, geo, unit_id, in_reach, [target], move, CONTACT_STOP)
     if target not in ends_in_contact(s, geo, unit_id, solved):
         return None
     for count in sorted({len(in_reach), (len(in_reach) + 1) // 2, 1}, reverse=True):
@@ -104,17 +107,17 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
         dest = {mid: solved[mid] for mid in leaders}
         if target not in ends_in_contact(s, geo, unit_id, dest):
             continue
-        dest.update(_follow(s, geo, unit_id, dest, leaders, target, move))
+        dest.update(follow(s, geo, unit_id, dest, leaders, unit_centroid(s, target), move))
         if not offered_problem(s, geo, unit_id, dest):
             return dest
     return None
 
 
-def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[str],
-            target: str, move: float) -> dict:
-    """The figures that are not going for contact advance straight toward the target behind
+def follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[str],
+           point, move: float) -> dict:
+    """The figures that are not going for contact advance straight toward `point` behind
     the leaders (the table's formation move, on a copy where the leaders already stand at their
-    ends and only the followers belong to the unit)."""
+    ends and only the followers belong to the unit), never touching an enemy."""
     followers = [mid for mid in s.units[unit_id].models
                  if s.models[mid].alive and mid not in leaders]
     if not followers:
@@ -123,7 +126,7 @@ def _follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list
     for mid in leaders:
         trial.models[mid].x, trial.models[mid].y = dest[mid]
     trial.units[unit_id].models = tuple(followers)
-    return geo.move_toward(trial, unit_id, unit_centroid(s, target), move, KEEP_CLEAR)
+    return geo.move_toward(trial, unit_id, point, move, KEEP_CLEAR)
 
 
 #: The label of the move toward the nearest enemy.
@@ -229,26 +232,60 @@ def held_together(s: GameState, unit_id: str, full: dict, check) -> dict | None:
 
 
 def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
+    """The unit's offers: a charge on each enemy unit in reach, the moves toward each goal,
+    staying. Each offer is checked by the very check `apply` makes, on the ends as the Action
+    stores them (`as_stored`), so that nothing offered is refused."""
     unit = s.units[unit_id]
     if unit.flags.get("shaken"):
         return [Action("rally", unit_id, label=f"{unit.name} rallies (Shaken: no move)")]
-    out: list[Action] = []
+    offers: list[Action] = []
     move = allowance(s, unit_id)
     for enemy in s.enemy_units(unit.side):
         if geo.unit_distance(s, unit_id, enemy.id) > move:
             continue
         dest = charge_destinations(s, geo, unit_id, enemy.id)
         if dest is not None:
-            out.append(Action("move", unit_id, placement=make_placement(dest), option="charge",
-                              label=f"{unit.name}: charge {enemy.name}"))
+            offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
+                                 option="charge", label=f"{unit.name}: charge {enemy.name}"))
     for goal, dest in offered_moves(s, geo, unit_id).items():
-        out.append(Action("move", unit_id, placement=make_placement(dest),
-                          label=f"{unit.name}: move {goal}"))
+        offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
+                             label=f"{unit.name}: move {goal}"))
+    out = [a for a in offers if activation_problem(s, geo, a) is None]
     out.append(Action("stay", unit_id, label=f"{unit.name}: stay where it is"))
     return out
 
 
+def withheld(s: GameState, geo: Geometry) -> list[str]:
+    """Why a choice the rules might seem to allow is not offered (guarantee 1 of issue 10): a
+    charge on an enemy unit within M" that no figure can carry into base contact by a legal
+    path (or whose solved placement breaks a rule). For the log and the decision panel; a
+    player may still drag any placement the rules accept."""
+    geo = solver.local(geo)
+    out = []
+    for unit_id in waiting_units(s):
+        unit = s.units[unit_id]
+        if unit.flags.get("shaken"):
+            continue
+        move = allowance(s, unit_id)
+        for enemy in s.enemy_units(unit.side):
+            if geo.unit_distance(s, unit_id, enemy.id) > move:
+                continue
+            dest = charge_destinations(s, geo, unit_id, enemy.id)
+            if dest is None:
+                out.append(f"{unit.name} cannot charge {enemy.name}: no figure can reach base "
+                           f"contact within its {move:g}\" move by a legal path, round "
+                           f"terrain and enemy bases ({RULE_CHARGE})")
+                continue
+            offer = Action("move", unit_id, placement=make_placement(as_stored(s, dest)))
+            problem = activation_problem(s, geo, offer)
+            if problem:
+                out.append(f"{unit.name}'s charge on {enemy.name} is not offered: {problem}")
+    return out
+
+
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
+    """Every waiting unit's offers, solved locally and remembered (solver.py)."""
+    geo = solver.local(geo)
     out: list[Action] = []
     for unit_id in waiting_units(s):
         out.extend(unit_actions(s, geo, unit_id))

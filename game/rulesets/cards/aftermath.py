@@ -3,7 +3,9 @@ that lost more, then the end of combat: the survivors' free move when one side i
 sides back into base contact, the round's winner first, and another round.
 
 A unit that recoils or flees has left the melee (the reaction test's whole point); a unit whose
-figures in contact all died but which still has figures is still in it, and moves back in.
+figures in contact all died but which still has figures is still in it, and moves back in. The
+free move is the seed's reward for wiping out the other side only: when the other side has left
+instead, the melee ends without it.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
-from game.rulesets.cards import reaction
+from game.rulesets.cards import reaction, solver
+from game.rulesets.cards.activation import follow
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
-from game.rulesets.cards.figures import linked
+from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.melee import finish, present_units, side_losses, used_talents
 from game.rulesets.cards.profile import STEADY
 from game.rulesets.cards.retreat import KEEP_CLEAR
@@ -33,6 +36,9 @@ RULE_REACTION_STEP = ("Step 5, reaction: the side that lost more figures tests; 
 RULE_END = "Step 6, end of combat (cards seed)"
 RULE_FREE_MOVE = ("End of combat: the survivors may move up to 2\", not within 1\" of an enemy "
                   "(cards seed)")
+RULE_NO_FREE_MOVE = ("the winners' free 2\" move comes only when the other side has lost all "
+                     "its figures; a unit that recoiled or fled has left the melee [added] "
+                     "(cards seed, step 6)")
 RULE_CLOSE_IN = ("End of combat: both sides move back into base contact, the round's winner "
                  "first; then step 2 again (cards seed)")
 
@@ -85,22 +91,23 @@ def reaction_step(s: GameState, geo: Geometry, dice: Dice, side: int) -> list[Ev
 # --- step 6 --------------------------------------------------------------------------------------
 
 def end_of_combat(s: GameState, geo: Geometry) -> list[Event]:
-    """One side has no unit left in the melee: the combat ends and the other side's units in it
-    may make the free move. Otherwise both sides move back into contact, the round's winner
-    first (equal losses: the player who played the card [added]), and the melee goes on; if no
-    figure can reach contact any more, it ends there."""
+    """Step 6. One side has no unit left in the melee: the combat ends. Only when that side has
+    lost all its figures in the melee (destroyed, or routed off the table) may the other side's
+    units in it make the free move (the seed); a side that recoiled or fled has left with
+    figures still on the table, and the melee simply ends. Otherwise both sides move back into
+    contact, the round's winner first (equal losses: the player who played the card [added]),
+    and the melee goes on; if no figure can reach contact any more, it ends there."""
     melee = s.pending["melee"]
     present = present_units(s, geo, melee)
     sides = {s.units[u].side for u in present}
     if len(sides) < 2:
+        if not present or not all_figures_lost(s, melee, sides):
+            finish(s)
+            return [Note(rule=RULE_END, text=_ended_without_free_move(s, melee, present))]
         melee["stage"] = "free_move"
         melee["free"] = sorted(present)
-        text = "the combat ends"
-        if present:
-            text += ": " + ", ".join(s.units[u].name for u in present) + " may move up to 2\""
-        if not present:
-            finish(s)
-        return [Note(rule=RULE_END, text=text)]
+        names = ", ".join(s.units[u].name for u in present)
+        return [Note(rule=RULE_END, text=f"the combat ends: {names} may move up to 2\"")]
     first = melee["winner"] if melee["winner"] is not None else s.active
     events: list[Event] = []
     for side in (first, 1 - first):
@@ -116,14 +123,40 @@ def end_of_combat(s: GameState, geo: Geometry) -> list[Event]:
     return events
 
 
+def all_figures_lost(s: GameState, melee: dict, staying: set[int]) -> bool:
+    """Has every side other than `staying` lost all its figures of the melee's units?"""
+    return not any(s.unit_alive(u) for u in melee["units"] if s.units[u].side not in staying)
+
+
+def _ended_without_free_move(s: GameState, melee: dict, present: list[str]) -> str:
+    if not present:
+        return "the combat ends: no figure is left in it"
+    gone = [s.units[u].name for u in melee["units"]
+            if s.unit_alive(u) and u not in present]
+    return (f"the combat ends: {', '.join(gone)} left the melee with figures still standing, "
+            f"so there is no free move ({RULE_NO_FREE_MOVE})")
+
+
 def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> list[Event]:
     """The unit's figures move back into base contact, as close as possible to the enemy figures
-    it fights (up to a full move, [added]), never touching an enemy outside the melee."""
+    it fights (up to a full move, [added]), never touching an enemy outside the melee. The
+    figures that may reach contact (solver.may_reach) go for it by the table's approach; those
+    that cannot close in straight toward the enemy behind them (not a search for contacts no
+    path can make: issue 11, seed 5002)."""
     side = s.units[unit_id].side
+    local = solver.local(geo)
+    move = float(s.units[unit_id].profile["M"])
     goals = [u for u in present if s.units[u].side != side]
     avoid = [u.id for u in s.enemy_units(side) if u.id not in present]
-    dest = geo.approach(s, unit_id, goals, float(s.units[unit_id].profile["M"]), CONTACT_STOP,
-                        avoid=avoid, avoid_range=KEEP_CLEAR)
+    enemies = [m for u in goals for m in s.alive_models(u)]
+    reaching = [m.id for m in s.alive_models(unit_id)
+                if solver.may_reach(s, geo, m, enemies, move)]
+    dest = {}
+    if reaching:
+        dest = solver.approach_each(s, geo, unit_id, reaching, goals, move, CONTACT_STOP,
+                                    avoid=avoid, avoid_range=KEEP_CLEAR)
+    point = (sum(m.x for m in enemies) / len(enemies), sum(m.y for m in enemies) / len(enemies))
+    dest.update(follow(s, local, unit_id, dest, reaching, point, move))
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
@@ -156,6 +189,7 @@ def offered_free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: d
                               ) -> str | None:
     """An offered free move comes from `move_toward` with 1" kept from the enemy and 2" of
     allowance, so its paths are legal already: check the end (bases, coherency, one body)."""
+    dest = as_stored(s, dest)
     problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
     if problem:
         return problem
@@ -163,6 +197,7 @@ def offered_free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: d
 
 
 def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
+    geo = solver.local(geo)
     out: list[Action] = []
     for unit_id in s.pending["melee"]["free"]:
         name = s.units[unit_id].name
@@ -171,8 +206,10 @@ def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
             s, geo, unit_id, FREE_MOVE, goals, FREE_MOVE_CLEARANCE,
             lambda d, u=unit_id: offered_free_move_problem(s, geo, u, d))
         for goal, dest in found.items():
-            out.append(Action("free_move", unit_id, placement=make_placement(dest),
-                              label=f"{name}: free move {goal}"))
+            offer = Action("free_move", unit_id, placement=make_placement(as_stored(s, dest)),
+                           label=f"{name}: free move {goal}")
+            if offer.placement and free_move_problem_for(s, geo, offer) is None:  # as apply
+                out.append(offer)
         out.append(Action("free_move", unit_id, label=f"{name}: stay where it is"))
     return out
 

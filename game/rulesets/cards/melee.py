@@ -1,7 +1,8 @@
 """The melee, exactly as the seed gives its steps (rules/cards.md, "Melee steps").
 
 1. Choosing melee: the player who carried out the card's actions fights or declines (then the
-   contacting figures step back 1" apart).
+   contacting figures step back 1" apart: [added], not in the seed, which only gives the
+   choice; the spec marks it so).
 2. Attacks: one die per figure in base contact with an enemy figure (Fierce: 2 for figures
    within 1" of the officer), rolled separately per attacking unit, target unit and dice per
    figure; >= the unit's Aggression hits.
@@ -12,9 +13,10 @@
    still struck in step 2.
 5. Reaction: the side that lost more figures tests for its units in the melee; equal losses,
    no test.
-6. End of combat: one side gone (destroyed, or recoiled/fled out of contact): the survivors may
-   move up to 2", not within 1" of an enemy. Otherwise both sides move back into base contact,
-   the round's winner first, and the melee repeats from step 2.
+6. End of combat: one side has lost all its figures: the survivors may move up to 2", not
+   within 1" of an enemy. A side that recoiled or fled out of contact has left the melee
+   [added]: the combat ends there, without that free move. Otherwise both sides move back into
+   base contact, the round's winner first, and the melee repeats from step 2.
 
 The order dice are rolled in (what a scripted test gives): attack groups by attacking unit id,
 then target unit id, then dice per figure; then defence dice by target unit id (an Inspiring
@@ -49,7 +51,8 @@ from game.rulesets.cards.profile import FIERCE, INSPIRING, OFFICER, has_talent, 
 from game.rulesets.cards.retreat import step_apart
 
 RULE_CHOOSE = "Step 1, choosing melee: the acting player chooses whether to fight (cards seed)"
-RULE_DECLINE = "No melee: the contacting figures step back 1\" apart (cards)"
+RULE_DECLINE = ("No melee: the contacting figures step back 1\" apart [added: the seed only "
+                "says the player chooses whether a melee is fought] (cards)")
 RULE_ATTACKS = ("Step 2, attacks: a die per figure in base contact, rolled separately where "
                 "modifiers differ; >= Aggression hits (cards seed)")
 RULE_FIERCE = "Fierce: figures within 1\" of the officer roll 2 dice, once a melee (cards)"

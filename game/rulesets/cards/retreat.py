@@ -11,6 +11,7 @@ import math
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model, Point
+from game.rulesets.cards import solver
 from game.rulesets.cards.contact import may_touch
 
 #: A forced move away never ends this close to an enemy (so it never makes a new contact).
@@ -48,7 +49,8 @@ def move_away(s: GameState, geo: Geometry, unit_id: str, enemy_models: list[Mode
     ux, uy = away_direction(s, unit_id, enemy_models)
     cx, cy = centroid(s.alive_models(unit_id))
     far = max(geo.width, geo.height) * 2
-    return geo.move_toward(s, unit_id, (cx + ux * far, cy + uy * far), distance, KEEP_CLEAR)
+    return solver.move_toward(s, geo, unit_id, (cx + ux * far, cy + uy * far), distance,
+                              KEEP_CLEAR)
 
 
 def step_apart(s: GameState, geo: Geometry, unit_id: str, enemy_units: list[str]

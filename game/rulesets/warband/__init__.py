@@ -17,16 +17,18 @@ from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStart
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
 from game.rulesets.base import RulesetBase
-from game.rulesets.warband import combat, movement, recovery, victory
+from game.rulesets.warband import combat, fleeing, movement, recovery, victory
 from game.rulesets.warband.engagement import (
     RULE_ALL_FIGHT,
     RULE_MULTIPLAYER,
+    RULE_PROTECT_DOWNED,
     contact_map,
+    fights_in_phase,
     phase_targets,
 )
 from game.rulesets.warband.equipment import hands_problem, parse_gear
 from game.rulesets.warband.movement import model_of
-from game.rulesets.warband.odds import Fighter, melee_odds, strike_distribution, summarize
+from game.rulesets.warband.odds import Fighter, melee_odds, summarize
 from game.rulesets.warband.profile import (
     MAX_SIDES,
     build_game,
@@ -155,20 +157,15 @@ class WarbandRuleset(RulesetBase):
             fighters.append(Fighter.of({**profile, "gear": parse_gear(profile["gear"])}, kit))
         return melee_odds(fighters[0], fighters[1], charging)
 
-    def model_odds(self, s: GameState, attacker_id: str, target_id: str,
+    def model_odds(self, s: GameState, geo: Geometry, attacker_id: str, target_id: str,
                    single: str | None = None) -> dict[str, Fraction]:
         """The same table for two models of a battle as they stand now: all the attacker's
         attacks on this target (target knocked down or stunned, wounds left, parry and critical
-        already used this phase), for the client's preview before a strike is committed."""
+        already used this phase, several opponents), for the client's preview before a strike
+        is committed."""
         attacker, target = s.models[attacker_id], s.models[target_id]
-        fight = s.pending.get("combat") or {"parried": [], "crit": []}
-        me = Fighter.of(attacker.profile)
-        dist = strike_distribution(me, me.plan(single), Fighter.of(target.profile),
-                                   condition(s, target), target.wounds,
-                                   target.id not in fight["parried"]
-                                   and not flag(s, target, FLEEING),
-                                   attacker.id not in fight["crit"])
-        return summarize(dist)
+        plan = Fighter.of(attacker.profile).plan(single)
+        return summarize(combat.strike_odds(s, geo, attacker, target, plan))
 
     def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
         """What the client shows before a strike or a charge is committed: per target name,
@@ -181,27 +178,12 @@ class WarbandRuleset(RulesetBase):
             target = model_of(s, a.targets[0])
             table = melee_odds(Fighter.of(me.profile), Fighter.of(target.profile), True)
             return {target.name: table}
-        fight = s.pending.get("combat") or {"parried": [], "crit": []}
-        fighter = Fighter.of(me.profile)
         single = a.option if a.option not in (None, "auto") else None
-        plan = fighter.kit.attack_plan(me.profile["A"], single)
+        plan = Fighter.of(me.profile).kit.attack_plan(me.profile["A"], single)
         out = {}
-        for target_unit in dict.fromkeys(a.targets):
+        for target_unit, batches in combat.batches_on(plan, a.targets).items():
             target = model_of(s, target_unit)
-            batches: list[tuple[str, int]] = []
-            for weapon_id, unit in combat.attack_list(plan, a.targets):
-                if unit != target_unit:
-                    continue
-                if batches and batches[-1][0] == weapon_id:
-                    batches[-1] = (weapon_id, batches[-1][1] + 1)
-                else:
-                    batches.append((weapon_id, 1))
-            dist = strike_distribution(fighter, tuple(batches), Fighter.of(target.profile),
-                                       condition(s, target), target.wounds,
-                                       target.id not in fight["parried"]
-                                       and not flag(s, target, FLEEING),
-                                       me.id not in fight["crit"])
-            out[target.name] = summarize(dist)
+            out[target.name] = summarize(combat.strike_odds(s, geo, me, target, tuple(batches)))
         return out
 
     # --- recovery ------------------------------------------------------------------------------
@@ -213,7 +195,7 @@ class WarbandRuleset(RulesetBase):
         for m in sorted((m for m in s.models.values() if m.alive and m.side == s.active),
                         key=lambda m: m.id):
             if m.alive and flag(s, m, FLEEING):
-                events += combat.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
+                events += fleeing.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
         s.phase = "movement"
         events.append(PhaseStarted(rule=movement.RULE_MOVE, phase="Movement",
                                    side_name=s.sides[s.active].name))
@@ -252,8 +234,25 @@ class WarbandRuleset(RulesetBase):
                                text=f"Only fights with {name}'s models happen now; other "
                                     f"warbands fight each other in their own phases"))
         events += rolled
+        events += self._protected_notes(s, contacts, side, order)
         events.append(combat.order_event(s, side, order))
         return events + self._advance_combat(s, geo, dice)
+
+    def _protected_notes(self, s, contacts, side, order) -> list[Event]:
+        """Say why a model in contact with enemies of this phase does not strike: they are
+        all down and it is engaged with a standing enemy (perhaps of a third warband)."""
+        out: list[Event] = []
+        for model in sorted(s.models.values(), key=lambda m: m.id):
+            if not model.alive or model.id in order or not can_fight(s, model):
+                continue
+            here = [s.models[e] for e in contacts.get(model.id, ())
+                    if fights_in_phase(model, s.models[e], side)]
+            if here and not phase_targets(s, model, contacts, side):
+                out.append(Note(rule=RULE_PROTECT_DOWNED,
+                                text=f"{model.name} does not strike: the enemies it could "
+                                     f"attack in this phase are down, and it is engaged with "
+                                     f"a standing enemy"))
+        return out
 
     def _do_combat(self, s, a, geo, dice) -> list[Event]:
         events = combat.resolve_strike(s, geo, dice, a)
@@ -274,8 +273,13 @@ class WarbandRuleset(RulesetBase):
                 events.append(Note(rule=combat.RULE_NO_FIGHT_BACK,
                                    text=f"{model.name} is {condition(s, model)} and cannot "
                                         f"fight back"))
+            elif model.alive:
+                events.append(Note(rule=RULE_PROTECT_DOWNED,
+                                   text=f"{model.name} does not strike: the enemies it could "
+                                        f"attack in this phase are down, and it is engaged "
+                                        f"with a standing enemy"))
             fight["next"] += 1
-        events += combat.all_alone_tests(s, geo, dice)
+        events += fleeing.all_alone_tests(s, geo, dice)
         return events + self._end_turn(s, geo, dice)
 
     # --- turns ---------------------------------------------------------------------------------

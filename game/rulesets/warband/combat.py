@@ -4,7 +4,7 @@ Flow of one warband's phase: every model able to fight with a target in this pha
 warband's models and the enemies they touch) is put in strike order; each in turn declares its
 targets and the split of its attacks (a choice only when it has one), then its strike is
 resolved; at the end the warband's models fighting alone test their nerve, and those that fail
-flee, taking one automatic hit from each enemy in contact.
+flee, taking one automatic hit from each enemy in contact (fleeing.py).
 
 Dice, in the order they are rolled (the tests script them in this order):
 - strike order: for each group of tied models in one combat, 1D6 each in id order (ties
@@ -46,12 +46,14 @@ from game.rulesets.warband.charts import (
     to_wound_needed,
 )
 from game.rulesets.warband.engagement import (
+    RULE_MULTIPLAYER,
     RULE_PROTECT_DOWNED,
     combats,
     contact_map,
     fighters,
     opponents,
     phase_targets,
+    protected,
 )
 from game.rulesets.warband.equipment import (
     RULE_TWO_WEAPONS,
@@ -62,8 +64,8 @@ from game.rulesets.warband.equipment import (
     weapon,
 )
 from game.rulesets.warband.events import DiceKept, OutOfAction, StrikeOrder
-from game.rulesets.warband.movement import FRIEND_RANGE, flee_move, model_of
-from game.rulesets.warband.odds import Fighter, strike_tier
+from game.rulesets.warband.movement import model_of
+from game.rulesets.warband.odds import Fighter, strike_distribution, strike_tier
 from game.rulesets.warband.status import (
     CHARGED,
     FLEEING,
@@ -71,7 +73,6 @@ from game.rulesets.warband.status import (
     STOOD_UP,
     STUNNED,
     WAS_CHARGED,
-    can_fight,
     condition,
     flag,
     set_flag,
@@ -87,8 +88,9 @@ RULE_SPLIT = ("With several enemies in contact a model chooses whom to attack an
 RULE_NO_FIGHT_BACK = "Knocked down or stunned models cannot fight back (warband seed)"
 RULE_PARRY = ("Parry (sword or buckler): a D6 that beats the attacker's highest successful hit "
               "roll parries one hit (warband seed)")
-RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase; against several "
-                   "opponents only the first successful hit (warband seed)")
+RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase (a failed parry does "
+                   "not use it up); against several opponents only the first successful hit "
+                   "(warband seed)")
 RULE_PARRY_REROLL = ("Sword and buckler: re-roll a failed parry once; two swords do not re-roll "
                      "(warband seed)")
 RULE_PARRY_SIX = "A hit rolled on 6 cannot be parried (warband seed)"
@@ -100,18 +102,12 @@ RULE_STUNNED_TARGET = ("Stunned target: out of action as soon as an enemy attack
                        "combat (warband seed)")
 RULE_SAME_MODEL = ("A model with several attacks cannot knock down or stun and then finish the "
                    "same enemy in one phase; a second attacker can (warband seed)")
-RULE_ALL_ALONE = ("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
-                  "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "
-                  "flees (warband)")
-RULE_FLEE = ("Fleeing: a model that flees turns and runs 2D6\" away from its enemies; each "
-             "enemy in contact first gets 1 automatic hit, resolved at once; a model never "
-             "flees a combat by choice (warband seed)")
 
 
 # --- the phase's bookkeeping -------------------------------------------------------------------
 def new_fight(side: int, order: list[str]) -> dict:
     """pending["combat"]: whose phase, the strike order and who is next, and the once-per-phase
-    marks (parry used, first successful hit taken, critical hit made)."""
+    marks (a hit parried, first successful hit taken, critical hit made)."""
     return {"side": side, "order": order, "next": 0, "parried": [], "hit": [], "crit": []}
 
 
@@ -237,25 +233,59 @@ def declaration_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         return "No model is waiting to strike"
     if a.kind != "strike" or a.unit != model.unit:
         return f"{model.name} strikes now ({RULE_ORDER})"
-    targets = current_targets(s, geo, model)
-    if not targets:
+    allowed = {t.unit for t in current_targets(s, geo, model)}
+    contacts = contact_map(s, geo)
+    for t in a.targets:
+        if t not in allowed:
+            return _target_problem(s, model, t, contacts)
+    if not allowed:
         return f"{model.name} has nobody to attack"
-    allowed = {t.unit for t in targets}
     kit = loadout(model.profile["gear"])
     count = kit.attack_count(model.profile["A"])
     if len(a.targets) != count:
         return f"{model.name} has {count} attacks: name a target for each ({RULE_SPLIT})"
-    for t in a.targets:
-        if t not in allowed:
-            name = s.units[t].name if t in s.units else t
-            every = [s.models[e] for e in contact_map(s, geo).get(model.id, ())]
-            if any(e.unit == t for e in every):
-                return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
-            return f"{model.name} cannot attack {name}: it is not an enemy in base contact " \
-                   f"that fights it in this phase"
     if a.option not in (None, "auto") and a.option not in {w.id for w in kit.weapons}:
         return f"{a.option} is not one of {model.name}'s weapons ({RULE_TWO_WEAPONS})"
     return None
+
+
+def batches_on(plan, chosen: tuple[str, ...]) -> dict[str, list[tuple[str, int]]]:
+    """Per target (in the order first named): its (weapon id, attacks) batches, in the order
+    the strike rolls them."""
+    by_target: dict[str, list[tuple[str, int]]] = {}
+    for weapon_id, target in attack_list(plan, chosen):
+        batches = by_target.setdefault(target, [])
+        if batches and batches[-1][0] == weapon_id:
+            batches[-1] = (weapon_id, batches[-1][1] + 1)
+        else:
+            batches.append((weapon_id, 1))
+    return by_target
+
+
+def strike_odds(s: GameState, geo: Geometry, model: Model, target: Model,
+                batches: tuple[tuple[str, int], ...], exact: bool = True):
+    """The exact distribution (odds.strike_distribution) of `model`'s batches on `target` as
+    the two stand now in this phase: the target's condition and wounds, whether it may still
+    parry and whether it fights several opponents (`parry_open`), whether `model` has made
+    its critical hit. What the client shows and the AI weighs is what `resolve_strike` does."""
+    fight = s.pending.get("combat") or new_fight(s.active, [])
+    available, several = parry_open(s, geo, fight, target)
+    return strike_distribution(Fighter.of(model.profile), tuple(batches),
+                               Fighter.of(target.profile), condition(s, target), target.wounds,
+                               available, model.id not in fight["crit"], exact, several)
+
+
+def _target_problem(s: GameState, model: Model, unit_id: str, contacts) -> str:
+    """Why `model` may not attack this unit now, naming the rule."""
+    name = s.units[unit_id].name if unit_id in s.units else unit_id
+    touched = [s.models[e] for e in contacts.get(model.id, ()) if s.models[e].unit == unit_id]
+    if touched and protected(s, model, touched[0], contacts):
+        return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
+    if touched:
+        return (f"{model.name} cannot attack {name}: they fight in the close combat phases of "
+                f"their own warbands, not this one ({RULE_MULTIPLAYER})")
+    return (f"{model.name} cannot attack {name}: it is not an enemy in base contact that "
+            f"fights it in this phase")
 
 
 # --- resolving a strike --------------------------------------------------------------------------
@@ -282,13 +312,7 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
     kit = loadout(model.profile["gear"])
     single = a.option if a.option not in (None, "auto") else None
     plan = kit.attack_plan(model.profile["A"], single)
-    by_target: dict[str, list[tuple[str, int]]] = {}
-    for weapon_id, target in attack_list(plan, a.targets):
-        batches = by_target.setdefault(target, [])
-        if batches and batches[-1][0] == weapon_id:
-            batches[-1] = (weapon_id, batches[-1][1] + 1)
-        else:
-            batches.append((weapon_id, 1))
+    by_target = batches_on(plan, a.targets)
     met_as = {t: condition(s, model_of(s, t)) for t in by_target}  # RULE_SAME_MODEL
     events: list[Event] = []
     if kit.two_weapons:
@@ -313,7 +337,7 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
                                   weapon=" and ".join(tally.weapons), attacks=tally.attacks,
                                   hits=tally.hits, wounds=tally.wounds, saves=tally.saves,
                                   unsaved=tally.unsaved))
-        events.extend(_injure(s, dice, target, tally, met_as[target_unit], model.side))
+        events.extend(injure_after_strike(s, dice, target, tally, met_as[target_unit], model.side))
         if tally.attacks > 1 and target.alive and condition(s, target) != "standing" \
                 and met_as[target_unit] == "standing":
             events.append(Note(rule=RULE_SAME_MODEL,
@@ -354,20 +378,35 @@ def _weapon_attacks(s, geo, dice, fight, model, target, item: Item, count: int, 
     return events
 
 
+def parry_open(s: GameState, geo: Geometry, fight: dict, target: Model) -> tuple[bool, bool]:
+    """(may the target still parry a hit in this phase, does it fight several opponents).
+
+    The seed: only one hit can be *parried* per phase (a failed parry uses nothing up: a later
+    hit from the same single opponent may still be parried), and a model fighting several
+    opponents may only parry the first successful hit (once that hit has landed, whatever came
+    of it, no later hit can be parried). A fleeing model has turned its back and does not
+    parry; the parry itself needs a sword or buckler."""
+    several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
+    if not loadout(target.profile["gear"]).parry or flag(s, target, FLEEING):
+        return False, several
+    if target.id in fight["parried"]:
+        return False, several
+    return not (several and target.id in fight["hit"]), several
+
+
 def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
            ) -> tuple[int, list[Event]]:
     """The target's parry against this batch of hits: 1 if a hit is parried, else 0."""
     kit = loadout(target.profile["gear"])
-    several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
-    first_hits = target.id not in fight["hit"]
-    if first_hits:
+    available, several = parry_open(s, geo, fight, target)
+    if target.id not in fight["hit"]:
         fight["hit"].append(target.id)
     if not kit.parry or flag(s, target, FLEEING):
-        return 0, []  # a fleeing model has turned its back: it does not fight, nor parry
-    if target.id in fight["parried"]:
-        return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already tried to parry "
-                                                   f"this phase")]
-    if several and not first_hits:
+        return 0, []
+    if not available:
+        if target.id in fight["parried"]:
+            return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already parried a "
+                                                       f"hit this phase")]
         return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} fights several opponents "
                                                    f"and may only parry the first successful "
                                                    f"hit")]
@@ -378,7 +417,6 @@ def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
     if strength >= 2 * target.profile["S"]:
         return 0, [Note(rule=RULE_PARRY_STRENGTH, text=f"{target.name} cannot parry a blow of "
                                                        f"S{strength}")]
-    fight["parried"].append(target.id)
     first = dice.d6(f"{target.name} parry", RULE_PARRY)
     events: list[Event] = [DiceRolled(rule=RULE_PARRY, who=target.name, label="parry",
                                       values=(first,), needed=f"more than {top}",
@@ -391,6 +429,8 @@ def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
                                  label="parry re-roll (sword and buckler)", values=(again,),
                                  needed=f"more than {top}",
                                  outcome="parried" if success else "fails"))
+    if success:
+        fight["parried"].append(target.id)
     return (1 if success else 0), events
 
 
@@ -453,7 +493,7 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
     return events
 
 
-def _injure(s: GameState, dice: Dice, target: Model, tally: Tally, met_as: str,
+def injure_after_strike(s: GameState, dice: Dice, target: Model, tally: Tally, met_as: str,
             by: int) -> list[Event]:
     """After all of one model's attacks on a target: a knocked-down target with an unsaved
     wound is out of action; otherwise wounds come off and, at 0, the injury roll."""
@@ -524,69 +564,3 @@ def out_of_action(s: GameState, target: Model, cause: str, rule: str,
     s.sides[target.side].casualties.append(target.id)
     return [OutOfAction(rule=rule, model=target.id, model_name=target.name,
                         unit_name=s.sides[target.side].name, cause=cause)]
-
-
-# --- the end of the phase: all alone, fleeing ----------------------------------------------------
-def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
-    """The phase's warband: each of its models fighting 2+ standing enemies with no standing
-    friend within 6" tests Ld; a failure flees."""
-    fight = s.pending["combat"]
-    side = fight["side"]
-    events: list[Event] = []
-    contacts = contact_map(s, geo)
-    alone = []
-    for m in sorted((m for m in s.models.values() if m.alive and m.side == side),
-                    key=lambda m: m.id):
-        if not can_fight(s, m) or len(opponents(s, m, contacts, side)) < 2:
-            continue
-        if any(f.alive and f.side == side and f.id != m.id and can_fight(s, f)
-               and geo.distance(m, f) <= FRIEND_RANGE for f in s.models.values()):
-            continue
-        alone.append(m)
-    for m in alone:
-        if not m.alive or not can_fight(s, m):
-            continue
-        roll = dice.roll(2, f"{m.name} all alone", RULE_ALL_ALONE)
-        passed = roll.total <= m.profile["Ld"]
-        events.append(DiceRolled(rule=RULE_ALL_ALONE, who=m.name, label="2D6 all alone",
-                                 values=roll.values, needed=f"{m.profile['Ld']} or less",
-                                 outcome="stands firm" if passed else "flees"))
-        if not passed:
-            events.extend(flee(s, geo, dice, m, fight))
-    return events
-
-
-def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | None,
-         rule: str = RULE_FLEE) -> list[Event]:
-    """The model turns to run: each enemy in contact able to fight gets one automatic hit, at
-    once; if it is still standing it flees 2D6" away (and is fleeing until it rallies)."""
-    events: list[Event] = []
-    contacts = contact_map(s, geo)
-    for enemy_id in sorted(contacts.get(model.id, ())):
-        enemy = s.models[enemy_id]
-        if not model.alive or not _standing(s, model):
-            break
-        if not enemy.alive or not can_fight(s, enemy):
-            continue
-        item = loadout(enemy.profile["gear"]).weapons[0]
-        strength = enemy.profile["S"] + item.strength_bonus
-        events.append(Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it turns "
-                                                f"to flee: 1 automatic hit ({item.name})"))
-        tally = Tally(attacks=1, hits=1, weapons=[item.name])
-        events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally, False))
-        if tally.unsaved:
-            events.extend(injure(s, dice, model, tally.unsaved, tally.master, tally.concussion,
-                                 enemy.side))
-    if not model.alive or not _standing(s, model):
-        return events
-    if not flag(s, model, FLEEING):
-        set_flag(s, model, FLEEING)
-        events.append(StatusChanged(rule=RULE_FLEE, unit=model.unit, unit_name=model.name,
-                                    status="fleeing", gained=True))
-    return events + flee_move(s, geo, dice, model, rule)
-
-
-def _standing(s: GameState, model: Model) -> bool:
-    return model.alive and not flag(s, model, KNOCKED_DOWN) and not flag(s, model, STUNNED)
-
-

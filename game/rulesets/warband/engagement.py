@@ -43,7 +43,7 @@ def _touching(geo: Geometry, a: Model, b: Model) -> bool:
 
 #: Contact maps of the last few positions asked about: the phase asks the same question many
 #: times between two moves (who is engaged, who may strike whom, who fights several).
-_CONTACTS: dict[tuple, dict[str, list[str]]] = {}
+_CONTACTS: dict[tuple, tuple] = {}
 _CONTACTS_KEPT = 32
 
 
@@ -53,8 +53,8 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
     alive = [m for m in s.models.values() if m.alive]
     key = (id(geo), tuple((m.id, m.side, m.base, m.x, m.y) for m in alive))
     found = _CONTACTS.get(key)
-    if found is not None:
-        return found
+    if found is not None and found[0] is geo:  # the entry holds its table: ids are not reused
+        return found[1]
     out: dict[str, list[str]] = {m.id: [] for m in alive}
     reach = 2 * max((m.base.radius for m in alive), default=0.0) + 0.05
     for i, a in enumerate(alive):
@@ -65,7 +65,7 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
                 out[b.id].append(a.id)
     if len(_CONTACTS) >= _CONTACTS_KEPT:
         _CONTACTS.clear()
-    _CONTACTS[key] = out
+    _CONTACTS[key] = (geo, out)
     return out
 
 
@@ -86,11 +86,22 @@ def fights_in_phase(model: Model, enemy: Model, phase_side: int) -> bool:
 def phase_targets(s: GameState, model: Model, contacts: dict[str, list[str]],
                   phase_side: int) -> list[Model]:
     """The enemies this model may attack in `phase_side`'s close combat phase: those in contact
-    that fight it in this phase, and, while any of them stands, only the standing ones."""
-    enemies = [s.models[e] for e in contacts.get(model.id, ())]
-    enemies = [e for e in enemies if e.alive and fights_in_phase(model, e, phase_side)]
-    standing = [e for e in enemies if not is_down(s, e)]
-    return standing or enemies
+    that fight it in this phase -- and, while any enemy in contact stands, only standing ones.
+    That protection holds whoever's phase it is: a standing enemy of a third warband in
+    contact counts even when it does not fight in this phase (RULE_PROTECT_DOWNED)."""
+    touching = [s.models[e] for e in contacts.get(model.id, ())]
+    touching = [e for e in touching if e.alive]
+    enemies = [e for e in touching if fights_in_phase(model, e, phase_side)]
+    if any(not is_down(s, e) for e in touching):
+        return [e for e in enemies if not is_down(s, e)]
+    return enemies
+
+
+def protected(s: GameState, model: Model, enemy: Model, contacts: dict[str, list[str]]
+              ) -> bool:
+    """Is `enemy` down while `model` is engaged with a standing enemy (of any warband)?"""
+    return is_down(s, enemy) and any(
+        s.models[e].alive and not is_down(s, s.models[e]) for e in contacts.get(model.id, ()))
 
 
 def fighters(s: GameState, contacts: dict[str, list[str]], phase_side: int) -> list[Model]:

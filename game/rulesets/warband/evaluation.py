@@ -14,7 +14,7 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.warband.combat import attack_list, striker
+from game.rulesets.warband.combat import batches_on, strike_odds, striker
 from game.rulesets.warband.movement import (
     APPROACH_GAP,
     allowance,
@@ -40,31 +40,19 @@ RESULT_VALUE_OOA = 4.0
 DOWNED = (KNOCKED_DOWN, STUNNED, OUT_OF_ACTION)
 
 
-def strike_value(s: GameState, a: Action) -> float:
+def strike_value(s: GameState, geo: Geometry, a: Action) -> float:
     """Expected points of this declaration, target by target."""
     model = striker(s)
-    fight = s.pending["combat"]
     me = Fighter.of(model.profile)
     single = a.option if a.option not in (None, "auto") else None
     plan = me.kit.attack_plan(model.profile["A"], single)
-    batches: dict[str, list[tuple[str, int]]] = {}
-    for weapon_id, target in attack_list(plan, a.targets):
-        group = batches.setdefault(target, [])
-        if group and group[-1][0] == weapon_id:
-            group[-1] = (weapon_id, group[-1][1] + 1)
-        else:
-            group.append((weapon_id, 1))
     total = 0.0
-    for target_unit, target_plan in batches.items():
+    for target_unit, target_plan in batches_on(plan, a.targets).items():
         target = model_of(s, target_unit)
         if not target.alive:
             continue
-        dist = strike_distribution(me, tuple(target_plan), Fighter.of(target.profile),
-                                   condition(s, target), target.wounds,
-                                   target.id not in fight["parried"]
-                                   and not flag(s, target, FLEEING),
-                                   model.id not in fight["crit"], exact=False)
-        total += expected_value(dist)
+        total += expected_value(strike_odds(s, geo, model, target, tuple(target_plan),
+                                            exact=False))
     return total
 
 
@@ -117,7 +105,7 @@ def _near_objective(s: GameState, geo: Geometry, obj, side: int) -> int:
 
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     if a.kind == "strike":
-        return strike_value(s, a)
+        return strike_value(s, geo, a)
     if a.kind == "charge":
         return charge_value(s, geo, model_of(s, a.unit), model_of(s, a.targets[0]))
     if a.kind == "move":

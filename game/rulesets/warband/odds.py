@@ -153,7 +153,8 @@ def _add(dist: dict, key, p: Fraction) -> None:
 def strike_distribution(attacker: Fighter, plan: tuple[tuple[str, int], ...], defender: Fighter,
                         condition: str = "standing", wounds_left: int | None = None,
                         parry_available: bool = True, crit_available: bool = True,
-                        exact: bool = True) -> tuple[tuple[Outcome, Fraction], ...]:
+                        exact: bool = True, several: bool = False
+                        ) -> tuple[tuple[Outcome, Fraction], ...]:
     """Exact distribution of one model's strike (its attacks, per weapon as `plan` says) on one
     enemy in `condition` ('standing', 'knocked down' or 'stunned') with `wounds_left`.
 
@@ -161,8 +162,10 @@ def strike_distribution(attacker: Fighter, plan: tuple[tuple[str, int], ...], de
     dice); a knocked-down one is hit automatically, cannot parry, and any unsaved wound takes
     it out of action; a standing one is rolled for on the WS chart, may parry once (a roll
     beating the highest hit, never a 6, never an attack of S >= twice its base S; sword and
-    buckler re-roll), and its injuries come after all the strike's wounds (the same model
-    cannot knock down and then finish it).
+    buckler re-roll) -- one hit parried per phase: after a failed parry a later weapon's hits
+    may still be parried, unless the defender fights `several` opponents, when only the first
+    successful hit may be -- and its injuries come after all the strike's wounds (the same
+    model cannot knock down and then finish it).
 
     `exact=False` runs the same steps in floats: the greedy AI's estimates, many times faster.
     """
@@ -178,7 +181,8 @@ def strike_distribution(attacker: Fighter, plan: tuple[tuple[str, int], ...], de
     for weapon_id, count in plan:
         if count <= 0:
             continue
-        state = _weapon_batch(state, attacker, weapon_id, count, defender, knocked_down, exact)
+        state = _weapon_batch(state, attacker, weapon_id, count, defender, knocked_down, exact,
+                              several)
     out: dict[Outcome, Fraction] = {}
     for (_, _, unsaved, master, concussion, out_now, hit, parried, wounded, saved, critical), p \
             in state.items():
@@ -199,7 +203,7 @@ def strike_distribution(attacker: Fighter, plan: tuple[tuple[str, int], ...], de
 
 
 def _weapon_batch(state, attacker: Fighter, weapon_id: str, count: int, defender: Fighter,
-                  knocked_down: bool, exact: bool):
+                  knocked_down: bool, exact: bool, several: bool = False):
     item = weapon(weapon_id)
     strength = attacker.strength + item.strength_bonus
     wound_on = to_wound_needed(strength, defender.toughness)
@@ -215,12 +219,14 @@ def _weapon_batch(state, attacker: Fighter, weapon_id: str, count: int, defender
     for key, p in state.items():
         parry_left = key[0]
         for (hits, top), q in hit_dist:
-            base = (*key[:6], key[6] or hits > 0, *key[7:])
+            # against several opponents, the first successful hit closes the parry
+            left = parry_left and not (hits and several)
+            base = (left, *key[1:6], key[6] or hits > 0, *key[7:])
             if hits and parry_left and can_parry and top < 6:
                 success = p_parry(top, reroll, exact)
                 _batch_wounds(after, (False, *base[1:7], True, *base[8:]), hits - 1,
                               p * q * success, chances)
-                _batch_wounds(after, (False, *base[1:]), hits, p * q * (1 - success), chances)
+                _batch_wounds(after, base, hits, p * q * (1 - success), chances)
             else:
                 _batch_wounds(after, base, hits, p * q, chances)
     return after

@@ -300,6 +300,47 @@ def test_step6_survivors_move_up_to_2_inches_not_within_1_inch_of_an_enemy():
     assert s.phase == "draw" and s.pending["melee"] is None
 
 
+def test_step6_no_free_move_when_the_loser_recoiled_out_of_the_melee():
+    """Step 6: the seed gives the winners' 2" move only when the other side has lost all its
+    figures. The War Party loses 1 of 2 figures in contact, tests (4: Recoil), its figure in
+    contact survives the 5+ (4) and the unit recoils away: no enemy is left in the melee, so
+    the combat ends there, with no free move offered."""
+    b = facing_files(count_a=2, count_b=3, touching=2)
+    start_melee(b)
+    b.apply(FIGHT)
+    # s0u0 hits both (6 6), s1u0 misses (1 1); s1u0's defence: 1 fails, 6 blocks -> 1 lost
+    b.apply(ROUND, 6, 6, 1, 1, 1, 6)
+    events = b.apply(Action("remove", "s1u0", targets=("s1u0m0",)), 4, 4)
+    s = b.state
+    assert [e.result for e in events if isinstance(e, ReactionTested)] == ["Recoil"]
+    assert s.unit_alive("s1u0") and not any_contact(s, b.geo)
+    assert s.pending["melee"] is None and s.phase == "draw"
+    assert not [a for a in b.legal() if a.kind == "free_move"]
+    assert any(e.rule == aftermath.RULE_END and aftermath.RULE_NO_FREE_MOVE in e.describe()
+               for e in events)
+
+
+def test_step6_no_free_move_when_one_unit_is_destroyed_and_another_fled():
+    """Step 6 with two units on the losing side: one is wiped out, the other flees. The side
+    has not lost all its figures, so the melee ends without the free move."""
+    b = Battle([("Column", "garrison_column", ["militia"]),
+                ("War Party", "frontier_war_party", ["militia", "militia"])])
+    stand(b, "s0u0", column(10.0, 10.0, 2))
+    stand(b, "s1u0", [(10.0 + TOUCH, 10.0)])
+    stand(b, "s1u1", [(10.0 + TOUCH, 10.0 + STEP), (10.0 + TOUCH + STEP, 10.0 + STEP)])
+    start_melee(b)
+    b.apply(FIGHT)
+    # s0u0: one die on each unit (6 hits s1u0, 1 misses s1u1); s1u0, s1u1 miss; s1u0's
+    # defence 1: its lone figure dies. Side 1 lost more: s1u1 tests (3: Flight), its figure
+    # in contact survives the 4+ (3), and it flees.
+    events = b.apply(ROUND, 6, 1, 1, 1, 1, 3, 3)
+    s = b.state
+    assert not s.unit_alive("s1u0") and s.unit_alive("s1u1")
+    assert s.units["s1u1"].flags.get("shaken")
+    assert s.pending["melee"] is None and s.phase == "draw"
+    assert any(e.rule == aftermath.RULE_END and "no free move" in e.describe() for e in events)
+
+
 def test_step6_back_into_contact_the_rounds_winner_first_then_step2_again():
     """Step 6: both sides still have figures: each moves its figures back into base contact,
     the winner of the round first; then the melee repeats from step 2."""

@@ -8,7 +8,7 @@ import pytest
 from game.core.actions import Action
 from game.core.events import AttacksMade
 from game.core.state import frozen_profile
-from game.rulesets.warband import combat
+from game.rulesets.warband import combat, fleeing
 from game.rulesets.warband.combat import (
     RULE_PARRY_ONCE,
     RULE_PARRY_SIX,
@@ -221,16 +221,34 @@ def test_strength_twice_the_parriers_cannot_be_parried():
     assert any(e.rule == RULE_PARRY_STRENGTH for e in events)
 
 
-def test_only_one_parry_per_phase():
-    """The Raider Chief's dagger hit is parried at the first attempt; its sword hits after
-    that cannot be."""
+def test_only_one_hit_is_parried_per_phase():
+    """The seed: "only one hit can be parried per close combat phase". The Raider Chief's
+    dagger hit is parried; its two sword hits after that cannot be (no parry die)."""
     b = duel("raider_chief", "pilgrim_monk", "marsh_raiders")
     start_combat(b)
     action = next(a for a in b.legal() if a.option == "dagger")
-    # dagger: hit 3, parry 2 fails, re-roll 1 fails, wound 1; sword: hits 3 4, no parry,
-    # wounds 1 1
-    events = b.apply(action, 3, 2, 1, 1, 3, 4, 1, 1)
-    assert any(e.rule == RULE_PARRY_ONCE for e in events)
+    # dagger: hit 3, parry 4 beats it; sword: hits 3 4, no parry die, wounds 1 1
+    events = b.apply(action, 3, 4, 3, 4, 1, 1)
+    assert b.dice.scripted_left == 0
+    assert any(e.rule == RULE_PARRY_ONCE and "already parried" in e.describe() for e in events)
+    assert summary(events)[0].hits == 2
+
+
+def test_a_failed_parry_leaves_the_parry_for_a_later_hit_of_a_single_opponent():
+    """One *parried hit* per phase, not one attempt: the parry against the Raider Chief's dagger
+    fails (2, re-roll 1, against a hit of 3), so the Monk may still parry its sword hits (5
+    beats the highest, 4): one of them is ignored. (This test replaces one that refused the
+    second parry, reading the rule as one attempt per phase.)"""
+    b = duel("raider_chief", "pilgrim_monk", "marsh_raiders")
+    start_combat(b)
+    action = next(a for a in b.legal() if a.option == "dagger")
+    # dagger: hit 3, parry 2 and re-roll 1 fail, wound 1; sword: hits 3 4, parry 5, wound 1
+    events = b.apply(action, 3, 2, 1, 1, 3, 4, 5, 1)
+    assert b.dice.scripted_left == 0
+    parries = [t for t in describe(events) if "parry" in t and "needs more than" in t]
+    assert parries[-1].endswith("parried") and "needs more than 4" in parries[-1]
+    assert not any(e.rule == RULE_PARRY_ONCE for e in events)
+    assert summary(events)[0].hits == 2                  # 1 dagger hit + 2 sword hits - 1
 
 
 def test_against_several_opponents_only_the_first_successful_hit_may_be_parried():
@@ -242,6 +260,22 @@ def test_against_several_opponents_only_the_first_successful_hit_may_be_parried(
     start_combat(b, 6, 5, 1)                           # all I3: Axeman 1, Axeman 2, Monk
     b.apply(b.legal()[0], 6, 1)                        # first hit a 6: unparried; wound 1
     events = b.apply(b.legal()[0], 4, 1)               # second hit 4: too late to parry
+    assert any(e.rule == RULE_PARRY_ONCE and "first successful hit" in e.describe()
+               for e in events)
+
+
+def test_against_several_opponents_a_failed_parry_on_the_first_hit_ends_the_parry():
+    """Several opponents: only the first successful hit may be parried, so once the parry
+    against the first Axeman's hit failed, the second Axeman's hit gets no parry die."""
+    b = Battle([warband("A", "sellsword_axeman", "sellsword_axeman"),
+                warband("B", "pilgrim_monk", force="ash_pilgrims")])
+    stand(b, "s1u0", 20, 20)
+    touching(b, "s0u0", "s1u0", 0)
+    touching(b, "s0u1", "s1u0", 180)
+    start_combat(b, 6, 5, 1)                           # all I3: Axeman 1, Axeman 2, Monk
+    b.apply(b.legal()[0], 4, 1, 1, 1)                  # hit 4, parry 1, re-roll 1, wound 1
+    events = b.apply(b.legal()[0], 4, 1)               # hit 4: no parry die; wound 1
+    assert b.dice.scripted_left == 0
     assert any(e.rule == RULE_PARRY_ONCE and "first successful hit" in e.describe()
                for e in events)
 
@@ -445,7 +479,7 @@ def test_all_alone_test_and_fleeing_with_an_automatic_hit_from_each_enemy():
     b.state.pending["combat"] = new_fight(0, [])
     start = (model(b, "s0u0").x, model(b, "s0u0").y)
     b.dice.script(6, 6, 1, 2, 3, 3)
-    events = combat.all_alone_tests(b.state, b.geo, b.dice)
+    events = fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0
     monk = model(b, "s0u0")
     assert flags(b, "s0u0").get("fleeing")
@@ -464,10 +498,10 @@ def test_all_alone_passed_and_a_friend_within_six_inches_means_no_test():
     stand(b, "s0u1", 40, 40)
     b.state.pending["combat"] = new_fight(0, [])
     b.dice.script(3, 4)                                # 7 <= Ld 7: stands firm
-    combat.all_alone_tests(b.state, b.geo, b.dice)
+    fleeing.all_alone_tests(b.state, b.geo, b.dice)
     assert b.dice.scripted_left == 0 and not flags(b, "s0u0").get("fleeing")
     stand(b, "s0u1", 20, 20 - 5.0)                     # a friend within 6": no test
-    combat.all_alone_tests(b.state, b.geo, b.dice)     # strict dice: none rolled
+    fleeing.all_alone_tests(b.state, b.geo, b.dice)     # strict dice: none rolled
 
 
 # --- multiplayer ---------------------------------------------------------------------------------

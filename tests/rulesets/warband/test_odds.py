@@ -159,5 +159,5 @@ def test_model_odds_reads_the_battle_state():
     stand(b, "s1u0", 20, 20)
     touching(b, "s0u0", "s1u0")
     b.state.units["s1u0"].flags[STUNNED] = True
-    odds = RULESET.model_odds(b.state, model(b, "s0u0").id, model(b, "s1u0").id)
+    odds = RULESET.model_odds(b.state, b.geo, model(b, "s0u0").id, model(b, "s1u0").id)
     assert odds["out of action"] == 1
