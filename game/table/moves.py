@@ -191,8 +191,9 @@ class Mover:
         return length * (1.0 + inside)
 
     # --- routes -------------------------------------------------------------------------------
-    def route(self, dest: Point) -> Route | None:
-        """Cheapest legal path from where the model stands to `dest`, or None."""
+    def route(self, dest: Point, budget: float = math.inf) -> Route | None:
+        """Cheapest legal path from where the model stands to `dest`, or None (also None when
+        every legal path costs more than `budget`)."""
         dest = (float(dest[0]), float(dest[1]))
         if not self.position_ok(*dest):
             return None
@@ -203,12 +204,15 @@ class Mover:
         crossed = self._difficult_crossed(start, dest)
         if blocked is None and not crossed:
             return (math.dist(start, dest), [start, dest])
+        if math.dist(start, dest) > budget:
+            return None
         active = set(crossed)
         if blocked is not None:
             active.add(blocked)
-        return self._detour(start, dest, active)
+        return self._detour(start, dest, active, budget)
 
-    def _detour(self, start: Point, dest: Point, active: set[ObstacleKey]) -> Route | None:
+    def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
+                budget: float = math.inf) -> Route | None:
         """Search with corner points round the obstacles met so far; while edges turn out to
         be blocked by obstacles without corner points, add theirs and search again (a path
         round them may be shorter, or the only one)."""
@@ -217,7 +221,7 @@ class Mover:
             nodes = [start, dest]
             for key in sorted(active, key=str):
                 nodes.extend(p for p in self._corners(key) if self.node_ok(*p))
-            found, blockers = self._search(nodes)
+            found, blockers = self._search(nodes, budget)
             if found is not None and (best is None or found[0] < best[0]):
                 best = found
             fresh = blockers - active
@@ -239,7 +243,8 @@ class Mover:
         offset = self.radius + CLEARANCE if "impassable" in piece.kinds else CLEARANCE
         return _round_corners(piece.outline, offset)
 
-    def _search(self, nodes: list[Point]) -> tuple[Route | None, set[ObstacleKey]]:
+    def _search(self, nodes: list[Point], budget: float = math.inf
+                ) -> tuple[Route | None, set[ObstacleKey]]:
         """A* from nodes[0] to nodes[1] over the complete graph, checking edges only when they
         could improve a node (straight-line length is a lower bound of every edge's cost)."""
         goal = nodes[1]
@@ -260,6 +265,8 @@ class Mover:
             here = nodes[i]
             for j in range(count):
                 if done[j] or best[i] + math.dist(here, nodes[j]) >= best[j]:
+                    continue
+                if best[i] + math.dist(here, nodes[j]) + math.dist(nodes[j], goal) > budget:
                     continue
                 key = self.blocker(here, nodes[j])
                 if key is not None:
@@ -719,7 +726,7 @@ class _Approach:
                 break
             if bound - gap > allowance + 1e-9 or not self.legal_spot(*spot):
                 continue
-            found = self.mover.route(spot)
+            found = self.mover.route(spot, allowance + 1e-9)
             if found is None or found[0] > allowance + 1e-9:
                 continue
             score = found[0] + gap
