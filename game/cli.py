@@ -326,7 +326,7 @@ def _replay_to(args) -> int:
 
 
 def _odds(args) -> int:
-    from game.odds import charge_odds, melee_odds
+    from game.odds import charge_odds, charge_odds_reason, melee_odds
 
     if args.what == "melee":
         if not args.attacker or not args.defender:
@@ -348,12 +348,17 @@ def _odds(args) -> int:
         raise GameError(f"odds charge: --distance must be a number of inches from 0 to "
                         f"{limits.MAX_DISTANCE_INCHES}, not {args.distance}")
     p = charge_odds(args.ruleset, args.distance)
+    reason = charge_odds_reason(args.ruleset, args.distance)
     if args.json:
-        print(json.dumps({"ruleset": args.ruleset, "distance": args.distance, "p": float(p),
-                          "fraction": f"{p.numerator}/{p.denominator}"}))
+        out = {"ruleset": args.ruleset, "distance": args.distance, "p": float(p),
+               "fraction": f"{p.numerator}/{p.denominator}"}
+        if reason:
+            out["why"] = reason
+        print(json.dumps(out))
     else:
         print(f"{args.ruleset}: P(charge reaches {args.distance:g}\") = "
-              f"{p.numerator}/{p.denominator} = {float(p):.4f}")
+              f"{p.numerator}/{p.denominator} = {float(p):.4f}"
+              + (f" ({reason})" if reason else ""))
     return 0
 
 

@@ -21,6 +21,13 @@ def charge_odds(ruleset_id: str, distance: float) -> Fraction:
     return odds(distance)
 
 
+def charge_odds_reason(ruleset_id: str, distance: float) -> str | None:
+    """Why a charge's odds are 0 by rule rather than by the dice (squads: "a 2 never
+    succeeds"), where the ruleset says; None otherwise."""
+    why = getattr(rulesets.get(ruleset_id), "charge_odds_reason", None)
+    return why(distance) if why is not None else None
+
+
 def melee_odds(ruleset_id: str, attacker: str, defender: str, attacker_gear: list[str],
                defender_gear: list[str], charging: bool) -> dict[str, Fraction]:
     """What one model's attacks do to another, as exact probabilities per outcome (rulesets

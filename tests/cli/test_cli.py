@@ -20,6 +20,15 @@ def test_odds_charge_json_reduced_fraction(capsys):
     assert data == {"ruleset": "squads", "distance": 7.0, "p": 21 / 36, "fraction": "7/12"}
 
 
+def test_odds_charge_a_2_never_succeeds_prints_0_and_says_why(capsys):
+    """squads seed: "a 2 never succeeds" -- no eligible unit is within 2" of an enemy."""
+    code, out, _ = run(capsys, "odds", "charge", "--ruleset", "squads", "--distance", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["fraction"] == "0/1" and "a 2 never succeeds" in data["why"]
+    code, out, _ = run(capsys, "odds", "charge", "--ruleset", "squads", "--distance", "3")
+    assert "35/36" in out and out.count("(") == 1  # the dice decide: no reason added
+
+
 @pytest.mark.parametrize("argv", [
     ["odds", "charge", "--ruleset", "squads"],                     # missing --distance
     ["odds", "charge", "--ruleset", "nosuch", "--distance", "3"],  # unknown ruleset
