@@ -157,6 +157,9 @@ class CardsRuleset(RulesetBase):
             if "equal" in odds:
                 lines.append(f"Equal losses (no test): {float(odds['equal']):.0%}")
             sections.append(("This melee round, exact odds", lines))
+        withheld = self.withheld(s, geo)
+        if withheld:  # offered means legal: what is not offered says why
+            sections.append(("Charges not possible", withheld))
         return sections
 
     def melee_round_odds(self, s: GameState, geo: Geometry, units: list[str] | None = None
