@@ -98,6 +98,12 @@ class Screen:
     def on_top(self) -> None:
         """The screen above was closed: this one is shown again."""
 
+    def leave_prompt(self, then) -> Screen | None:
+        """Leaving this screen loses something a player would want asked about (a battle
+        under way): the overlay that asks first and calls `then()` if they confirm; None to
+        leave at once."""
+        return None
+
     def close(self) -> None:
         self.ui.clear_and_reset()
         # pygame_gui keeps the first manager ever made as its "default" for good: let go of
@@ -200,6 +206,17 @@ class App:
         self.running = False
         gc.collect()
 
+    def close_window(self) -> None:
+        """The window's close button: a battle under way asks first (it is kept either way);
+        closing again while asked closes at once."""
+        if self.screens and not getattr(self.top, "asks_to_leave", False):
+            for screen in reversed(self.screens):
+                prompt = screen.leave_prompt(lambda: self.quit(0))
+                if prompt is not None:
+                    self.push(prompt)
+                    return
+        self.quit(0)
+
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
@@ -256,7 +273,7 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit(0)
+            self.close_window()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = tuple(event.pos)

@@ -173,3 +173,40 @@ def test_a_replay_is_taken_over_against_the_ai_from_any_point(make_app):  # noqa
     assert battle.timeline.position == 5 and battle.timeline.can_redo()
     act(battle, battle.legal()[-1])
     assert battle.timeline.position == 6
+
+
+def test_closing_the_window_mid_battle_asks_first_and_the_battle_is_kept(make_app):  # noqa: F811
+    from game.ui.screens.overlays import ConfirmLeaveScreen
+
+    drive = make_app()
+    battle = start(drive)
+    move(battle, "s0u0")
+    drive.post(pygame.QUIT)
+    drive.frames(2)
+    asked = drive.top
+    assert isinstance(asked, ConfirmLeaveScreen) and drive.app.running
+    drive.press(asked.stay)  # keep playing: back to the battle
+    assert drive.top is battle and drive.app.running
+    drive.post(pygame.QUIT)
+    drive.frames(2)
+    drive.press(drive.top.leave)
+    assert not drive.app.running
+    assert battle_saves.latest_unfinished().summary["decisions"] == 1  # kept for Continue
+
+
+def test_the_pause_menu_saves_and_asks_before_quitting_to_the_menu(make_app):  # noqa: F811
+    from game.ui.screens.overlays import ConfirmLeaveScreen, PauseScreen
+
+    drive = make_app()
+    battle = start(drive)
+    move(battle, "s0u0")
+    drive.key(pygame.K_ESCAPE)
+    pause = drive.top
+    assert isinstance(pause, PauseScreen)
+    drive.press(pause.save)
+    assert pause.note.startswith("Saved as squads-")
+    drive.press(pause.to_menu)
+    asked = drive.top
+    assert isinstance(asked, ConfirmLeaveScreen)
+    drive.press(asked.leave)
+    assert isinstance(drive.top, MenuScreen)

@@ -401,6 +401,14 @@ class BattleScreen(RulesWork, Screen):
 
         self.app.push(HelpScreen(self.app))
 
+    def leave_prompt(self, then):
+        """A battle a person is playing asks before it is left (kept by autosave either way)."""
+        if not self.humans or self.controller.over or getattr(self, "timeline", None) is None:
+            return None
+        from game.ui.screens.overlays import ConfirmLeaveScreen
+
+        return ConfirmLeaveScreen(self.app, "Leave the battle?", then)
+
     def open_pause(self) -> None:
         from game.ui.screens.overlays import PauseScreen
 

@@ -1,4 +1,5 @@
-"""Screens drawn over the battle: pause menu, help (keyboard shortcuts), hot-seat hand-over."""
+"""Screens drawn over the battle: pause menu, help (keyboard shortcuts), hot-seat hand-over,
+and the question asked before a battle under way is left."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ class PauseScreen(_Overlay):
     def __init__(self, app, battle):
         super().__init__(app)
         self.battle = battle
-        self.rect = self.box(380, 300)
+        self.rect = self.box(380, 350)
         x, w = self.rect.x + 40, self.rect.width - 80
         self.resume = pygame_gui.elements.UIButton(
             pygame.Rect(x, self.rect.y + 80, w, 44), "Resume", self.ui, object_id="#primary")
@@ -87,9 +88,15 @@ class PauseScreen(_Overlay):
             pygame.Rect(x, self.rect.y + 136, w, 44), label, self.ui, object_id="#centered")
         if not battle.humans or battle.controller.over:
             self.concede.disable()
-        self.to_menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 192, w, 44), "Quit to menu", self.ui,
+        self.save = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 192, w, 44), "Save the battle (Ctrl+S)", self.ui,
             object_id="#centered")
+        if getattr(battle, "timeline", None) is None or battle.controller.over:
+            self.save.disable()
+        self.to_menu = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 248, w, 44), "Quit to menu", self.ui,
+            object_id="#centered")
+        self.note = ""
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -98,16 +105,74 @@ class PauseScreen(_Overlay):
             elif event.ui_element is self.concede:
                 self.app.pop()
                 self.battle.concede()
+            elif event.ui_element is self.save:
+                from game.ui.screens.saves import save_now  # the battle's timeline
+
+                saved = save_now(self.battle)
+                self.note = (f"Saved as {saved.name}" if saved is not None
+                             else self.battle.message)
             elif event.ui_element is self.to_menu:
-                self.app.open_menu()
+                prompt = self.battle.leave_prompt(self.app.open_menu)
+                if prompt is not None:
+                    self.app.push(prompt)
+                else:
+                    self.app.open_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
     def draw(self, surface) -> None:
         self.draw_dim(surface)
         self.draw_box(surface, self.rect)
-        shared_text().blit(surface, "Paused", (self.rect.centerx, self.rect.y + 22), size=26,
-                           color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+        text = shared_text()
+        text.blit(surface, "Paused", (self.rect.centerx, self.rect.y + 22), size=26,
+                  color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+        if self.note:
+            text.blit(surface, text.clip(self.note, self.rect.width - 30, 13),
+                      (self.rect.centerx, self.rect.bottom - 28), size=13,
+                      color=palette.TEXT_DIM, anchor="midtop")
+
+
+class ConfirmLeaveScreen(_Overlay):
+    """Asked before a battle under way is left (the window closed, or quit to the menu). The
+    battle is kept either way: autosave has it, and the menu's Continue brings it back."""
+
+    asks_to_leave = True
+
+    def __init__(self, app, question: str, then):
+        super().__init__(app)
+        self.question = question
+        self.then = then
+        self.rect = self.box(520, 210)
+        half = (self.rect.width - 100) // 2
+        y = self.rect.bottom - 66
+        self.stay = pygame_gui.elements.UIButton(
+            pygame.Rect(self.rect.x + 40, y, half, 44), "Keep playing", self.ui,
+            object_id="#primary")
+        self.leave = pygame_gui.elements.UIButton(
+            pygame.Rect(self.rect.right - 40 - half, y, half, 44), "Leave", self.ui,
+            object_id="#centered")
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.stay:
+                self.app.pop()
+            elif event.ui_element is self.leave:
+                self.app.pop()
+                self.then()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        self.draw_dim(surface)
+        self.draw_box(surface, self.rect)
+        text = shared_text()
+        text.blit(surface, self.question, (self.rect.centerx, self.rect.y + 22), size=22,
+                  color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+        for i, line in enumerate(text.wrap("The battle is kept: the menu's Continue or Saved "
+                                           "battles brings it back where you left it.",
+                                           self.rect.width - 60, 15)):
+            text.blit(surface, line, (self.rect.centerx, self.rect.y + 66 + 22 * i), size=15,
+                      color=palette.TEXT, anchor="midtop")
 
 
 class HandOverScreen(_Overlay):
