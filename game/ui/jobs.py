@@ -120,6 +120,9 @@ def warm(controller, humans: set) -> dict:
         legal = controller.legal_actions()  # cached in the controller for the next frame
         if controller.current_player() in humans:
             out["values"] = action_values(controller, legal)
+            hook = getattr(ruleset, "action_odds", None)
+            if hook is not None:  # exact odds can take a placement search: not on hover
+                out["outcomes"] = {a: outcomes_text(hook(state, a, geo)) for a in legal}
     info = getattr(ruleset, "info_panel", None)
     if info is not None:
         out["info"] = list(info(state, geo))
@@ -127,6 +130,15 @@ def warm(controller, humans: set) -> dict:
     if marks is not None:
         out["marks"] = dict(marks(state, geo))
     return out
+
+
+def outcomes_text(odds: dict) -> str:
+    """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line."""
+    parts = []
+    for name, table in odds.items():
+        shown = [f"{outcome} {float(p):.0%}" for outcome, p in table.items() if p]
+        parts.append(f"vs {name}: " + ", ".join(shown))
+    return "; ".join(parts)
 
 
 def describe_action(action: Action | None, full: bool = False) -> str:

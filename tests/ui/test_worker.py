@@ -193,3 +193,26 @@ def test_a_new_battle_waits_for_the_last_battles_job(make_app):
     assert not app.worker.busy and not new.busy  # the old job was waited for
     assert old.busy  # its result went nowhere: the closed screen took nothing back
     assert len(old._lent.history) > history  # (the job itself did finish)
+
+
+def test_exact_odds_of_every_offered_choice_are_worked_out_on_the_worker(make_app, monkeypatch):
+    """A squads charge's exact odds take a placement search: hovering a choice reads what the
+    worker worked out after the last step, and never runs the search on the drawing thread."""
+    from game.io.tmx import default_map_for
+
+    drive = make_app()
+    battle = drive.app.start_battle(BattleConfig("squads", default_map_for("squads"), HOT_SEAT,
+                                                 0, 3))
+    drive.frames(2)
+    end = next(a for a in battle.legal() if a.kind == "end_phase")
+    assert battle.apply(end)  # a step on the worker: the movement phase ends
+    drive.frames(2)
+    warmed = battle._preview_cache.get(("outcomes", battle.version))
+    assert warmed is not None and set(battle.legal()) <= set(warmed)
+
+    def on_the_drawing_thread(*args):
+        raise AssertionError("action_odds ran on the drawing thread")
+
+    monkeypatch.setattr(type(battle.ruleset), "action_odds", on_the_drawing_thread)
+    for action in battle.legal():
+        battle._outcomes(action)

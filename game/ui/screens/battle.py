@@ -688,11 +688,10 @@ class BattleScreen(RulesWork, Screen):
         hook = getattr(self.ruleset, "action_odds", None)
         if hook is None:
             return ""
-        parts = []
-        for name, table in hook(self.state, action, self.controller.geo).items():
-            shown = [f"{outcome} {float(p):.0%}" for outcome, p in table.items() if p]
-            parts.append(f"vs {name}: " + ", ".join(shown))
-        return "; ".join(parts)
+        warmed = self._preview_cache.get(("outcomes", self.version))  # the worker's
+        if warmed is not None and action in warmed:
+            return warmed[action]
+        return jobs.outcomes_text(hook(self.state, action, self.controller.geo))
 
     def offered_targets(self) -> dict[str, str]:
         """Every unit some offered action targets, lit with its distance (and odds)."""

@@ -79,6 +79,8 @@ class RulesWork:
             self._score_cache = (self.version, warmed.get("score", ()), warmed["holders"])
         if "info" in warmed:
             self._preview_cache[("info", self.version)] = warmed["info"]
+        if "outcomes" in warmed:
+            self._preview_cache[("outcomes", self.version)] = warmed["outcomes"]
         if "marks" in warmed:
             self._preview_cache[("marks", self.version)] = warmed["marks"]
         if "values" in warmed:
