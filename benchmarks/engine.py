@@ -2,7 +2,8 @@
 
 Why these figures: a search agent copies the state, lists the legal actions and plays greedy
 rollouts thousands of times per decision; issue 13 sets targets for each, printed beside them.
-Run: python benchmarks/engine.py [--seeds 5] [--ruleset R ...]
+Run from the repository root: python -m benchmarks.engine [--seeds 5] [--ruleset R ...]
+(as a module, so that `game` is this checkout's package, not an installed one).
 Prints figures; it is not a pass/fail test.
 """
 

@@ -107,6 +107,15 @@ def plain_copy(value: Any) -> Any:
     return _copy.deepcopy(value)
 
 
+_FLAG_LEAVES = (*_IMMUTABLE, tuple)
+
+
+def flags_copy(flags: dict[str, Any]) -> dict[str, Any]:
+    """A unit's or side's flags, copied: the rulesets store scalars and tuples of scalars there
+    (replaced, never changed in place), shared as they are; any container is copied."""
+    return {k: v if type(v) in _FLAG_LEAVES else plain_copy(v) for k, v in flags.items()}
+
+
 def frozen_profile(values: dict[str, Any]) -> MappingProxyType:
     """A read-only profile shared by every copy of the state (copies never duplicate it)."""
     return MappingProxyType(dict(values))
@@ -152,7 +161,7 @@ class Unit:
 
     def copy(self) -> Unit:
         return Unit(self.id, self.side, self.name, self.kind, self.models, self.profile,
-                    plain_copy(self.flags))
+                    flags_copy(self.flags))
 
 
 @dataclass(slots=True)
@@ -167,7 +176,7 @@ class Side:
 
     def copy(self) -> Side:
         return Side(self.index, self.name, self.force, self.conceded, self.routed,
-                    list(self.casualties), plain_copy(self.flags))
+                    list(self.casualties), flags_copy(self.flags))
 
 
 @dataclass(frozen=True, slots=True)
