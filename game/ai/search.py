@@ -37,6 +37,8 @@ MAX_CANDIDATES = 14
 PLIES = 10
 #: How much (points, paired mean) a candidate must beat greedy's choice by to be played.
 MARGIN = 0.3
+#: The share of the leaf's next best action that counts (it is one side's next step only).
+THREAT_SHARE = 0.5
 
 
 @dataclass
@@ -119,6 +121,18 @@ class SearchAgent:
         return best if gain > MARGIN else base
 
     @staticmethod
+    def _next_threat(play: Playout, me: int) -> float:
+        """What the side to act at the leaf can gain next: greedy's best exact expected points
+        (the ruleset's `action_value`), half-counted, for it (a cut look-ahead does not
+        forget a charge or a fight about to happen)."""
+        value = getattr(play.ruleset, "action_value", None)
+        if play.over or value is None or not play.legal_actions():
+            return 0.0
+        who = play.current_player()
+        best = max(0.0, max(value(play.state, a, play.geo) for a in play.legal_actions()))
+        return THREAT_SHARE * (best if who == me else -best)
+
+    @staticmethod
     def _out_of_time(deadline) -> bool:
         return deadline is not None and time.process_time() >= deadline
 
@@ -163,7 +177,7 @@ class SearchAgent:
             if who != me and reply is None:
                 reply = action
             play.apply(action)
-        margin = evaluate(ruleset, play.state, me, geo)
+        margin = evaluate(ruleset, play.state, me, geo) + self._next_threat(play, me)
         if cut:
             cand.cut.append(margin)
             return

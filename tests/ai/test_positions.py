@@ -1,0 +1,55 @@
+"""Hand-built positions where a strong player sees the right move, which greedy (one ply)
+misses and the search finds: tests that the search passes and greedy fails."""
+
+from game.ai.greedy import GreedyAgent
+from game.ai.playout import Playout
+from game.ai.search import SearchAgent
+from game.core.dice import Dice
+from game.core.state import Objective, Scenario
+from game.table import Table
+
+
+def _stand(state, unit_id, x, y):
+    model = state.models[state.units[unit_id].models[0]]
+    model.x, model.y = x, y
+
+
+def _warband_last_turn_on_an_objective():
+    """Last round, last turn: the Axeman (warband B) stands on the only objective; a Zealot
+    stands 5.5" away, within charge reach but not within 3" of the objective. Charging it
+    takes the Axeman off the objective (3 points) for a duel worth far less."""
+    from game.rulesets.warband import RULESET
+    from game.rulesets.warband.profile import build_state
+
+    scenario = Scenario(48, 48, objectives=(Objective("well", 24, 24),), rounds=5,
+                        source="test")
+    state = build_state("warband", scenario, 0,
+                        [("A", "ash_pilgrims", ["pilgrim_zealot", "pilgrim_zealot"]),
+                         ("B", "sellswords", ["sellsword_axeman"])])
+    _stand(state, "s0u0", 29.5, 24)
+    _stand(state, "s0u1", 40, 44)
+    _stand(state, "s1u0", 24, 24)
+    state.round, state.active, state.phase = 5, 1, "movement"
+    return RULESET, state, Table(scenario)
+
+
+def _play_out(ruleset, state, geo, agent):
+    """The agent's decision, then greedy to the end of the battle (seeded dice)."""
+    play = Playout(ruleset, state.copy(), geo, Dice(0))
+    play.take_automatic_steps()
+    first = agent.choose(play)
+    play.apply(first)
+    rest = GreedyAgent(1)
+    while not play.over:
+        play.apply(rest.choose(play))
+    return first, play.state
+
+
+def test_warband_dont_leave_the_objective_on_the_last_turn():
+    ruleset, state, geo = _warband_last_turn_on_an_objective()
+    greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
+    assert greedy_first.kind == "charge"  # greedy leaves the objective for the duel
+    search_first, end = _play_out(ruleset, state, geo,
+                                  SearchAgent(0, budget=None, iterations=6))
+    assert search_first.kind != "charge"
+    assert end.over and end.result["breakdown"][1]["objectives"] == 1
