@@ -53,3 +53,32 @@ def test_warband_dont_leave_the_objective_on_the_last_turn():
                                   SearchAgent(0, budget=None, iterations=6))
     assert search_first.kind != "charge"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
+
+
+def _squads_last_charge_phase_on_an_objective():
+    """Last round, the Line Marines' charge phase: they stand on the objective (1" from their
+    centre); the Brute Mob is 7" away. A charge would win a fight worth about a point but
+    take them to the Mob, off the objective worth 3 at the end."""
+    import dataclasses
+
+    from tests.rulesets.squads.battle import mob_vs_marines_battle
+
+    b = mob_vs_marines_battle()
+    models = b.state.alive_models("s1u0")
+    x = sum(m.x for m in models) / len(models)
+    y = sum(m.y for m in models) / len(models)
+    scenario = dataclasses.replace(b.state.scenario, objectives=(Objective("hill", x + 1, y),),
+                                   rounds=5)
+    b.state.scenario = scenario
+    b.state.round, b.state.active, b.state.phase = 5, 1, "charge"
+    return b.ruleset, b.state, Table(scenario)
+
+
+def test_squads_dont_charge_off_the_objective_in_the_last_round():
+    ruleset, state, geo = _squads_last_charge_phase_on_an_objective()
+    greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
+    assert greedy_first.kind == "charge"
+    search_first, end = _play_out(ruleset, state, geo,
+                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+    assert search_first.kind == "end_phase"
+    assert end.over and end.result["breakdown"][1]["objectives"] == 1
