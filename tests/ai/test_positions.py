@@ -82,3 +82,53 @@ def test_squads_dont_charge_off_the_objective_in_the_last_round():
                                   SearchAgent(0, budget=None, iterations=6, plies=30))
     assert search_first.kind == "end_phase"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
+
+
+def _on_objective_behind(b, unit_id, dx):
+    """The battle's scenario, now with one objective `dx` inches along x from the unit's
+    centre, and the round limit reached: it is the last round, side 1's turn."""
+    import dataclasses
+
+    models = b.state.alive_models(unit_id)
+    x = sum(m.x for m in models) / len(models)
+    y = sum(m.y for m in models) / len(models)
+    scenario = dataclasses.replace(b.state.scenario, objectives=(Objective("hill", x + dx, y),),
+                                   rounds=5)
+    b.state.scenario = scenario
+    b.geo = Table(scenario)
+    b.state.round, b.state.active = 5, 1
+
+
+def test_legions_dont_charge_off_the_objective_in_the_last_round():
+    """The Ember Squad holds an objective 3" behind its centre; the Line Squad is 8" away. A
+    charge gains a fraction of a point and gives up the 3 of the objective."""
+    from tests.rulesets.legions.battle import facing_lines
+
+    b = facing_lines(8.0)
+    _on_objective_behind(b, "s1u0", 3.0)
+    b.state.phase = "assault"
+    b.state.pending["sub"] = "charge"
+    greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
+    assert greedy_first.kind == "declare_charge"
+    search_first, end = _play_out(b.ruleset, b.state, b.geo,
+                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+    assert search_first.kind == "end_charges"
+    assert end.over and end.result["breakdown"][1]["objectives"] == 1
+
+
+def test_ranks_dont_charge_off_the_objective_in_the_last_round():
+    """The Pike Block holds an objective 2" behind it; the Sword Band stands 4" in front. A
+    charge takes the block off the objective for a combat worth less than its 3 points."""
+    from tests.rulesets.ranks.battle import two_units
+
+    b = two_units(["sword_band"], ["pike_block"])
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    b.stand("s0u0", 26.0, 22.0, 0.0)
+    _on_objective_behind(b, "s1u0", 2.0)
+    b.begin_turn()
+    greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
+    assert greedy_first.kind == "charge"
+    search_first, end = _play_out(b.ruleset, b.state, b.geo,
+                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+    assert search_first.kind != "charge"
+    assert end.over and end.result["breakdown"][1]["objectives"] == 1
