@@ -37,6 +37,8 @@ MAX_CANDIDATES = 14
 PLIES = 10
 #: How much (points, paired mean) a candidate must beat greedy's choice by to be played.
 MARGIN = 0.3
+#: The standard error assumed when the comparison rests on one sampling round.
+SINGLE_SAMPLE_NOISE = 1.0
 #: The share of the leaf's next best action that counts (it is one side's next step only).
 THREAT_SHARE = 0.5
 
@@ -106,9 +108,9 @@ class SearchAgent:
 
     @staticmethod
     def pick(cands: list[Candidate]) -> Candidate:
-        """The best look-ahead mean, if it beats greedy's own choice by more than `MARGIN`
-        over the rounds both were sampled in (same dice: a paired comparison); else greedy's
-        choice. Why: a few samples are noisy, and greedy's exact one-ply values are a sound
+        """The best look-ahead mean, if it beats greedy's own choice by more than `MARGIN` plus
+        one standard error, over the rounds both were sampled in (same dice: a paired
+        comparison); else greedy's choice. Why: a few samples are noisy, and greedy's exact one-ply values are a sound
         default that the search overrides only when it sees a clear difference."""
         base = max(cands, key=lambda c: c.greedy)
         best = max(cands, key=lambda c: (c.mean, c.greedy))
@@ -117,8 +119,14 @@ class SearchAgent:
         common = best.by_round.keys() & base.by_round.keys()
         if not common:
             return base
-        gain = sum(best.by_round[r] - base.by_round[r] for r in common) / len(common)
-        return best if gain > MARGIN else base
+        diffs = [best.by_round[r] - base.by_round[r] for r in common]
+        gain = sum(diffs) / len(diffs)
+        if len(diffs) > 1:
+            var = sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1)
+            noise = (var / len(diffs)) ** 0.5
+        else:
+            noise = SINGLE_SAMPLE_NOISE
+        return best if gain > MARGIN + noise else base
 
     @staticmethod
     def _next_threat(play: Playout, me: int) -> float:

@@ -50,7 +50,7 @@ def test_warband_dont_leave_the_objective_on_the_last_turn():
     greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
     assert greedy_first.kind == "charge"  # greedy leaves the objective for the duel
     search_first, end = _play_out(ruleset, state, geo,
-                                  SearchAgent(0, budget=None, iterations=6))
+                                  SearchAgent(0, budget=None, iterations=20))
     assert search_first.kind != "charge"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
 
@@ -79,7 +79,7 @@ def test_squads_dont_charge_off_the_objective_in_the_last_round():
     greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
     assert greedy_first.kind == "charge"
     search_first, end = _play_out(ruleset, state, geo,
-                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+                                  SearchAgent(0, budget=None, iterations=20, plies=30))
     assert search_first.kind == "end_phase"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
 
@@ -111,7 +111,7 @@ def test_legions_dont_charge_off_the_objective_in_the_last_round():
     greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
     assert greedy_first.kind == "declare_charge"
     search_first, end = _play_out(b.ruleset, b.state, b.geo,
-                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+                                  SearchAgent(0, budget=None, iterations=20, plies=30))
     assert search_first.kind == "end_charges"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
 
@@ -129,6 +129,6 @@ def test_ranks_dont_charge_off_the_objective_in_the_last_round():
     greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
     assert greedy_first.kind == "charge"
     search_first, end = _play_out(b.ruleset, b.state, b.geo,
-                                  SearchAgent(0, budget=None, iterations=6, plies=30))
+                                  SearchAgent(0, budget=None, iterations=20, plies=30))
     assert search_first.kind != "charge"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1

@@ -87,3 +87,11 @@ def test_paired_gain_counts_only_rounds_both_candidates_were_sampled_in():
     other = Candidate(Action("b"), 0.0, by_round={0: 4.0, 1: 20.0})
     # other's mean (12) is higher, but in the round both met it was worse
     assert SearchAgent.pick([greedy_pick, other]) is greedy_pick
+
+
+def test_a_noisy_gain_within_its_standard_error_does_not_override_greedy():
+    greedy_pick = _cand("a", 2.0, [0.0, 0.0, 0.0])
+    noisy = _cand("b", 0.0, [3.0, -2.0, 2.0])  # mean +1, standard error about 1.5
+    assert SearchAgent.pick([greedy_pick, noisy]) is greedy_pick
+    steady = _cand("c", 0.0, [1.0, 0.9, 1.1])
+    assert SearchAgent.pick([greedy_pick, steady]) is steady
