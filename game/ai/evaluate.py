@@ -7,7 +7,7 @@ about to suffer. Three terms, all in points:
   - objectives: the points held objectives would give, weighted by the rounds left (worth
     their full value in the last round, less while there is time to take them back);
   - threats: for each unit, the best charge it can make next, as the ruleset's exact charge
-    odds (`charge_odds(distance)`) times the models it would reach, counted fully for the side
+    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own), counted fully for the side
     to act and half for the others (who act later). Rulesets without `charge_odds` get none.
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
@@ -33,34 +33,42 @@ def objective_weight(state: GameState) -> float:
     return 1.0 / (1.0 + 0.5 * left)
 
 
-def _centre(state: GameState, unit_id: str):
+def _extent(state: GameState, unit_id: str):
+    """(centre x, centre y, spread, models): spread is how far the unit's bases reach from
+    its centre, for a cheap lower bound on the gap before measuring it exactly."""
     models = state.alive_models(unit_id)
     if not models:
         return None
-    return (sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models),
-            max(m.base.radius for m in models), len(models))
+    x = sum(m.x for m in models) / len(models)
+    y = sum(m.y for m in models) / len(models)
+    spread = max(math.hypot(m.x - x, m.y - y) + m.base.radius for m in models)
+    return x, y, spread, len(models)
 
 
-def threats(ruleset, state: GameState) -> list[float]:
-    """Per side: the sum over its units of the best next charge (odds × models reached)."""
+def threats(ruleset, state: GameState, geo) -> list[float]:
+    """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
+    the edge-to-edge gap × the models it would reach), weighted as the docstring says."""
     odds = getattr(ruleset, "charge_odds", None)
     out = [0.0] * len(state.sides)
-    if odds is None:
+    if odds is None or geo is None:
         return out
-    centres = {u.id: _centre(state, u.id) for u in state.units.values()}
+    extents = {u.id: _extent(state, u.id) for u in state.units.values()}
     for unit in state.units.values():
-        mine = centres[unit.id]
+        mine = extents[unit.id]
         if mine is None:
             continue
         best = 0.0
         for other in state.units.values():
-            theirs = centres[other.id]
+            theirs = extents[other.id]
             if other.side == unit.side or theirs is None:
                 continue
-            gap = math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
+            bound = math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
+            if bound > THREAT_REACH:
+                continue
+            gap = geo.unit_distance(state, unit.id, other.id)
             if gap > THREAT_REACH:
                 continue
-            best = max(best, float(odds(max(gap, 0.0))) * min(theirs[3], mine[3]))
+            best = max(best, float(odds(gap)) * min(theirs[3], mine[3]))
         out[unit.side] += best
     active = state.active
     return [v * THREAT_WEIGHT * (1.0 if i == active else 0.5) for i, v in enumerate(out)]
@@ -73,7 +81,7 @@ def values(ruleset, state: GameState, geo) -> list[float]:
     plain = ruleset.score(state, None)
     held = ruleset.score(state, geo)
     weight = objective_weight(state)
-    threat = threats(ruleset, state)
+    threat = threats(ruleset, state, geo)
     return [plain[i] + weight * (held[i] - plain[i]) + threat[i] for i in range(len(plain))]
 
 
