@@ -37,11 +37,10 @@ MAX_CANDIDATES = 14
 PLIES = 10
 #: How much (points, paired mean) a candidate must beat greedy's choice by to be played.
 MARGIN = 0.3
+#: Sampling rounds before the anytime stop may end a clear decision early.
+SETTLED_AFTER = 4
 #: The standard error assumed when the comparison rests on one sampling round.
 SINGLE_SAMPLE_NOISE = 1.0
-#: The share of the leaf's next best action that counts (it is one side's next step only).
-THREAT_SHARE = 0.5
-
 
 @dataclass
 class Candidate:
@@ -100,6 +99,8 @@ class SearchAgent:
             if self._out_of_time(deadline) or (self.iterations is not None
                                                and rounds >= self.iterations):
                 break
+            if self.iterations is None and rounds >= SETTLED_AFTER and self.settled(cands):
+                break
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.mean, c.greedy), reverse=True)
         self.last = cands
@@ -107,7 +108,34 @@ class SearchAgent:
         return pick.action
 
     @staticmethod
-    def pick(cands: list[Candidate]) -> Candidate:
+    def paired_gain(cand: Candidate, base: Candidate) -> tuple[float, float] | None:
+        """(mean gain over `base`, its standard error) over the rounds both were sampled in."""
+        common = cand.by_round.keys() & base.by_round.keys()
+        if not common:
+            return None
+        diffs = [cand.by_round[r] - base.by_round[r] for r in common]
+        gain = sum(diffs) / len(diffs)
+        if len(diffs) > 1:
+            var = sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1)
+            return gain, (var / len(diffs)) ** 0.5
+        return gain, SINGLE_SAMPLE_NOISE
+
+    @classmethod
+    def settled(cls, cands: list[Candidate]) -> bool:
+        """Anytime stop: no candidate could plausibly beat greedy's choice by `MARGIN` (its
+        gain plus two standard errors stays below), so more look-aheads would not change
+        the decision."""
+        base = max(cands, key=lambda c: c.greedy)
+        for cand in cands:
+            if cand is base:
+                continue
+            found = cls.paired_gain(cand, base)
+            if found is None or found[0] + 2 * found[1] >= MARGIN:
+                return False
+        return True
+
+    @classmethod
+    def pick(cls, cands: list[Candidate]) -> Candidate:
         """The best look-ahead mean, if it beats greedy's own choice by more than `MARGIN` plus
         one standard error, over the rounds both were sampled in (same dice: a paired
         comparison); else greedy's choice. Why: a few samples are noisy, and greedy's exact one-ply values are a sound
@@ -116,29 +144,11 @@ class SearchAgent:
         best = max(cands, key=lambda c: (c.mean, c.greedy))
         if best is base or not best.by_round:
             return base
-        common = best.by_round.keys() & base.by_round.keys()
-        if not common:
+        found = cls.paired_gain(best, base)
+        if found is None:
             return base
-        diffs = [best.by_round[r] - base.by_round[r] for r in common]
-        gain = sum(diffs) / len(diffs)
-        if len(diffs) > 1:
-            var = sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1)
-            noise = (var / len(diffs)) ** 0.5
-        else:
-            noise = SINGLE_SAMPLE_NOISE
+        gain, noise = found
         return best if gain > MARGIN + noise else base
-
-    @staticmethod
-    def _next_threat(play: Playout, me: int) -> float:
-        """What the side to act at the leaf can gain next: greedy's best exact expected points
-        (the ruleset's `action_value`), half-counted, for it (a cut look-ahead does not
-        forget a charge or a fight about to happen)."""
-        value = getattr(play.ruleset, "action_value", None)
-        if play.over or value is None or not play.legal_actions():
-            return 0.0
-        who = play.current_player()
-        best = max(0.0, max(value(play.state, a, play.geo) for a in play.legal_actions()))
-        return THREAT_SHARE * (best if who == me else -best)
 
     @staticmethod
     def _out_of_time(deadline) -> bool:
@@ -185,7 +195,7 @@ class SearchAgent:
             if who != me and reply is None:
                 reply = action
             play.apply(action)
-        margin = evaluate(ruleset, play.state, me, geo) + self._next_threat(play, me)
+        margin = evaluate(ruleset, play.state, me, geo)
         if cut:
             cand.cut.append(margin)
             return

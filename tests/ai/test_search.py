@@ -95,3 +95,19 @@ def test_a_noisy_gain_within_its_standard_error_does_not_override_greedy():
     assert SearchAgent.pick([greedy_pick, noisy]) is greedy_pick
     steady = _cand("c", 0.0, [1.0, 0.9, 1.1])
     assert SearchAgent.pick([greedy_pick, steady]) is steady
+
+
+def test_search_stops_early_when_no_candidate_could_beat_greedys_choice():
+    greedy_pick = _cand("a", 2.0, [1.0] * 4)
+    same = _cand("b", 0.0, [1.0] * 4)
+    assert SearchAgent.settled([greedy_pick, same])
+    promising = _cand("c", 0.0, [1.0, 1.5, 0.5, 1.2])
+    assert not SearchAgent.settled([greedy_pick, same, promising])
+
+
+def test_a_settled_decision_uses_less_than_its_budget():
+    controller = _battle()  # warband's opening moves: every look-ahead ends level
+    agent = SearchAgent(2, budget=1.0)
+    agent.choose(controller)
+    assert agent.last_used < 0.9
+    assert all(c.samples >= 4 for c in agent.last)
