@@ -80,7 +80,8 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None
     try:
         controller = start_battle(ruleset, scenario, game_seed,
                                   battle_forces(ruleset, len(agents), scenario))
-        players = {i: ai.make(name, game_seed * 31 + i, budget) for i, name in enumerate(agents)}
+        players = {i: _make_agent(name, game_seed * 31 + i, budget)
+                   for i, name in enumerate(agents)}
         if log:
             for e in controller.events:
                 log(e.describe())
@@ -102,6 +103,11 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None
     except Exception as exc:  # a rules bug: name it, keep the other games
         raise GameFailure(ruleset_id, game_seed, decision, action, exc) from exc
     return controller
+
+
+def _make_agent(name: str, seed: int, budget: float | None):
+    """The agent, given a budget only when one was asked for (the default is the agent's)."""
+    return ai.make(name, seed) if budget is None else ai.make(name, seed, budget=budget)
 
 
 def _log_explanation(player, log) -> None:
