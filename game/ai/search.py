@@ -13,9 +13,9 @@ Candidates are not pruned by greedy's values alone: with few actions all are tri
 each unit's best action of each kind (by greedy value), plus the kinds that are not a unit's
 (end a phase, pass), plus greedy's own top choices.
 
-Time: the budget is a hard limit checked inside rollouts; past half of it the search stops
-once its choice holds from one sampling round to the next, and it stops early when no
-candidate could plausibly beat greedy's choice.
+Time: the budget is a hard limit checked inside rollouts; past 40% of it the search stops
+when greedy's choice stands or once its own choice holds from one sampling round to the
+next, and it stops early when no candidate could plausibly beat greedy's choice.
 
 Determinism: the same seed, position and `iterations` give the same choice; a CPU-time budget
 stops at a time, so two runs may sample a different number of times.
@@ -41,8 +41,9 @@ MAX_CANDIDATES = 14
 PLIES = 10
 #: How much (points, paired mean) a candidate must beat greedy's choice by to be played.
 MARGIN = 0.3
-#: Past this share of the budget, the search stops as soon as its choice holds for a round.
-SOFT_SHARE = 0.5
+#: Past this share of the budget the search stops when greedy's choice stands, or as soon as
+#: its own choice holds for a sampling round; only a contested override uses the whole budget.
+SOFT_SHARE = 0.4
 #: Sampling rounds before the anytime stop may end a clear decision early.
 SETTLED_AFTER = 4
 #: The standard error assumed when the comparison rests on one sampling round.
@@ -110,8 +111,8 @@ class SearchAgent:
                 break
             if soft is not None and time.process_time() >= soft:
                 current = self.pick(cands)
-                if current is previous:
-                    break  # past half the budget and the choice no longer changes
+                if current is previous or current.greedy == max(c.greedy for c in cands):
+                    break  # past the soft share: greedy's choice stands, or the choice holds
                 previous = current
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.mean, c.greedy), reverse=True)
