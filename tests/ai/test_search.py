@@ -105,9 +105,9 @@ def test_search_stops_early_when_no_candidate_could_beat_greedys_choice():
     assert not SearchAgent.settled([greedy_pick, same, promising])
 
 
-def test_a_settled_decision_uses_less_than_its_budget():
+def test_a_decision_where_greedys_choice_stands_stops_well_before_its_budget():
     controller = _battle()  # warband's opening moves: every look-ahead ends level
     agent = SearchAgent(2, budget=1.0)
-    agent.choose(controller)
+    action = agent.choose(controller)
     assert agent.last_used < 0.9
-    assert all(c.samples >= 4 for c in agent.last)
+    assert action == max(agent.last, key=lambda c: c.greedy).action
