@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p4", default="random")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--log", action="store_true")
+    _add_search_flags(sim)
     sim.add_argument("--replays", type=Path, default=None,
                      help="write each game's replay (JSON) into this folder")
 
@@ -196,6 +197,37 @@ def _replays_folder(folder: Path) -> Path:
     return folder
 
 
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError("the budget is a number of CPU seconds, above 0 and "
+                                         "at most 600")
+    return value
+
+
+def _add_search_flags(sim) -> None:
+    """The search agent's flags and the fair comparison between two agents."""
+    sim.add_argument("--budget", type=_budget, default=None,
+                     help="CPU seconds per decision for the search agent (default 1.0)")
+    sim.add_argument("--swap-seats", action="store_true",
+                     help="play each seed twice, the two agents changing seats; report wins "
+                          "per agent")
+    sim.add_argument("--explain", action="store_true",
+                     help="with --log: what the search agent weighed before each decision")
+
+
+def _agent_summary(report: dict) -> str:
+    """The --swap-seats line: wins per agent, the first agent's mean margin and its SE."""
+    if "wins_by_agent" not in report:
+        return ""
+    wins = ", ".join(f"{name} {n}" for name, n in report["wins_by_agent"].items())
+    return (f"; wins by agent: {wins}; {report['margin_agent']} mean margin "
+            f"{report['mean_margin']:+.2f} ± {report['margin_se']:.2f}")
+
+
 def _simulate(args) -> int:
     from game.sim import simulate
 
@@ -213,14 +245,15 @@ def _simulate(args) -> int:
     replays = _replays_folder(args.replays) if args.replays is not None else None
     report = simulate(args.ruleset, scenario, args.games, args.seed, agents,
                       log=print if args.log else None, replays=replays,
-                      on_failure=lambda line: print(f"skirmish: {line}", file=sys.stderr))
+                      on_failure=lambda line: print(f"skirmish: {line}", file=sys.stderr),
+                      budget=args.budget, swap_seats=args.swap_seats, explain=args.explain)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
         wins = ", ".join(f"side {i + 1}: {w}" for i, w in enumerate(report["wins"]))
         failed = f", {len(report['failed'])} failed" if report["failed"] else ""
         print(f"{report['games']} games ({args.ruleset}): {wins}, draws {report['draws']}, "
-              f"mean rounds {report['mean_rounds']:.2f}{failed}")
+              f"mean rounds {report['mean_rounds']:.2f}{failed}{_agent_summary(report)}")
     return 2 if report["failed"] else 0
 
 

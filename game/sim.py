@@ -74,12 +74,14 @@ class GameFailure(Exception):
                        "error": f"{type(error).__name__}: {problem}"}
 
 
-def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log) -> TurnController:
+def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None,
+              explain=False) -> TurnController:
     decision, action = 0, None
     try:
         controller = start_battle(ruleset, scenario, game_seed,
                                   battle_forces(ruleset, len(agents), scenario))
-        players = {i: ai.make(name, game_seed * 31 + i) for i, name in enumerate(agents)}
+        players = {i: _make_agent(name, game_seed * 31 + i, budget)
+                   for i, name in enumerate(agents)}
         if log:
             for e in controller.events:
                 log(e.describe())
@@ -87,7 +89,10 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log) -> TurnCont
         while not controller.over:
             decision += 1
             action = None
-            action = players[controller.current_player()].choose(controller)
+            player = players[controller.current_player()]
+            action = player.choose(controller)
+            if log and explain:
+                _log_explanation(player, log)
             controller.apply(action)
             if log:
                 for e in controller.events[start:]:
@@ -100,10 +105,61 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log) -> TurnCont
     return controller
 
 
+def _make_agent(name: str, seed: int, budget: float | None):
+    """The agent, given a budget only when one was asked for (the default is the agent's)."""
+    return ai.make(name, seed) if budget is None else ai.make(name, seed, budget=budget)
+
+
+def _log_explanation(player, log) -> None:
+    """`--explain`: what a searching agent weighed before its decision."""
+    from game.ai.explain import explanation, explanation_text
+
+    if getattr(player, "last", None):
+        log(explanation_text(explanation(player)))
+
+
+def seatings(agents: list[str], swap_seats: bool) -> list[list[str]]:
+    """The seat orders each seed is played in: as given, then (swapping) the two reversed."""
+    if not swap_seats:
+        return [list(agents)]
+    if len(agents) != 2:
+        raise GameError("--swap-seats needs exactly two sides")
+    return [list(agents), list(reversed(agents))]
+
+
+def margins_by_agent(points, seated: list[str]) -> dict[str, float]:
+    """Each agent's margin in one battle: its points minus the best other seat's."""
+    out = {}
+    for i, name in enumerate(seated):
+        others = [p for j, p in enumerate(points) if j != i]
+        out[name] = float(points[i]) - max(others)
+    return out
+
+
+def agent_figures(results: list[tuple[list[str], dict]], agents: list[str]) -> dict:
+    """Wins per agent (not per seat), and the first agent's mean margin with its standard
+    error, over battles given as (seat order, result)."""
+    wins = {name: 0 for name in agents}
+    margins = []
+    for seated, result in results:
+        winner = result.get("winner")
+        if winner is not None:
+            wins[seated[winner]] += 1
+        margins.append(margins_by_agent(result["points"], seated)[agents[0]])
+    n = len(margins)
+    mean = sum(margins) / n if n else 0.0
+    var = sum((m - mean) ** 2 for m in margins) / (n - 1) if n > 1 else 0.0
+    return {"wins_by_agent": wins, "margin_agent": agents[0], "mean_margin": mean,
+            "margin_se": (var / n) ** 0.5 if n else 0.0}
+
+
 def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str],
-             log=None, replays: Path | None = None, on_failure=None) -> dict:
+             log=None, replays: Path | None = None, on_failure=None, budget=None,
+             swap_seats: bool = False, explain: bool = False) -> dict:
     """Play `games` battles (seeds seed, seed+1, …). A game stopped by a rules bug is listed in
-    `failed` (and told to `on_failure`, one line) and left out of the other figures."""
+    `failed` (and told to `on_failure`, one line) and left out of the other figures.
+    `swap_seats` plays each seed twice, the two agents changing seats (and so armies), and
+    adds wins per agent with the mean margin; `budget` is the search agent's CPU seconds."""
     ruleset = rulesets.get(ruleset_id)
     most = getattr(ruleset, "max_sides", 2)
     if not 2 <= len(agents) <= most:
@@ -114,16 +170,20 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
     if len(agents) > len(scenario.deployment):
         raise MapError(scenario.source or "map", f"the map has deployment zones for "
                        f"{len(scenario.deployment)} sides, not {len(agents)}")
+    orders = seatings(agents, swap_seats)
     wins = [0] * len(agents)
     draws = rounds = played = 0
     failed = []
+    by_agent = []
     digest = hashlib.sha256()
-    for game_index in range(games):
+    for game_index, seated in ((g, o) for g in range(games) for o in orders):
         game_seed = seed + game_index
         if log:
-            log(f"--- game {game_index + 1} (seed {game_seed}) ---")
+            seats = f", seats {' v '.join(seated)}" if swap_seats else ""
+            log(f"--- game {game_index + 1} (seed {game_seed}{seats}) ---")
         try:
-            controller = _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log)
+            controller = _play_one(ruleset, ruleset_id, scenario, game_seed, seated, log,
+                                   budget, explain)
         except GameFailure as failure:
             failed.append(failure.record)
             if on_failure:
@@ -136,14 +196,20 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
         else:
             wins[winner] += 1
         rounds += controller.state.round
+        by_agent.append((seated, controller.state.result))
         digest.update(controller.log_digest().encode())
         if replays is not None:
             record = controller.replay_record()
             record["log_sha256"] = controller.log_digest()
-            write_replay(Path(replays) / f"{ruleset_id}_seed{game_seed}.json", record)
-    return {"ruleset": ruleset_id, "games": games, "played": played, "wins": wins,
-            "draws": draws, "mean_rounds": rounds / played if played else 0.0,
-            "log_sha256": digest.hexdigest(), "agents": agents, "seed": seed, "failed": failed}
+            swapped = "_swapped" if seated != list(agents) else ""
+            write_replay(Path(replays) / f"{ruleset_id}_seed{game_seed}{swapped}.json", record)
+    report = {"ruleset": ruleset_id, "games": games, "played": played, "wins": wins,
+              "draws": draws, "mean_rounds": rounds / played if played else 0.0,
+              "log_sha256": digest.hexdigest(), "agents": agents, "seed": seed,
+              "failed": failed}
+    if swap_seats:
+        report.update(agent_figures(by_agent, agents))
+    return report
 
 
 def replay(path, log=None, map_path: Path | None = None) -> dict:

@@ -1,0 +1,95 @@
+"""How good a position is for one side, for a searcher's leaves: a margin in victory points.
+
+Why more than the points now: a search that stops after a few plies must see that holding an
+objective matters more as the end comes near, and that a unit in an enemy's charge reach is
+about to suffer. Three terms, all in points:
+  - points now: the ruleset's own `score` without objectives (kills, wiped units);
+  - objectives: the points held objectives would give, weighted by the rounds left (worth
+    their full value in the last round, less while there is time to take them back);
+  - threats: for each unit, the best charge it can make next, as the ruleset's exact charge
+    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own), counted fully for the side
+    to act and half for the others (who act later). Rulesets without `charge_odds` get none.
+The margin is the side's value minus the best other side's (multi-sided warband: it plays for
+its own margin against all others). A finished battle is its final points.
+
+Hook: a ruleset may provide `evaluate(state, side, geo) -> float`; this is the default.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.state import GameState
+
+#: Points a threatened model is worth at the leaf (a charge that lands is not yet a kill).
+THREAT_WEIGHT = 0.5
+#: Beyond this distance (inches) no charge is looked at.
+THREAT_REACH = 14.0
+
+
+def objective_weight(state: GameState) -> float:
+    """1 in the last round, then 1/(1 + rounds left / 2) before it."""
+    left = max(0, int(getattr(state.scenario, "rounds", 5) or 5) - state.round)
+    return 1.0 / (1.0 + 0.5 * left)
+
+
+def _extent(state: GameState, unit_id: str):
+    """(centre x, centre y, spread, models): spread is how far the unit's bases reach from
+    its centre, for a cheap lower bound on the gap before measuring it exactly."""
+    models = state.alive_models(unit_id)
+    if not models:
+        return None
+    x = sum(m.x for m in models) / len(models)
+    y = sum(m.y for m in models) / len(models)
+    spread = max(math.hypot(m.x - x, m.y - y) + m.base.radius for m in models)
+    return x, y, spread, len(models)
+
+
+def threats(ruleset, state: GameState, geo) -> list[float]:
+    """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
+    the edge-to-edge gap × the models it would reach), weighted as the docstring says."""
+    odds = getattr(ruleset, "charge_odds", None)
+    out = [0.0] * len(state.sides)
+    if odds is None or geo is None:
+        return out
+    extents = {u.id: _extent(state, u.id) for u in state.units.values()}
+    for unit in state.units.values():
+        mine = extents[unit.id]
+        if mine is None:
+            continue
+        best = 0.0
+        for other in state.units.values():
+            theirs = extents[other.id]
+            if other.side == unit.side or theirs is None:
+                continue
+            bound = math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
+            if bound > THREAT_REACH:
+                continue
+            gap = geo.unit_distance(state, unit.id, other.id)
+            if gap > THREAT_REACH:
+                continue
+            best = max(best, float(odds(gap)) * min(theirs[3], mine[3]))
+        out[unit.side] += best
+    active = state.active
+    return [v * THREAT_WEIGHT * (1.0 if i == active else 0.5) for i, v in enumerate(out)]
+
+
+def values(ruleset, state: GameState, geo) -> list[float]:
+    """Every side's value (see the module docstring)."""
+    if state.over:
+        return [float(p) for p in state.result["points"]]
+    plain = ruleset.score(state, None)
+    held = ruleset.score(state, geo)
+    weight = objective_weight(state)
+    threat = threats(ruleset, state, geo)
+    return [plain[i] + weight * (held[i] - plain[i]) + threat[i] for i in range(len(plain))]
+
+
+def evaluate(ruleset, state: GameState, side: int, geo) -> float:
+    """The side's margin: its value minus the best other side's value."""
+    hook = getattr(ruleset, "evaluate", None)
+    if hook is not None:
+        return float(hook(state, side, geo))
+    vals = values(ruleset, state, geo)
+    others = [v for i, v in enumerate(vals) if i != side]
+    return vals[side] - (max(others) if others else 0.0)
