@@ -199,7 +199,7 @@ def check_record(path: Path, data: object) -> dict:
         if data.get(key) is not None and not maprefs.valid_digest(data[key]):
             raise SaveError(path, f"'{key}' is not a sha256 digest")
     if version == 1:
-        data = {**data, "map": maprefs.upgrade_v1_map(data["map"])}
+        data = {**data, "map": maprefs.upgrade_v1_map(data["map"], data.get("map_sha256"))}
     elif data["map"] and not maprefs.valid_id(data["map"]):
         raise SaveError(path, "'map' is not a map id (a .tmx file in a maps folder)")
     forces = data.get("forces")

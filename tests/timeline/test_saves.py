@@ -88,7 +88,8 @@ CORPUS = [
      "'map' is not a map id"),
     ("map_not_in_the_folders", lambda t, r: changed(r, map="lost.tmx"),
      "map 'lost.tmx' is not in the maps folders; give it with --map FILE"),
-    ("v1_map_outside_the_folders", lambda t, r: changed(r, version=1, map="/nowhere/lost.tmx"),
+    ("v1_map_outside_the_folders", lambda t, r: changed(r, version=1, map="/nowhere/lost.tmx",
+                                                                map_sha256=None),
      "outside the maps folders; give the map with --map FILE"),
     ("nan", lambda t, r: t.replace(f'"seed": {r["seed"]}', '"seed": NaN'), "NaN is not"),
     ("huge_number", lambda t, r: t.replace(f'"seed": {r["seed"]}', '"seed": ' + "9" * 5000),
@@ -181,6 +182,15 @@ def test_a_version_1_save_naming_its_map_by_path_in_the_maps_folder_is_upgraded(
     assert loaded.timeline.position == DECISIONS
     assert loaded.record["map"] == good[1]["map"] and loaded.map_path.name == good[1]["map"]
 
+
+def test_a_version_1_save_from_another_checkout_finds_its_map_by_name_and_hash(tmp_path, good):
+    path = tmp_path / "moved.json"
+    path.write_text(changed(good[1], version=1, map="/another/checkout/maps/" + good[1]["map"]))
+    assert load_battle(path).timeline.position == DECISIONS
+    path.write_text(changed(good[1], version=1, map_sha256="e" * 64,
+                            map="/another/checkout/maps/" + good[1]["map"]))
+    with pytest.raises(SaveError, match="its content differs"):
+        load_battle(path)
 
 def test_a_saved_battle_on_a_map_outside_the_folders_resumes_with_the_map_given(tmp_path,
                                                                                   capsys, good):
