@@ -29,7 +29,7 @@ from game.core.dice import Dice, Roll
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.state import GameState
-from game.turn import AUTO, DEFAULT_RULESET_VERSION, TurnController
+from game.turn import AUTO, TurnController
 
 #: A snapshot every this many decisions: going anywhere replays at most this many minus one...
 SNAPSHOT_EVERY = 4
@@ -166,10 +166,6 @@ class Timeline:
     @property
     def over(self) -> bool:
         return self.controller.over
-
-    @property
-    def ruleset_version(self) -> int:
-        return getattr(self.ruleset, "version", DEFAULT_RULESET_VERSION)
 
     def current_player(self) -> int | None:
         return self.controller.current_player()

@@ -22,6 +22,11 @@ AUTO = "auto"
 DEFAULT_RULESET_VERSION = 1
 
 
+def ruleset_version(ruleset) -> int:
+    """The version of its rules a ruleset plays (a record made with another is refused)."""
+    return getattr(ruleset, "version", DEFAULT_RULESET_VERSION)
+
+
 @dataclass
 class Step:
     """One applied action, who took it and what the rules did."""
@@ -156,7 +161,7 @@ class TurnController:
         return {
             "version": REPLAY_VERSION,
             "ruleset": self.ruleset.id,
-            "ruleset_version": getattr(self.ruleset, "version", DEFAULT_RULESET_VERSION),
+            "ruleset_version": ruleset_version(self.ruleset),
             **self.map_reference(),
             "seed": self.seed,
             "forces": list(self.forces) if self.forces is not None else None,

@@ -29,7 +29,7 @@ from game.io import maprefs, zones
 from game.io.paths import user_data_dir
 from game.io.saves import check_record, read_replay, remove_orphans, write_record
 from game.timeline import Timeline
-from game.turn import DEFAULT_RULESET_VERSION
+from game.turn import DEFAULT_RULESET_VERSION, ruleset_version
 
 HUMAN = "human"
 
@@ -199,7 +199,7 @@ def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
     ruleset = rulesets.get(record["ruleset"])
     saved = record.get("ruleset_version")
     saved = DEFAULT_RULESET_VERSION if saved is None else saved
-    playing = getattr(ruleset, "version", DEFAULT_RULESET_VERSION)
+    playing = ruleset_version(ruleset)
     if saved != playing:
         raise SaveError(path, f"made with version {saved} of the {ruleset.id} rules; this game "
                               f"plays version {playing} and cannot upgrade it")
