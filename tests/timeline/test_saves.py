@@ -175,6 +175,19 @@ def test_a_save_names_its_map_by_id_and_hash_never_by_a_path(good):
     assert not Path(record["map"]).is_absolute()
 
 
+def test_a_battle_on_a_map_outside_the_folders_is_saved_by_file_name_and_hash(tmp_path):
+    from game.io.tmx import load_scenario
+    from game.timeline import new_battle
+
+    own = tmp_path / "mine" / "own.tmx"
+    shutil.copytree(MAPS_DIR / "tiles", own.parent / "tiles")
+    own.write_bytes((MAPS_DIR / "squads_ruined_outpost.tmx").read_bytes())
+    timeline, players = new_battle("squads", load_scenario(own), 4, ["random", "random"])
+    play_on(timeline, players, stop_after=2)
+    stored = json.loads(save_battle(tmp_path / "own.json", timeline, players).read_text())
+    assert stored["map"] == "own.tmx" and str(tmp_path) not in json.dumps(stored)
+    assert stored["map_sha256"] == hashlib.sha256(own.read_bytes()).hexdigest()
+
 def test_a_version_1_save_naming_its_map_by_path_in_the_maps_folder_is_upgraded(tmp_path, good):
     path = tmp_path / "old.json"
     path.write_text(changed(good[1], version=1, map=str(MAPS_DIR / good[1]["map"])))
