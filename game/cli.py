@@ -108,6 +108,8 @@ def _add_timeline_arguments(sub, sim, rep) -> None:
                      help="save the battle to FILE (with --stop-after: a battle to resume)")
     res = sub.add_parser("resume", help="continue a saved battle to the end")
     res.add_argument("file", type=Path)
+    res.add_argument("--map", type=Path, default=None,
+                     help="the map the battle was played on, when it is not in a maps folder")
     for side in range(1, 5):
         res.add_argument(f"--p{side}", default=None,
                          help=f"the agent for side {side} (default: the saved one)")
@@ -309,7 +311,7 @@ def _resume(args) -> int:
     from game.io.battle_saves import load_battle, make_players
     from game.timeline import play_on
 
-    loaded = load_battle(args.file)
+    loaded = load_battle(args.file, map_path=args.map)
     overrides = {i: name for i, name in enumerate([args.p1, args.p2, args.p3, args.p4]) if name}
     try:
         players = make_players(loaded.record, overrides)
@@ -344,7 +346,7 @@ def _replay_to(args) -> int:
     from game.core.errors import SaveError
     from game.io.battle_saves import load_battle
 
-    timeline = load_battle(args.file).timeline
+    timeline = load_battle(args.file, map_path=args.map).timeline
     if not 0 <= args.to <= len(timeline.decisions):
         raise SaveError(args.file, f"--to {args.to} is outside 0..{len(timeline.decisions)} "
                                    "(the decisions it holds)")

@@ -20,8 +20,7 @@ from game.core.errors import (
     SaveError,
 )
 from game.io import zones
-from game.io.maprefs import find_map
-from game.io.saves import read_replay, write_replay
+from game.io.saves import write_replay
 from game.turn import TurnController
 
 
@@ -199,10 +198,9 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
         by_agent.append((seated, controller.state.result))
         digest.update(controller.log_digest().encode())
         if replays is not None:
-            record = controller.replay_record()
-            record["log_sha256"] = controller.log_digest()
             swapped = "_swapped" if seated != list(agents) else ""
-            write_replay(Path(replays) / f"{ruleset_id}_seed{game_seed}{swapped}.json", record)
+            write_replay(Path(replays) / f"{ruleset_id}_seed{game_seed}{swapped}.json",
+                         controller.replay_record())
     report = {"ruleset": ruleset_id, "games": games, "played": played, "wins": wins,
               "draws": draws, "mean_rounds": rounds / played if played else 0.0,
               "log_sha256": digest.hexdigest(), "agents": agents, "seed": seed,
@@ -213,47 +211,18 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
 
 
 def replay(path, log=None, map_path: Path | None = None) -> dict:
-    """Play a replay's decisions again; the battle must come out the same (same event log).
-    The map comes from the maps folders by the replay's id, or is `map_path` (given by the
-    player); either way it must have the replay's hash."""
-    from game.io.tmx import default_map_for, load_scenario
+    """Play a replay's (or a save's) decisions again; the battle must come out the same (same
+    event log). The map comes from the maps folders by the replay's id, or is `map_path`
+    (given by the player); either way it must have the replay's hash (`battle_saves.rebuild`)."""
+    from game.io.battle_saves import load_battle
 
-    path = Path(path)
-    record = read_replay(path)
-    try:
-        ruleset = rulesets.get(record["ruleset"])
-    except GameError as exc:
-        raise SaveError(path, str(exc)) from None
-    found = find_map(path, record["map"], record.get("map_sha256"), map_path)
-    scenario = load_scenario(found if found is not None else default_map_for(record["ruleset"]))
-    zones.check_sides_for(ruleset, scenario)
-    forces = record.get("forces")
-    if forces is not None:
-        most = min(getattr(ruleset, "max_sides", 2), len(scenario.deployment))
-        if len(forces) > most:
-            raise SaveError(path, f"'forces' names {len(forces)} forces; this {ruleset.id} "
-                                  f"battle on this map has at most {most} sides")
-    controller = start_battle(ruleset, scenario, record["seed"], forces, replay=path)
-    for index, action in enumerate(record["actions"]):
-        try:
-            controller.apply(action)
-        except IllegalAction as exc:
-            raise SaveError(path, f"action {index + 1} ({action.kind}) is illegal here: "
-                                  f"{exc.reason}") from None
-        except (InputFileError, KeyboardInterrupt, MemoryError):
-            raise
-        except Exception as exc:  # a tampered action the rules did not expect
-            raise SaveError(path, f"action {index + 1} ({action.kind}) cannot be replayed: "
-                                  f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
+    loaded = load_battle(path, map_path=map_path)
+    controller = loaded.timeline.controller
     if log:
         for line in controller.event_log():
             log(line)
-    digest = controller.log_digest()
-    expected = record.get("log_sha256")
-    if expected and expected != digest:
-        raise SaveError(path, "the replay does not reproduce its battle (event logs differ)")
     result = controller.state.result
-    return {"actions": len(record["actions"]), "over": controller.over,
+    return {"actions": len(loaded.record["actions"]), "over": controller.over,
             "reason": result.get("reason", "not finished"),
             "points": list(controller.score()), "winner": result.get("winner"),
-            "log_sha256": digest}
+            "log_sha256": controller.log_digest()}

@@ -19,12 +19,10 @@ Pure: no pygame, no pymunk (the table comes in through the controller).
 
 from __future__ import annotations
 
-import hashlib
 import time
 import uuid
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 
 from game.core.actions import Action
 from game.core.dice import Dice, Roll
@@ -40,8 +38,6 @@ SNAPSHOT_EVERY = 4
 SNAPSHOT_BUDGET = 0.010
 #: Why undo stops at decisions made before the timeline was kept.
 BEFORE_TIMELINE = "the decisions before this battle's timeline began are not undone"
-#: A ruleset without a `version` attribute plays version 1 of its rules.
-DEFAULT_RULESET_VERSION = 1
 
 
 # --- the dice are part of the timeline ----------------------------------------------------------
@@ -119,13 +115,6 @@ def describe_action(action: Action) -> str:
     return action.label or action.to_text()
 
 
-def file_sha256(path: str | Path) -> str | None:
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
 class Timeline:
     """One battle: the controller at the current point, the decisions (including the ones undo
     took back, which redo replays) and the snapshots.
@@ -177,10 +166,6 @@ class Timeline:
     @property
     def over(self) -> bool:
         return self.controller.over
-
-    @property
-    def ruleset_version(self) -> int:
-        return getattr(self.ruleset, "version", DEFAULT_RULESET_VERSION)
 
     def current_player(self) -> int | None:
         return self.controller.current_player()
@@ -322,46 +307,10 @@ class Timeline:
         return self.controller.events[first:]
 
     # --- records ---------------------------------------------------------------------------------
-    @property
-    def map_sha256(self) -> str | None:
-        """The digest of the map file (read once: autosave asks after every decision)."""
-        if not hasattr(self, "_map_sha256"):
-            source = self.controller.scenario.source
-            self._map_sha256 = file_sha256(source) if source else None
-        return self._map_sha256
-
     def record(self) -> dict:
-        """The battle as data (JSON-ready): a replay record with the ruleset's version and the
-        map's digest, the decisions made so far and the digest of the event log they give."""
-        c = self.controller
-        return {
-            "version": 1,
-            "ruleset": self.ruleset.id,
-            "ruleset_version": self.ruleset_version,
-            "map": c.scenario.source,
-            "map_sha256": self.map_sha256,
-            "seed": c.seed,
-            "forces": list(c.forces) if c.forces is not None else None,
-            "sides": len(self.state.sides),
-            "actions": [d.action.to_json() for d in self.applied()],
-            "log_sha256": c.log_digest(),
-        }
-
-    @classmethod
-    def replay(cls, ruleset, scenario, seed: int, forces, actions: list[Action], geo=None,
-               ai_sides=()) -> Timeline:
-        """A timeline rebuilt from recorded decisions. An illegal one raises IllegalAction
-        with `index` (0-based) and `action` set on it."""
-        timeline = cls(ruleset, scenario, seed, forces, geo, ai_sides)
-        for index, action in enumerate(actions):
-            try:
-                if timeline.over:
-                    raise IllegalAction("The battle is already over")
-                timeline.apply(action)
-            except IllegalAction as exc:
-                exc.index, exc.action = index, action
-                raise
-        return timeline
+        """The battle as data: the controller's record (game/turn.py), whose decisions are the
+        ones applied now (undo rewinds the controller's history with the state)."""
+        return self.controller.replay_record()
 
     def summary(self) -> dict:
         """The state after the current decisions, as plain data (`replay --to N --json`)."""

@@ -18,6 +18,13 @@ from game.core.events import Event
 from game.core.state import GameState, Scenario
 
 AUTO = "auto"
+#: A ruleset without a `version` attribute plays version 1 of its rules.
+DEFAULT_RULESET_VERSION = 1
+
+
+def ruleset_version(ruleset) -> int:
+    """The version of its rules a ruleset plays (a record made with another is refused)."""
+    return getattr(ruleset, "version", DEFAULT_RULESET_VERSION)
 
 
 @dataclass
@@ -49,6 +56,7 @@ class TurnController:
         self.events: list[Event] = list(self.opening)
         #: Told of every decision (`before_decision()`, `after_decision(player, action)`).
         self.observer = None
+        self._map_reference: dict | None = None
         self.take_automatic_steps()
 
     # --- reading ---------------------------------------------------------------------------------
@@ -144,13 +152,29 @@ class TurnController:
         return digest.hexdigest()
 
     def replay_record(self) -> dict:
-        """A replay is the seed, the forces, the map and the actions (JSON only: a replay is data, never code)."""
+        """The battle as a record (JSON-ready data, never code; `game.io.saves` writes and reads
+        it): the ruleset and its version, the map by id and hash, the seed, the forces, the
+        decisions so far and the digest of the event log they give. A replay is this record;
+        a save adds its own fields to it."""
+        from game.io.saves import REPLAY_VERSION
+
         return {
-            "version": 1,
+            "version": REPLAY_VERSION,
             "ruleset": self.ruleset.id,
-            "map": self.scenario.source,
+            "ruleset_version": ruleset_version(self.ruleset),
+            **self.map_reference(),
             "seed": self.seed,
-            "forces": self.forces,
+            "forces": list(self.forces) if self.forces is not None else None,
+            "sides": len(self.state.sides),
             "actions": [step.action.to_json() for step in self.history
                         if step.action.option != AUTO],
+            "log_sha256": self.log_digest(),
         }
+
+    def map_reference(self) -> dict:
+        """The map's id and hash (read once: an autosave asks after every decision)."""
+        if self._map_reference is None:
+            from game.io.maprefs import map_reference
+
+            self._map_reference = map_reference(self.scenario.source)
+        return self._map_reference

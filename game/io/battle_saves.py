@@ -1,47 +1,37 @@
-"""Saved battles: versioned JSON files of a battle's timeline, written atomically, checked on
-the way in.
+"""Saved battles: a replay record (game/io/saves.py) plus who plays each side and a summary,
+and the one way a record becomes a battle again (saves, autosaves, resume and replays alike).
 
 Why a save is a replay record: a battle is its ruleset, map, seed, forces and decisions, so a
 save holds exactly that (plus the agents' generators, so a resumed battle against the AI is the
 same battle, and a summary for the "Saved battles" list). A replay file from `simulate
---replays` reads here too: one mechanism for saves, autosaves, resume and replays.
+--replays` reads here too: one reader, one writer, one rebuild.
 
 Why so careful: a save file comes from the player's disk and may be truncated, tampered with or
-not a save at all. It is data, never code (JSON only), read with a size limit, checked field by
-field, then rebuilt decision by decision and compared with the event-log digest it carries. Any
-problem is one `SaveError` line naming the file, and the file is left as it was. Writing goes
-to a temporary file in the same folder, flushed to disk, then renamed over the old save, so a
-crash or a bad record never replaces a good save.
+not a save at all. `saves.read_replay` checks the fields every record has; here the save's own
+fields are checked, then the battle is rebuilt decision by decision and compared with the
+event-log digest it carries. Any problem is one `SaveError` line naming the file, and the file
+is left as it was. A record is checked before it is written, so a save this game could not
+read back never replaces a good one.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
-import re
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from game import rulesets
-from game.core.actions import Action
-from game.core.errors import GameError, IllegalAction, SaveError
+from game.core.errors import GameError, IllegalAction, InputFileError, SaveError
+from game.io import maprefs, zones
 from game.io.paths import user_data_dir
-from game.timeline import DEFAULT_RULESET_VERSION, Timeline, file_sha256
+from game.io.saves import check_record, read_replay, remove_orphans, write_record
+from game.timeline import Timeline
+from game.turn import DEFAULT_RULESET_VERSION, ruleset_version
 
-SAVE_VERSION = 1
-#: A save of the longest battle is well under a megabyte; anything this big is not a save.
-MAX_BYTES = 8 * 1024 * 1024
-MAX_DECISIONS = 100_000
-ACTION_KEYS = {"kind", "unit", "targets", "placement", "option", "label"}
 HUMAN = "human"
-TEMPORARY_SUFFIX = ".tmp"
-#: A temporary file older than this was left by a crash: it is removed.
-STALE_SECONDS = 60.0
-_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def saves_dir() -> Path:
@@ -49,56 +39,6 @@ def saves_dir() -> Path:
 
 
 # --- writing -------------------------------------------------------------------------------------
-
-def write_json_atomic(path: str | os.PathLike, data: dict) -> Path:
-    """Write `data` as JSON to `path`: a temporary file in the same folder, flushed and synced
-    to disk, then renamed over `path` (rename is atomic), then the folder synced. A failure
-    at any point leaves the old file as it was and no temporary file behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    clean_stale_temporaries(path.parent)
-    text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX,
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
-    return path
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # some systems cannot open a folder; the rename is still atomic
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def clean_stale_temporaries(folder: Path, older_than: float = STALE_SECONDS) -> int:
-    """Remove temporary files a crashed write left in `folder`; returns how many."""
-    removed = 0
-    now = time.time()
-    for leftover in Path(folder).glob(f".*{TEMPORARY_SUFFIX}"):
-        try:
-            if now - leftover.stat().st_mtime > older_than:
-                leftover.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
-
 
 def agent_specs(players: dict | None, sides: int) -> list[dict]:
     """Who plays each side, as data: an agent's name and its generator's state (so a resumed
@@ -146,11 +86,8 @@ def save_battle(path: str | os.PathLike, timeline: Timeline, players: dict | Non
     """Save the battle to `path` atomically; the record is checked before anything is written
     (a save this game could not read back never replaces a good one)."""
     record = battle_record(timeline, players)
-    check_record(Path(path), json.loads(json.dumps(record, allow_nan=False)))
-    try:
-        return write_json_atomic(path, record)
-    except OSError as exc:
-        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
+    check_save(Path(path), json.loads(json.dumps(record, allow_nan=False)))
+    return write_record(path, record)
 
 
 def autosave(timeline: Timeline, players: dict | None = None,
@@ -163,82 +100,20 @@ def autosave(timeline: Timeline, players: dict | None = None,
 
 # --- reading -------------------------------------------------------------------------------------
 
-def read_json(path: Path) -> object:
-    """The JSON in `path`, with a size limit and every way of failing as one SaveError line."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(path, "file not found") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
-    if size > MAX_BYTES:
-        raise SaveError(path, f"too large for a save ({size / 1e6:.1f} MB; a save is at most "
-                              f"{MAX_BYTES // (1024 * 1024)} MB)")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "not a save: the file is not UTF-8 text") from None
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        problem = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
-        raise SaveError(path, f"{problem}: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise SaveError(path, "not a save: JSON nested too deeply") from None
-    except ValueError as exc:  # NaN/Infinity, an integer of thousands of digits
-        raise SaveError(path, f"not a save: {exc}") from None
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number a save may hold")
-
-
 def read_save(path: str | os.PathLike) -> dict:
     """Read and check a save or replay file (not rebuilt yet: `load_battle` does that);
     returns the record with `actions` as Action objects."""
     path = Path(path)
-    return check_record(path, read_json(path))
+    record = read_replay(path)
+    _check_extras(path, record)
+    return record
 
 
-def check_record(path: Path, data: object) -> dict:
-    """Every field of a save, checked for its type; the first problem is a SaveError."""
-    if not isinstance(data, dict):
-        raise SaveError(path, "not a save: the file is not a JSON object")
-    version = data.get("version")
-    if version != SAVE_VERSION or isinstance(version, bool):
-        raise SaveError(path, f"save version {version!r} is not supported (this game reads "
-                              f"version {SAVE_VERSION})")
-    _need(path, data, "ruleset", str)
-    _need(path, data, "map", str)
-    _need(path, data, "seed", int)
-    _need(path, data, "actions", list)
-    if data["ruleset"] not in rulesets.ids():
-        raise SaveError(path, f"unknown ruleset {data['ruleset']!r}")
-    _optional(path, data, "ruleset_version", int)
-    _optional(path, data, "sides", int)
-    _optional(path, data, "battle_id", str)
-    _optional(path, data, "summary", dict)
-    _check_summary(path, data.get("summary") or {})
-    for key in ("map_sha256", "log_sha256"):
-        value = data.get(key)
-        if value is not None and not (isinstance(value, str) and _HEX64.fullmatch(value)):
-            raise SaveError(path, f"'{key}' is not a SHA-256 digest")
-    forces = data.get("forces")
-    if forces is not None and not (isinstance(forces, list)
-                                   and all(isinstance(f, str) for f in forces)):
-        raise SaveError(path, "'forces' must be a list of force ids")
-    if len(data["actions"]) > MAX_DECISIONS:
-        raise SaveError(path, f"more than {MAX_DECISIONS} decisions: not a battle")
-    actions = [_action(path, index, raw) for index, raw in enumerate(data["actions"])]
-    agents = data.get("agents")
-    if agents is not None:
-        if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
-            raise SaveError(path, "'agents' must be a list of objects")
-        for side, spec in enumerate(agents):
-            _agent(path, side, spec)
-    return {**data, "actions": actions}
+def check_save(path: Path, data: object) -> dict:
+    """A save's every field: the record's (`saves.check_record`), then its own."""
+    record = check_record(path, data)
+    _check_extras(path, record)
+    return record
 
 
 #: What the saves list reads from a summary, and the type of each.
@@ -246,57 +121,33 @@ SUMMARY_FIELDS = {"ruleset": str, "map": str, "round": int, "decisions": int, "o
                   "saved_at": str}
 
 
-def _check_summary(path: Path, summary: dict) -> None:
+def _check_extras(path: Path, record: dict) -> None:
+    """The fields a save adds to a replay: its id, its summary and who plays each side."""
+    if record.get("battle_id") is not None and not isinstance(record["battle_id"], str):
+        raise SaveError(path, "'battle_id' is not text")
+    summary = record.get("summary")
+    if summary is not None and not isinstance(summary, dict):
+        raise SaveError(path, "'summary' is not an object")
     for key, kind in SUMMARY_FIELDS.items():
-        if summary.get(key) is not None and not isinstance(summary[key], kind):
+        value = (summary or {}).get(key)
+        if value is not None and (not isinstance(value, kind)
+                                  or (kind is int and isinstance(value, bool))):
             raise SaveError(path, f"the summary's '{key}' is not a {_kind_name(kind)}")
-    sides = summary.get("sides")
+    sides = (summary or {}).get("sides")
     if sides is not None and not (isinstance(sides, list)
                                   and all(isinstance(x, str) for x in sides)):
         raise SaveError(path, "the summary's 'sides' must be a list of names")
-
-
-def _need(path: Path, data: dict, key: str, kind: type) -> None:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SaveError(path, f"'{key}' is missing or not a {_kind_name(kind)}")
-
-
-def _optional(path: Path, data: dict, key: str, kind: type) -> None:
-    if data.get(key) is not None:
-        _need(path, data, key, kind)
+    agents = record.get("agents")
+    if agents is not None:
+        if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
+            raise SaveError(path, "'agents' must be a list of objects")
+        for side, spec in enumerate(agents):
+            _agent(path, side, spec)
 
 
 def _kind_name(kind: type) -> str:
-    names = {str: "text", int: "whole number", list: "list", dict: "object", bool: "true/false"}
+    names = {str: "text", int: "whole number", bool: "true/false"}
     return names.get(kind, kind.__name__)
-
-
-def _action(path: Path, index: int, raw: object) -> Action:
-    where = f"decision {index + 1}"
-    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
-        raise SaveError(path, f"{where} is malformed (an object with a 'kind' is expected)")
-    unknown = set(raw) - ACTION_KEYS
-    if unknown:
-        raise SaveError(path, f"{where} has unknown fields: {', '.join(sorted(unknown))}")
-    for key in ("unit", "option"):
-        if raw.get(key) is not None and not isinstance(raw[key], str):
-            raise SaveError(path, f"{where}: '{key}' must be text")
-    if not isinstance(raw.get("label", ""), str):
-        raise SaveError(path, f"{where}: 'label' must be text")
-    targets = raw.get("targets", [])
-    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
-        raise SaveError(path, f"{where}: 'targets' must be a list of unit ids")
-    placement = raw.get("placement", [])
-    if not isinstance(placement, list) or not all(_is_destination(p) for p in placement):
-        raise SaveError(path, f"{where}: 'placement' must be a list of [model, x, y]")
-    return Action.from_json(raw)
-
-
-def _is_destination(item: object) -> bool:
-    return (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                    for v in item[1:]))
 
 
 def _agent(path: Path, side: int, spec: dict) -> None:
@@ -322,76 +173,73 @@ def _rng_state(raw) -> tuple:
 
 @dataclass
 class LoadedBattle:
-    """A save read back: its timeline at the saved point and who played each side."""
+    """A save read back: its timeline at the saved point, who played each side, and the map
+    it was played on (None: the ruleset's default map)."""
 
     path: Path
     timeline: Timeline
     record: dict
+    map_path: Path | None = None
 
     @property
     def agents(self) -> list[dict]:
         return self.record.get("agents") or []
 
 
-def map_path_of(path: Path, record: dict) -> Path:
-    """The save's map: its path; else a map of that file name in the game's maps folder (a
-    save moved to another machine); `""` is the ruleset's default map (replays)."""
-    from game.io.tmx import MAPS_DIR, default_map_for
+def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
+            ) -> tuple[Timeline, Path | None]:
+    """The battle a checked record stands for, decision by decision, and its map. The map is
+    found by id in the maps folders, or is `map_path` (given by the player); either way it must
+    have the record's hash. Refused (SaveError naming the file): another ruleset version, a
+    changed map, forces the map cannot seat, a decision illegal at its point, or decisions that
+    no longer give the event log the record carries (a changed seed, say)."""
+    from game.io.tmx import default_map_for, load_scenario
+    from game.sim import start_battle
 
-    if not record["map"]:
-        return default_map_for(record["ruleset"])
-    named = Path(record["map"])
-    if named.is_file():
-        return named
-    bundled = MAPS_DIR / named.name
-    if bundled.is_file():
-        return bundled
-    raise SaveError(path, f"its map {named.name} is not found (looked for {named})")
+    ruleset = rulesets.get(record["ruleset"])
+    saved = record.get("ruleset_version")
+    saved = DEFAULT_RULESET_VERSION if saved is None else saved
+    playing = ruleset_version(ruleset)
+    if saved != playing:
+        raise SaveError(path, f"made with version {saved} of the {ruleset.id} rules; this game "
+                              f"plays version {playing} and cannot upgrade it")
+    found = maprefs.find_map(path, record["map"], record.get("map_sha256"), map_path)
+    scenario = load_scenario(found if found is not None else default_map_for(ruleset.id))
+    zones.check_sides_for(ruleset, scenario)
+    forces = record.get("forces")
+    most = min(getattr(ruleset, "max_sides", 2), len(scenario.deployment))
+    if forces is not None and len(forces) > most:
+        raise SaveError(path, f"'forces' names {len(forces)} forces; this {ruleset.id} battle "
+                              f"on this map has at most {most} sides")
+    timeline = Timeline.of(start_battle(ruleset, scenario, record["seed"], forces, replay=path),
+                           ai_sides)
+    for index, action in enumerate(record["actions"]):
+        where = f"decision {index + 1} ({action.kind[:40]})"
+        try:
+            timeline.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(path, f"{where} is illegal at its point: {exc.reason}") from None
+        except (InputFileError, KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as exc:  # a tampered decision the rules did not expect
+            problem = " ".join(str(exc).split())[:120] or type(exc).__name__
+            raise SaveError(path, f"{where} cannot be replayed: {problem}") from None
+    expected = record.get("log_sha256")
+    if expected and timeline.controller.log_digest() != expected:
+        raise SaveError(path, "the decisions do not reproduce the recorded battle (its seed, "
+                              "map or decisions were changed)")
+    return timeline, found
 
 
-def load_battle(path: str | os.PathLike, geo=None, ai_sides=()) -> LoadedBattle:
-    """Read, check and rebuild a saved battle. Refused (SaveError, one line naming the file):
-    anything `read_save` refuses, another ruleset version, a changed map, a decision illegal
-    at its point, or decisions that no longer give the event log the save recorded (a changed
-    seed, say)."""
-    from game.io.tmx import load_scenario
-
+def load_battle(path: str | os.PathLike, ai_sides=(), map_path: Path | None = None
+                ) -> LoadedBattle:
+    """Read, check and rebuild a saved battle or a replay (`read_save`, then `rebuild`)."""
     path = Path(path)
     record = read_save(path)
-    ruleset = rulesets.get(record["ruleset"])
-    saved_version = record.get("ruleset_version")
-    saved_version = DEFAULT_RULESET_VERSION if saved_version is None else saved_version
-    playing = getattr(ruleset, "version", DEFAULT_RULESET_VERSION)
-    if saved_version != playing:
-        raise SaveError(path, f"made with version {saved_version} of the {ruleset.id} rules; "
-                              f"this game plays version {playing} and cannot upgrade it")
-    map_file = map_path_of(path, record)
-    expected_map = record.get("map_sha256")
-    if expected_map and file_sha256(map_file) != expected_map:
-        raise SaveError(path, f"its map {map_file.name} has changed since the battle was saved")
-    try:
-        scenario = load_scenario(map_file)
-        timeline = Timeline.replay(ruleset, scenario, record["seed"], record.get("forces"),
-                                   record["actions"], geo, ai_sides)
-    except IllegalAction as exc:
-        index = getattr(exc, "index", None)
-        if index is None:
-            raise SaveError(path, f"cannot rebuild the battle: {exc.reason}") from None
-        kind = record["actions"][index].kind
-        raise SaveError(path, f"decision {index + 1} ({kind}) is illegal at its point: "
-                              f"{exc.reason}") from None
-    except GameError as exc:
-        raise SaveError(path, f"cannot rebuild the battle: {exc}") from None
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(path, "cannot rebuild the battle: a decision names something that "
-                              f"is not in it ({type(exc).__name__} {exc})") from None
-    expected_log = record.get("log_sha256")
-    if expected_log and timeline.controller.log_digest() != expected_log:
-        raise SaveError(path, "the decisions do not reproduce the saved battle (its seed, map "
-                              "or decisions were changed)")
+    timeline, found = rebuild(path, record, map_path, ai_sides)
     if record.get("battle_id"):
         timeline.battle_id = record["battle_id"]
-    return LoadedBattle(path, timeline, record)
+    return LoadedBattle(path, timeline, record, found)
 
 
 def make_players(record: dict, names: dict[int, str] | None = None) -> dict:
@@ -440,7 +288,7 @@ def list_saves(folder: str | os.PathLike | None = None) -> list[SaveEntry]:
     folder = Path(folder) if folder is not None else saves_dir()
     if not folder.is_dir():
         return []
-    clean_stale_temporaries(folder)
+    remove_orphans(folder)
     entries = []
     for path in folder.glob("*.json"):
         try:
@@ -451,7 +299,7 @@ def list_saves(folder: str | os.PathLike | None = None) -> list[SaveEntry]:
             record = read_save(path)
             summary = record.get("summary") or {  # a replay file: what it says itself
                 "ruleset": record["ruleset"], "decisions": len(record["actions"]),
-                "map": Path(record["map"]).stem.replace("_", " ") or "default map",
+                "map": Path(record["map"] or "").stem.replace("_", " ") or "default map",
                 "over": True}
             entries.append(SaveEntry(path, modified, summary))
         except SaveError as exc:

@@ -27,8 +27,8 @@ KIB, MIB = 1024, 1024 * 1024
 MAX_MAP_BYTES = 4 * MIB
 MAX_TILESET_BYTES = 2 * MIB
 MAX_IMAGE_BYTES = 16 * MIB
+#: A replay or a save (a save is a replay and a few kilobytes more).
 MAX_REPLAY_BYTES = 4 * MIB
-MAX_SAVE_BYTES = 8 * MIB
 MAX_DATA_BYTES = 1 * MIB
 
 # --- maps -------------------------------------------------------------------------------------

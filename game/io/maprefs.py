@@ -97,9 +97,12 @@ def find_map(replay: Path, ident: str | None, digest: str | None, given: Path | 
     raise SaveError(replay, f"map {ident!r} is not in the maps folders; give it with --map FILE")
 
 
-def upgrade_v1_map(value: str) -> str | None:
-    """A version-1 replay names its map by a path: its id when that path is (lexically) inside
-    a maps folder, "" for the default map, None for anywhere else (never looks at the disk)."""
+def upgrade_v1_map(value: str, digest: str | None = None) -> str | None:
+    """A version-1 record names its map by a path: its id when that path is (lexically) inside
+    a maps folder, "" for the default map. A path anywhere else is None, unless the record also
+    has the map's hash (the first saves did): then its file name, looked for in the maps folders
+    only and accepted only with that hash (a save made in another checkout of the game). Never
+    looks at the disk."""
     if not value:
         return ""
     candidate = Path(os.path.abspath(value))
@@ -108,4 +111,6 @@ def upgrade_v1_map(value: str) -> str | None:
             return candidate.relative_to(Path(os.path.abspath(folder))).as_posix()
         except ValueError:
             continue
+    if digest and valid_id(candidate.name):
+        return candidate.name
     return None

@@ -1,15 +1,19 @@
-"""Replays as JSON: the ruleset, the map, the seed, the forces and every decision, in order.
+"""Battle records as JSON, read and written in one place: replays, saves and autosaves.
 
-Why a replay and not a dump of the state: with one seeded `Dice`, the same decisions give the
-same battle, so a replay is small, readable and proves itself (replaying it must give the same
-event log). JSON only, never a serialised object: a file from elsewhere is data, validated
-field by field within `game.io.limits` (size, nesting, digits), and a bad one is a one-line
-`SaveError` naming the file.
+Why one record: a battle is its ruleset, its map, its seed, its forces and its decisions, so a
+replay (`simulate --replays`, the results screen), a save and an autosave are all that record; a
+save only adds fields of its own (who plays each side, a summary for the list: checked in
+`game.io.battle_saves`). Why a record and not a dump of the state: with one seeded `Dice`, the
+same decisions give the same battle, so a record is small, readable and proves itself (replaying
+it must give the same event log). JSON only, never a serialised object: a file from elsewhere is
+data, validated field by field within `game.io.limits` (size, nesting, digits), and a bad one is
+a one-line `SaveError` naming the file.
 
-Version 2 names the map by id with its sha256 (`game.io.maprefs`); version 1 (a path) is
-upgraded on reading when its path lies in a maps folder. Writing goes to a temporary file,
-flushed to disk, and replaces the old one only when complete, so a crash never leaves a
-half-written replay; temporary files a killed writer left behind are removed at the next write.
+Version 2 names the map by id with its sha256 (`game.io.maprefs`); version 1 (a path: the first
+replays, and the first saves, which also carried the digest) is upgraded on reading when its
+path lies in a maps folder. Writing goes to a temporary file, flushed to disk, and replaces the
+old one only when complete, so a crash never leaves a half-written file; temporary files a
+killed writer left behind are removed at the next write (and when a folder is listed).
 """
 
 from __future__ import annotations
@@ -28,14 +32,24 @@ REPLAY_VERSION = 2
 #: Another writer's temporary file older than this is an orphan (its writer was killed).
 STALE_TEMPORARY_SECONDS = 60.0
 _TEMPORARY_SUFFIX = ".tmp"
+#: The fields a stored decision may have (`Action.to_json`); any other is refused.
+ACTION_KEYS = frozenset({"kind", "unit", "targets", "placement", "option", "label"})
 
 
 # --- writing ----------------------------------------------------------------------------------
 def write_replay(path: str | os.PathLike, record: dict) -> Path:
-    """Write a replay record (as `TurnController.replay_record` makes it) atomically; the map
-    is stored by id and hash. Raises SaveError (naming the file) when it cannot be written."""
+    """Write a replay record (as `TurnController.replay_record` makes it) atomically; a map
+    still named by its path is stored by id and hash. Raises SaveError (naming the file) when
+    it cannot be written."""
+    return write_record(path, _for_writing(record))
+
+
+def write_record(path: str | os.PathLike, record: dict) -> Path:
+    """Write a record as JSON: a temporary file beside `path`, flushed and synced to disk, then
+    renamed over `path`, then the folder synced. A failure at any point leaves the old file as
+    it was and no temporary file behind (SaveError naming the file)."""
     path = Path(path)
-    record = _for_writing(record)
+    text = json.dumps(record, indent=1, sort_keys=True, allow_nan=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_orphans(path)
@@ -45,7 +59,7 @@ def write_replay(path: str | os.PathLike, record: dict) -> Path:
         raise SaveError(path, f"cannot write here: {exc.strerror or exc}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(record, out, indent=1, sort_keys=True)
+            out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)
@@ -68,13 +82,16 @@ def _for_writing(record: dict) -> dict:
 
 
 def remove_orphans(path: Path) -> list[Path]:
-    """Remove temporary files left beside `path` by killed writers: any of this replay's, and
-    other replays' once they are stale. Returns what was removed."""
+    """Remove temporary files left by killed writers: beside the file `path`, any of its own
+    and other files' once they are stale; in the folder `path`, the stale ones. Returns what
+    was removed."""
+    path = Path(path)
+    folder, own = (path, None) if path.is_dir() else (path.parent, path.name)
     removed = []
     now = time.time()
-    for candidate in path.parent.glob(f"*{_TEMPORARY_SUFFIX}"):
+    for candidate in folder.glob(f"*{_TEMPORARY_SUFFIX}"):
         try:
-            mine = candidate.name.startswith(path.name)
+            mine = own is not None and candidate.name.startswith(own)
             stale = mine or now - candidate.stat().st_mtime > STALE_TEMPORARY_SECONDS
             if stale and candidate.is_file() and ".json" in candidate.name:
                 candidate.unlink()
@@ -120,12 +137,13 @@ def load_json(path: Path, limit: int, check_nesting: bool = True,
     `check_nesting_of`.)"""
     data = limits.read_capped(path, limit, SaveError, what)
     try:
-        value = json.loads(data.decode("utf-8"), parse_int=_whole_number,
-                           parse_constant=_no_constant)
+        text = data.decode("utf-8")
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise SaveError(path, "not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        problem = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
+        raise SaveError(path, f"{problem}: {exc.msg} at line {exc.lineno}") from None
     except _TooManyDigits:
         raise SaveError(path, "a number has too many digits (a seed is at most 64 bits)") from None
     except RecursionError:
@@ -143,55 +161,72 @@ def check_nesting_of(path: Path, value) -> None:
 
 
 def read_replay(path: str | os.PathLike) -> dict:
-    """Load and check a replay; returns it with `actions` as Action objects and `map` as an
-    id ("" for the ruleset's default map, None for a version-1 map outside the maps folders)."""
+    """Load and check a record (a replay, or a save: its own fields are checked by
+    `battle_saves.read_save`); returns it with `actions` as Action objects and `map` as an id
+    ("" for the ruleset's default map, None for a version-1 map outside the maps folders)."""
     path = Path(path)
     data = load_json(path, limits.MAX_REPLAY_BYTES, check_nesting=False)
+    return check_record(path, data)
+
+
+def check_record(path: Path, data: object) -> dict:
+    """Every field a replay and a save share, checked for its type; the first problem is a
+    SaveError. A version-1 record is upgraded (its map path becomes an id)."""
+    from game import rulesets
+
     if not isinstance(data, dict):
-        raise SaveError(path, "a replay is a JSON object")
+        raise SaveError(path, "not a JSON object (a replay or a save is one)")
     if isinstance(data.get("actions"), list) and len(data["actions"]) > limits.MAX_REPLAY_ACTIONS:
         raise SaveError(path, f"more than {limits.MAX_REPLAY_ACTIONS} actions")
     check_nesting_of(path, data)
     version = data.get("version")
     if isinstance(version, bool) or version not in (1, REPLAY_VERSION):
-        raise SaveError(path, f"replay version {version!r} is not supported "
+        raise SaveError(path, f"version {version!r} is not supported "
                               f"(this game reads versions 1 and {REPLAY_VERSION})")
     for key, kind in (("ruleset", str), ("map", str), ("actions", list)):
         if not isinstance(data.get(key), kind):
             raise SaveError(path, f"'{key}' is missing or not a {kind.__name__}")
+    if data["ruleset"] not in rulesets.ids():
+        raise SaveError(path, f"unknown ruleset {data['ruleset'][:40]!r}")
     if not limits.is_seed(data.get("seed")):
         raise SaveError(path, "'seed' is missing or not a whole number of at most 64 bits")
+    for key in ("ruleset_version", "sides"):
+        value = data.get(key)
+        if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
+                                      and 0 <= value <= limits.MAX_SEED):
+            raise SaveError(path, f"'{key}' is not a whole number")
+    for key in ("map_sha256", "log_sha256"):
+        if data.get(key) is not None and not maprefs.valid_digest(data[key]):
+            raise SaveError(path, f"'{key}' is not a sha256 digest")
     if version == 1:
-        data = {**data, "map": maprefs.upgrade_v1_map(data["map"]), "map_sha256": None}
-    else:
-        if data["map"] and not maprefs.valid_id(data["map"]):
-            raise SaveError(path, "'map' is not a map id (a .tmx file in a maps folder)")
-        if data.get("map_sha256") is not None and not maprefs.valid_digest(data["map_sha256"]):
-            raise SaveError(path, "'map_sha256' is not a sha256 digest")
+        data = {**data, "map": maprefs.upgrade_v1_map(data["map"], data.get("map_sha256"))}
+    elif data["map"] and not maprefs.valid_id(data["map"]):
+        raise SaveError(path, "'map' is not a map id (a .tmx file in a maps folder)")
     forces = data.get("forces")
     if forces is not None and not (isinstance(forces, list) and 2 <= len(forces)
                                    <= limits.MAX_MAP_SIDES
                                    and all(isinstance(f, str) for f in forces)):
         raise SaveError(path, f"'forces' must be a list of 2 to {limits.MAX_MAP_SIDES} force ids")
-    expected = data.get("log_sha256")
-    if expected is not None and not maprefs.valid_digest(expected):
-        raise SaveError(path, "'log_sha256' is not a sha256 digest")
     actions = []
     for index, raw in enumerate(data["actions"]):
         problem = action_problem(raw)
         if problem:
-            raise SaveError(path, f"action {index + 1} is malformed: {problem}")
+            raise SaveError(path, f"decision {index + 1} is malformed: {problem}")
         actions.append(Action.from_json(raw))
     return {**data, "version": REPLAY_VERSION, "actions": actions}
 
 
 def action_problem(raw) -> str | None:
     """Why a stored action is not one (each field its type: a unit id is text, targets a list
-    of ids, a placement a list of [model id, x, y] with finite numbers), or None."""
+    of ids, a placement a list of [model id, x, y] with finite numbers; no other field), or
+    None."""
     if not isinstance(raw, dict):
         return "not a JSON object"
     if not isinstance(raw.get("kind"), str):
         return "'kind' is missing or not text"
+    unknown = set(raw) - ACTION_KEYS
+    if unknown:
+        return f"unknown fields: {', '.join(sorted(unknown))[:80]}"
     for key in ("unit", "option"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
             return f"'{key}' is not text"

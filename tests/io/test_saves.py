@@ -31,11 +31,11 @@ def test_simulated_battle_replays_to_the_same_log(tmp_path, capsys):
 
 @pytest.mark.parametrize(("content", "problem"), [
     ("{not json", "not valid JSON"),
-    ("[1, 2]", "a replay is a JSON object"),
+    ("[1, 2]", "not a JSON object"),
     ('{"version": 99}', "version 99 is not supported"),
     ('{"version": 1, "ruleset": "squads", "map": "", "seed": "x", "actions": []}', "'seed'"),
     ('{"version": 1, "ruleset": "squads", "map": "", "seed": 1, "actions": [{"no": 1}]}',
-     "action 1 is malformed"),
+     "decision 1 is malformed"),
 ])
 def test_bad_replays_are_one_clear_line(tmp_path, capsys, content, problem):
     path = tmp_path / "bad.json"
@@ -52,7 +52,7 @@ def test_an_illegal_action_in_a_replay_is_reported(tmp_path, capsys):
     write_replay(path, {"version": 1, "ruleset": "squads", "map": "", "seed": 1,
                         "actions": [{"kind": "charge", "unit": "s1u0"}]})
     assert main(["replay", str(path)]) == 2
-    assert "action 1 (charge) is illegal here" in capsys.readouterr().err
+    assert "decision 1 (charge) is illegal at its point" in capsys.readouterr().err
 
 
 def test_writing_replaces_atomically_and_leaves_no_temporary_file(tmp_path):

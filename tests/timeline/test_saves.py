@@ -4,7 +4,9 @@ problem, the file left as it was; atomic writes; the saves list, Continue, delet
 import hashlib
 import json
 import os
+import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,8 @@ from game.io.battle_saves import (
     load_battle,
     save_battle,
 )
+from game.io.saves import REPLAY_VERSION
+from game.io.tmx import MAPS_DIR
 from game.timeline import play_on
 from tests.timeline.battles import start
 
@@ -54,8 +58,8 @@ CORPUS = [
     ("empty", lambda t, r: "", "truncated"),
     ("not_json", lambda t, r: "this is not a save", "not valid JSON"),
     ("not_an_object", lambda t, r: "[1, 2, 3]", "not a JSON object"),
-    ("wrong_version", lambda t, r: changed(r, version=2), "save version 2 is not supported"),
-    ("version_as_text", lambda t, r: changed(r, version="1"), "save version '1' is not"),
+    ("wrong_version", lambda t, r: changed(r, version=99), "version 99 is not supported"),
+    ("version_as_text", lambda t, r: changed(r, version="1"), "version '1' is not supported"),
     ("seed_as_text", lambda t, r: changed(r, seed="4"), "'seed' is missing or not a whole"),
     ("seed_as_bool", lambda t, r: changed(r, seed=True), "'seed' is missing or not a whole"),
     ("actions_not_a_list", lambda t, r: changed(r, actions={"kind": "move"}), "'actions'"),
@@ -75,21 +79,28 @@ CORPUS = [
     ("changed_seed", lambda t, r: changed(r, seed=r["seed"] + 1),
      "do not reproduce|illegal at its point"),
     ("tampered_log_digest", lambda t, r: changed(r, log_sha256="0" * 64), "do not reproduce"),
-    ("log_digest_not_a_digest", lambda t, r: changed(r, log_sha256="abc"), "not a SHA-256"),
+    ("log_digest_not_a_digest", lambda t, r: changed(r, log_sha256="abc"),
+     "'log_sha256' is not a sha256 digest"),
     ("older_ruleset_version", lambda t, r: changed(r, ruleset_version=0),
      "version 0 of the squads rules"),
-    ("changed_map", lambda t, r: changed(r, map_sha256="f" * 64), "has changed since"),
-    ("missing_map", lambda t, r: changed(r, map="/nowhere/lost.tmx"), "lost.tmx is not found"),
+    ("changed_map", lambda t, r: changed(r, map_sha256="f" * 64), "its content differs"),
+    ("map_by_absolute_path", lambda t, r: changed(r, map="/nowhere/lost.tmx"),
+     "'map' is not a map id"),
+    ("map_not_in_the_folders", lambda t, r: changed(r, map="lost.tmx"),
+     "map 'lost.tmx' is not in the maps folders; give it with --map FILE"),
+    ("v1_map_outside_the_folders", lambda t, r: changed(r, version=1, map="/nowhere/lost.tmx",
+                                                                map_sha256=None),
+     "outside the maps folders; give the map with --map FILE"),
     ("nan", lambda t, r: t.replace(f'"seed": {r["seed"]}', '"seed": NaN'), "NaN is not"),
     ("huge_number", lambda t, r: t.replace(f'"seed": {r["seed"]}', '"seed": ' + "9" * 5000),
-     "not a save"),
+     "too many digits"),
     ("agent_rng_malformed", lambda t, r: with_agent_rng(r, [3, [1, 2], None]), "generator"),
     ("summary_sides_not_names", lambda t, r: changed(r, summary={"sides": [[[]]]}),
      "the summary's 'sides'"),
     ("summary_round_as_text", lambda t, r: changed(r, summary={"round": "two"}),
      "the summary's 'round'"),
     ("deep_nesting", lambda t, r: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ("fifty_megabytes_of_junk", lambda t, r: None, "too large for a save"),
+    ("fifty_megabytes_of_junk", lambda t, r: None, "over the 4 MB limit"),
     ("not_utf8", lambda t, r: b"\xff\xfe\x00junk", "not UTF-8"),
 ]
 
@@ -151,6 +162,72 @@ def test_a_save_is_a_replay_the_replay_command_reads(tmp_path, capsys, good):
     path.write_text(good[0])
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == DECISIONS
+
+
+# --- one record for replays and saves ------------------------------------------------------------
+
+def test_a_save_names_its_map_by_id_and_hash_never_by_a_path(good):
+    record = good[1]
+    shipped = MAPS_DIR / "squads_ruined_outpost.tmx"
+    assert record["version"] == REPLAY_VERSION
+    assert record["map"] == shipped.name
+    assert record["map_sha256"] == hashlib.sha256(shipped.read_bytes()).hexdigest()
+    assert not Path(record["map"]).is_absolute()
+
+
+def test_a_battle_on_a_map_outside_the_folders_is_saved_by_file_name_and_hash(tmp_path):
+    from game.io.tmx import load_scenario
+    from game.timeline import new_battle
+
+    own = tmp_path / "mine" / "own.tmx"
+    shutil.copytree(MAPS_DIR / "tiles", own.parent / "tiles")
+    own.write_bytes((MAPS_DIR / "squads_ruined_outpost.tmx").read_bytes())
+    timeline, players = new_battle("squads", load_scenario(own), 4, ["random", "random"])
+    play_on(timeline, players, stop_after=2)
+    stored = json.loads(save_battle(tmp_path / "own.json", timeline, players).read_text())
+    assert stored["map"] == "own.tmx" and str(tmp_path) not in json.dumps(stored)
+    assert stored["map_sha256"] == hashlib.sha256(own.read_bytes()).hexdigest()
+
+def test_a_version_1_save_naming_its_map_by_path_in_the_maps_folder_is_upgraded(tmp_path, good):
+    path = tmp_path / "old.json"
+    path.write_text(changed(good[1], version=1, map=str(MAPS_DIR / good[1]["map"])))
+    loaded = load_battle(path)
+    assert loaded.timeline.position == DECISIONS
+    assert loaded.record["map"] == good[1]["map"] and loaded.map_path.name == good[1]["map"]
+
+
+def test_a_version_1_save_from_another_checkout_finds_its_map_by_name_and_hash(tmp_path, good):
+    path = tmp_path / "moved.json"
+    path.write_text(changed(good[1], version=1, map="/another/checkout/maps/" + good[1]["map"]))
+    assert load_battle(path).timeline.position == DECISIONS
+    path.write_text(changed(good[1], version=1, map_sha256="e" * 64,
+                            map="/another/checkout/maps/" + good[1]["map"]))
+    with pytest.raises(SaveError, match="its content differs"):
+        load_battle(path)
+
+def test_a_saved_battle_on_a_map_outside_the_folders_resumes_with_the_map_given(tmp_path,
+                                                                                  capsys, good):
+    own = tmp_path / "mine" / "own.tmx"
+    shutil.copytree(MAPS_DIR / "tiles", own.parent / "tiles")
+    own.write_bytes((MAPS_DIR / good[1]["map"]).read_bytes())
+    path = tmp_path / "elsewhere.json"
+    path.write_text(changed(good[1], map="own.tmx"))
+    assert main(["resume", str(path)]) == 2
+    assert "map 'own.tmx' is not in the maps folders" in capsys.readouterr().err
+    assert main(["resume", str(path), "--map", str(own), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed_from"] == DECISIONS
+
+
+def test_a_replay_written_by_simulate_opens_as_a_battle_and_is_listed(tmp_path, capsys):
+    assert main(["simulate", "--ruleset", "squads", "--seed", "4", "--replays",
+                 str(tmp_path), "--json"]) == 0
+    (replay_file,) = tmp_path.glob("*.json")
+    stored = json.loads(replay_file.read_text())
+    loaded = load_battle(replay_file)
+    assert loaded.timeline.position == len(stored["actions"]) and loaded.timeline.over
+    assert loaded.timeline.controller.log_digest() == stored["log_sha256"]
+    (entry,) = list_saves(tmp_path)
+    assert entry.problem is None and entry.summary["decisions"] == len(stored["actions"])
 
 
 # --- atomic writes -------------------------------------------------------------------------------

@@ -44,12 +44,10 @@ class ResultsScreen(Screen):
         from game.io.saves import write_replay
 
         c = self.controller
-        record = c.replay_record()
-        record["log_sha256"] = c.log_digest()
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = replays_dir() / f"{c.ruleset.id}_{stamp}_seed{c.seed}.json"
         try:
-            write_replay(path, record)
+            write_replay(path, c.replay_record())
         except (OSError, GameError) as exc:
             return f"Replay not saved: {exc}"
         return f"Replay saved: {path}"

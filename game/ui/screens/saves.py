@@ -141,8 +141,11 @@ def config_for(record: dict, map_path: Path) -> BattleConfig:
 
 def open_saved(app, path: Path, mode: str | None = None):
     """Load a save (checked and rebuilt) and open its battle where it was left."""
+    from game.io.tmx import default_map_for
+
     loaded = battle_saves.load_battle(path)
-    config = config_for(loaded.record, battle_saves.map_path_of(path, loaded.record))
+    map_path = loaded.map_path or default_map_for(loaded.record["ruleset"])
+    config = config_for(loaded.record, map_path)
     if mode is not None:
         config.mode = mode
     return app.start_battle(config, loaded.timeline.controller), loaded
