@@ -278,6 +278,7 @@ def impassable(scenario):
 def test_ruleset_map_loads_without_a_display(name):
     import pygame
 
+    pygame.display.quit()  # an earlier client test may have left one open
     ruleset, size, rounds, zones, objectives = RULESET_MAPS[name]
     scenario = load_scenario(MAPS_DIR / name)
     assert not pygame.display.get_init()

@@ -160,7 +160,7 @@ def test_a_replay_is_taken_over_against_the_ai_from_any_point(make_app):  # noqa
     from game.ui.screens.replays import open_replay
 
     simulate("warband", scenario("warband"), 1, 2, ["random", "random"], replays=replays_dir())
-    drive = make_app()
+    drive = make_app(ai_delay=1000.0)  # the AI waits: only my decision is applied
     drive.frames(2)
     (entry,) = battle_saves.list_saves(replays_dir())
     viewer = open_replay(drive.app, entry.path)
