@@ -7,7 +7,8 @@ failure = no move, a Cool check, Stunned on a fail. A disordered charge has no s
 volley for the charger and no charge bonus.
 
 Each step is its own decision or event: the charge in progress is `s.pending["charge"]`, whose
-`stage` says which step waits ("setup", "volley_charger", "volley_target", "roll", "move").
+`stage` says which step waits ("setup", "reaction", "volley_charger", "volley_target", "roll",
+"move"). Step 4 opens with the charged unit's reaction (reactions.py), when it may declare one.
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ def current(s: GameState) -> dict | None:
 
 def chooser(s: GameState) -> int:
     c = current(s)
-    if c and c["stage"] == "volley_target":
+    if c and c["stage"] in ("reaction", "volley_target"):
         return s.units[c["target"]].side
     return s.active
 
@@ -183,6 +184,8 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
     if stage == "setup":
         return [Action("setup_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
                        label=f"Setup move: {unit.name} {c['setup']}\" toward {target.name}")]
+    if stage == "reaction":
+        return reactions.reaction_actions(s, geo, c)
     if stage == "volley_charger":
         return [Action("volley", unit.id, targets=(target.id,), option="fire",
                        label=f"Volley: {unit.name} fires its Assault weapons at {target.name} "
@@ -222,14 +225,16 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
             return f"Name exactly one target ({RULE_TARGET})"
         return target_reason(s, geo, a.unit, a.targets[0])
     stage = c["stage"]
-    expected = {"setup": "setup_move", "volley_charger": "volley", "volley_target": "volley",
-                "roll": "charge_roll", "move": "charge_move"}[stage]
-    mover = c["target"] if stage == "volley_target" else c["unit"]
+    expected = {"setup": "setup_move", "reaction": "react", "volley_charger": "volley",
+                "volley_target": "volley", "roll": "charge_roll", "move": "charge_move"}[stage]
+    mover = c["target"] if stage in ("reaction", "volley_target") else c["unit"]
     if a.kind != expected or a.unit != mover:
         return (f"{s.units[c['unit']].name}'s charge is at its "
                 f"{expected.replace('_', ' ')} step: that comes first")
     if a.kind == "volley":
         return None if a.option in ("fire", "hold") else "A volley is 'fire' or 'hold'"
+    if a.kind == "react":
+        return reactions.reaction_problem(s, geo, c, a.option or "")
     if a.kind == "setup_move":
         if tuple(a.placement) == tuple(c["offer"]):
             return None
@@ -273,6 +278,9 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
         else:
             c["stage"] = "volley_charger"
         return events, []
+    if a.kind == "react":
+        c["stage"] = "volley_charger"
+        return list(reactions.declare(s, c, a.option)), []
     if a.kind == "volley":
         shooter, aimed = (unit, target) if c["stage"] == "volley_charger" else (target, unit)
         c["stage"] = "volley_target" if c["stage"] == "volley_charger" else "roll"
@@ -374,6 +382,11 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             c["offer"] = make_placement(dest)
         return events
     if stage == "volley_charger":
+        if not c.get("reactions_asked"):
+            c["reactions_asked"] = True
+            if reactions.reaction_actions(s, geo, c):
+                c["stage"] = "reaction"
+                return []
         if c["disordered"]:
             c["stage"] = "volley_target"
             return [StepSkipped(rule=RULE_DISORDERED, step="Step 4, the charger's volley",
@@ -384,11 +397,6 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
                                 why=f"{unit.name} has no Assault weapon in range and sight")]
         return None
     if stage == "volley_target":
-        if not c.get("reactions_asked"):
-            c["reactions_asked"] = True
-            # Reactions are declared here (part 2): none are offered in part 1.
-            if reactions.reaction_actions(s, geo, c):
-                return None
         if not shooters(s, geo, target_id, unit_id):
             c["stage"] = "roll"
             return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the target's volley",

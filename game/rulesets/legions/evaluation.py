@@ -12,7 +12,8 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge
+from game.rulesets.legions import charge, reactions
+from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
 from game.rulesets.legions.odds import (
@@ -29,21 +30,26 @@ from game.rulesets.legions.wounds import save_needed
 CLOSING_VALUE = 0.05
 #: Being Stunned costs about this much (disordered charges, initiative 1).
 STUN_COST = 0.6
+#: Keeping the phase's reaction point for a later charge is worth about this much.
+REACTION_POINT_VALUE = 0.05
 
 
-def _target_stats(s: GameState, target_id: str) -> tuple[int, int, Model | None]:
+def _target_stats(s: GameState, target_id: str, extra_t: int = 0
+                  ) -> tuple[int, int, Model | None]:
+    """The target's typical WS, T (with a Shield wall it holds, and `extra_t` more) and model."""
     foes = standing(s, target_id)
     if not foes:
         return 0, 0, None
-    return majority_value(foes, "WS"), majority_value(foes, "T"), foes[0]
+    toughness = majority_value(foes, "T") + reactions.toughness_bonus(s, target_id) + extra_t
+    return majority_value(foes, "WS"), toughness, foes[0]
 
 
 def expected_kills(s: GameState, attacker: str, target_id: str,
-                   models: list[Model] | None = None, choice: tuple[str, str] | None = None
-                   ) -> float:
+                   models: list[Model] | None = None, choice: tuple[str, str] | None = None,
+                   extra_t: int = 0) -> float:
     """Expected enemy models slain by these models' melee attacks (each with its best profile,
     or `choice`), one round, against the target's typical model."""
-    ws, t, sample = _target_stats(s, target_id)
+    ws, t, sample = _target_stats(s, target_id, extra_t)
     if sample is None:
         return 0.0
     total = 0.0
@@ -61,8 +67,9 @@ def expected_kills(s: GameState, attacker: str, target_id: str,
     return total
 
 
-def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float:
-    _, t, sample = _target_stats(s, target_id)
+def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+                 extra_t: int = 0) -> float:
+    _, t, sample = _target_stats(s, target_id, extra_t)
     if sample is None:
         return 0.0
     total = 0.0
@@ -185,8 +192,25 @@ def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
     return 0.0
 
 
+def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
+    """A reaction is worth what it saves the charged unit in this charge, less the point it
+    spends (which no later charge of the phase can then use)."""
+    if a.option == reactions.NONE:
+        return 0.0
+    charger = s.pending["charge"]["unit"]
+    p = float(roll_chance(s, geo, charger, a.unit).p)
+    if a.option == reactions.SHIELD_WALL:
+        saved = (volley_kills(s, geo, charger, a.unit) - volley_kills(s, geo, charger, a.unit, 1)
+                 + p * (expected_kills(s, charger, a.unit)
+                        - expected_kills(s, charger, a.unit, extra_t=1)))
+        return saved - REACTION_POINT_VALUE
+    return 0.0
+
+
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
+    if kind == "react":
+        return reaction_value(s, geo, a)
     if kind == "move":
         return move_value(s, geo, a)
     if kind == "declare_charge":

@@ -12,6 +12,7 @@ from game.core.state import GameState, Model
 from game.rulesets.legions.odds import SNAP_SHOT, wound_target
 from game.rulesets.legions.profile import Weapon, assault_weapons, majority_value
 from game.rulesets.legions.profile import weapon as weapon_by_id
+from game.rulesets.legions.reactions import toughness_bonus
 from game.rulesets.legions.wounds import new_pool
 
 RULE_VOLLEY = ("Volley attacks: both units, the charger first, may shoot each other with "
@@ -58,7 +59,8 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
     by_weapon: dict[str, list[Model]] = {}
     for m, w in firing:
         by_weapon.setdefault(w.id, []).append(m)
-    toughness = majority_value([m for m in s.alive_models(target_id) if m.wounds > 0], "T")
+    toughness = (majority_value([m for m in s.alive_models(target_id) if m.wounds > 0], "T")
+                 + toughness_bonus(s, target_id))
     events: list[Event] = []
     pools: list[dict] = []
     for wid, models in sorted(by_weapon.items()):
