@@ -29,7 +29,7 @@ from game.rulesets.base import (
     objective_holders,
     victory_breakdown,
 )
-from game.rulesets.legions import charge, fight, movement, statuses, wounds
+from game.rulesets.legions import charge, evade, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.combat import tidy_locks
@@ -143,6 +143,8 @@ class LegionsRuleset(RulesetBase):
             return float(c["setup"])
         if a.kind == "charge_move" and c:
             return float(c["roll"])
+        if a.kind == "evade" and c:
+            return evade.allowance(s, a.unit)
         if a.kind == "aftermath" and a.option == "disengage":
             return movement.allowance(s, a.unit, "move")
         if a.kind == "aftermath" and a.option == "consolidate":

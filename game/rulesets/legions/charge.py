@@ -8,7 +8,8 @@ volley for the charger and no charge bonus.
 
 Each step is its own decision or event: the charge in progress is `s.pending["charge"]`, whose
 `stage` says which step waits ("setup", "reaction", "volley_charger", "volley_target", "roll",
-"move"). Step 4 opens with the charged unit's reaction (reactions.py), when it may declare one.
+"move", and "evade" after the volleys when the charged unit declared it). Step 4 opens with the
+charged unit's reaction (reactions.py), when it may declare one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from game.core.events import ChargeResolved, Event
 from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import move_unit
-from game.rulesets.legions import reactions, statuses
+from game.rulesets.legions import evade, reactions, statuses
 from game.rulesets.legions.charge_moves import (
     RULE_CLEAN_MOVE,
     RULE_SUCCESS,
@@ -139,7 +140,7 @@ def current(s: GameState) -> dict | None:
 
 def chooser(s: GameState) -> int:
     c = current(s)
-    if c and c["stage"] in ("reaction", "volley_target"):
+    if c and c["stage"] in ("reaction", "volley_target", "evade"):
         return s.units[c["target"]].side
     return s.active
 
@@ -198,6 +199,10 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
                              f"(snap shots: hit on 6)"),
                 Action("volley", target.id, targets=(unit.id,), option="hold",
                        label=f"{target.name} holds its fire")]
+    if stage == "evade":
+        return [Action("evade", target.id, targets=(unit.id,), placement=tuple(c["offer"]),
+                       label=f"Evade: {target.name} moves up to "
+                             f"{evade.allowance(s, target.id):g}\" away from {unit.name}")]
     if stage == "roll":
         odds = roll_chance(s, geo, unit.id, target.id)
         return [Action("charge_roll", unit.id, targets=(target.id,),
@@ -226,8 +231,9 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         return target_reason(s, geo, a.unit, a.targets[0])
     stage = c["stage"]
     expected = {"setup": "setup_move", "reaction": "react", "volley_charger": "volley",
-                "volley_target": "volley", "roll": "charge_roll", "move": "charge_move"}[stage]
-    mover = c["target"] if stage in ("reaction", "volley_target") else c["unit"]
+                "volley_target": "volley", "evade": "evade", "roll": "charge_roll",
+                "move": "charge_move"}[stage]
+    mover = c["target"] if stage in ("reaction", "volley_target", "evade") else c["unit"]
     if a.kind != expected or a.unit != mover:
         return (f"{s.units[c['unit']].name}'s charge is at its "
                 f"{expected.replace('_', ' ')} step: that comes first")
@@ -235,6 +241,10 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         return None if a.option in ("fire", "hold") else "A volley is 'fire' or 'hold'"
     if a.kind == "react":
         return reactions.reaction_problem(s, geo, c, a.option or "")
+    if a.kind == "evade":
+        if tuple(a.placement) == tuple(c["offer"]):
+            return None
+        return evade.problem(s, geo, c["target"], c["unit"], a.destinations())
     if a.kind == "setup_move":
         if tuple(a.placement) == tuple(c["offer"]):
             return None
@@ -288,6 +298,9 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
             return [StepSkipped(rule=RULE_VOLLEY, step="Volley",
                                 why=f"{shooter.name} holds its fire")], []
         return volley(s, geo, dice, shooter.id, aimed.id)
+    if a.kind == "evade":
+        c["stage"] = "roll"
+        return [move_unit(s, target.id, a.destinations(), "evades", evade.RULE_EVADE)], []
     if a.kind == "charge_roll":
         return _roll(s, geo, dice, c), []
     if a.kind == "charge_move":
@@ -403,6 +416,14 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
                                 why=f"{target.name} has no Assault weapon in range and sight")]
         return None
     if stage == "roll":
+        if c.get("reaction") == reactions.EVADE and not c.get("evaded"):
+            c["evaded"] = True
+            placement = evade.offer(s, geo, target_id, unit_id)
+            if placement is not None:
+                c.update(stage="evade", offer=placement)
+                return []
+            return [StepSkipped(rule=evade.RULE_EVADE, step="Evade",
+                                why=f"no model of {target.name} can move away any more")]
         c["distance"] = geo.unit_distance(s, unit_id, target_id)
         return None
     return None

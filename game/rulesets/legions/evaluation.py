@@ -12,12 +12,13 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge, reactions
+from game.rulesets.legions import charge, evade, reactions
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
 from game.rulesets.legions.odds import (
     SNAP_SHOT,
+    charge_success,
     hit_target,
     p_at_least,
     p_unsaved,
@@ -204,6 +205,15 @@ def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
                  + p * (expected_kills(s, charger, a.unit)
                         - expected_kills(s, charger, a.unit, extra_t=1)))
         return saved - REACTION_POINT_VALUE
+    if a.option == reactions.EVADE:
+        placement = evade.offer(s, geo, a.unit, charger)
+        if placement is None:
+            return 0.0
+        gap = geo.unit_distance(s, charger, a.unit) + evade.gained(
+            s, geo, a.unit, charger, {mid: (x, y) for mid, x, y in placement})
+        spared = p - float(charge_success(gap))
+        stun = (1 - float(p_pass(unit_value(s, charger, "Cl")))) * STUN_COST
+        return spared * (fight_value(s, charger, a.unit) + stun) - REACTION_POINT_VALUE
     return 0.0
 
 

@@ -10,8 +10,9 @@ declare at step 4 of a charge, paid with reaction points.
   step covers all three, and each takes effect at its own moment.
 - A unit with a Stunned or Routed model may not react (rules/legions.md, "Statuses").
 
-Shield wall lives here whole: +1 T for the rest of the phase, read by the volley and the fight
-(`toughness_bonus`), when most of the unit's living models have the `Shield` trait.
+Evade's move is evade.py. Shield wall lives here whole: +1 T for the rest of the phase, read
+by the volley and the fight (`toughness_bonus`), when most of the unit's living models have the
+`Shield` trait.
 
 The phase's reaction book is `s.pending["reactions"]`: points spent per side and the units
 under a Shield wall. `s.pending` is emptied at the End phase, which ends the Shield wall too.
@@ -22,7 +23,7 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.legions import statuses
+from game.rulesets.legions import evade, statuses
 from game.rulesets.legions.events import ReactionDeclared
 from game.rulesets.legions.profile import TRAIT_SHIELD, has_trait
 
@@ -30,7 +31,10 @@ POINTS_PER_PHASE = 1
 REACTION_COST = 1
 NONE = "none"
 SHIELD_WALL = "shield_wall"
-NAMES = {SHIELD_WALL: "Shield wall", NONE: "no reaction"}
+EVADE = "evade"
+NAMES = {SHIELD_WALL: "Shield wall", EVADE: "Evade", NONE: "no reaction"}
+#: The order the reactions are offered in.
+OFFERED = (SHIELD_WALL, EVADE)
 
 RULE_POINTS = ("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
                "(legions)")
@@ -76,7 +80,7 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
     if reaction == NONE:
         return None
     if reaction not in NAMES:
-        return f"{reaction!r} is not a reaction (Shield wall, or no reaction)"
+        return f"{reaction!r} is not a reaction (Shield wall, Evade, or no reaction)"
     reason = cannot_react(s, c["target"])
     if reason:
         return reason
@@ -86,6 +90,13 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
             return f"{unit.name} already holds a Shield wall this phase ({RULE_SHIELD_WALL})"
         if not shield_majority(s, unit.id):
             return f"Most of {unit.name} does not carry a Shield ({RULE_SHIELD_WALL})"
+    if reaction == EVADE:
+        reason = evade.cannot_move(s, unit.id)
+        if reason:
+            return f"{reason}: it cannot evade ({evade.RULE_EVADE})"
+        if evade.offer(s, geo, unit.id, c["unit"]) is None:
+            return (f"No model of {unit.name} can move away from {s.units[c['unit']].name} "
+                    f"({evade.RULE_EVADE}; {evade.RULE_AWAY})")
     return None
 
 
@@ -94,6 +105,9 @@ def _label(s: GameState, c: dict, reaction: str) -> str:
     if reaction == SHIELD_WALL:
         return (f"Reaction: {unit.name} forms a Shield wall against {charger.name} (1 point: "
                 f"+1 T for the phase)")
+    if reaction == EVADE:
+        return (f"Reaction: {unit.name} will evade up to {evade.allowance(s, unit.id):g}\" away "
+                f"from {charger.name} after the volleys (1 point)")
     return f"{unit.name} declares no reaction"
 
 
@@ -102,7 +116,7 @@ def reaction_actions(s: GameState, geo: Geometry, c: dict) -> list[Action]:
     'no reaction'; none at all when it may not react (then the step goes on by itself)."""
     if cannot_react(s, c["target"]):
         return []
-    offered = [r for r in (SHIELD_WALL,) if reaction_problem(s, geo, c, r) is None]
+    offered = [r for r in OFFERED if reaction_problem(s, geo, c, r) is None]
     if not offered:
         return []
     return [Action("react", c["target"], targets=(c["unit"],), option=r, label=_label(s, c, r))
@@ -123,6 +137,8 @@ def declare(s: GameState, c: dict, reaction: str) -> list[ReactionDeclared]:
     if reaction == SHIELD_WALL:
         book(s)["shield_wall"].append(unit.id)
         rule = RULE_SHIELD_WALL
+    elif reaction == EVADE:
+        rule = evade.RULE_EVADE
     return [ReactionDeclared(rule=rule, unit_name=unit.name, reaction=NAMES[reaction],
                              points_left=points_left(s, unit.side))]
 

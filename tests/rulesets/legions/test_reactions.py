@@ -6,15 +6,25 @@ choice. Strict scripted dice throughout.
 
 import pytest
 
-from game.core.actions import Action
+from game.core.actions import Action, make_placement
 from game.core.dice import Dice
-from game.core.events import DiceRolled
-from game.rulesets.legions import reactions, statuses
+from game.core.events import ChargeResolved, DiceRolled
+from game.rulesets.legions import evade, reactions, statuses
+from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.evaluation import action_value
 from game.rulesets.legions.events import ReactionDeclared
 from game.rulesets.legions.fight import RULE_WOUND
 from game.rulesets.legions.volley import volley
-from tests.rulesets.legions.battle import D32, Battle, declare, fight, keep_only, option, skirmish
+from tests.rulesets.legions.battle import (
+    D32,
+    Battle,
+    declare,
+    fight,
+    keep_only,
+    only,
+    option,
+    skirmish,
+)
 
 
 def charge_the_guard(gap=6.0, chargers=("ember_squad", "ember_squad")):
@@ -41,7 +51,8 @@ def test_the_charged_unit_is_offered_its_reactions_at_the_start_of_step_4():
     reach_step_4(b)
     assert b.state.pending["charge"]["stage"] == "reaction"
     assert b.ruleset.current_player(b.state) == 0  # the charged unit's player decides
-    assert {a.option for a in b.legal()} == {reactions.SHIELD_WALL, reactions.NONE}
+    assert [a.option for a in b.legal()] == [reactions.SHIELD_WALL, reactions.EVADE,
+                                             reactions.NONE]
     assert all(a.kind == "react" and a.unit == "s0u0" for a in b.legal())
     # The charger's volley waits for the reaction.
     assert "is at its react step" in b.why(Action("volley", "s1u0", targets=("s0u0",),
@@ -103,7 +114,8 @@ def test_shield_wall_needs_most_of_the_unit_to_carry_a_shield():
     c = {"unit": "s1u0", "target": "s0u0"}
     assert reactions.reaction_problem(b.state, b.geo, c, reactions.SHIELD_WALL) == (
         f"Most of Veteran Guard does not carry a Shield ({reactions.RULE_SHIELD_WALL})")
-    assert reactions.reaction_actions(b.state, b.geo, c) == []
+    assert reactions.SHIELD_WALL not in {a.option for a in reactions.reaction_actions(
+        b.state, b.geo, c)}
     keep_only(b, "s0u0", ["s0u0m0", "s0u0m1", "s0u0m2", "s0u0m4", "s0u0m5"])
     assert reactions.shield_majority(b.state, "s0u0")  # 3 of 5
 
@@ -147,3 +159,67 @@ def test_the_ai_forms_a_shield_wall_when_it_saves_wounds():
     values = {a.option: action_value(b.state, a, b.geo) for a in b.legal()}
     assert values[reactions.NONE] == 0.0
     assert values[reactions.SHIELD_WALL] > 0.0
+
+
+# --- Evade ------------------------------------------------------------------------------------------
+
+def evade_declared(gap=6.0):
+    """The Guard declares Evade against the first Ember Squad, then both hold their volleys."""
+    b = charge_the_guard(gap)
+    reach_step_4(b)
+    b.apply(option(b, "react", reactions.EVADE))
+    b.apply(option(b, "volley", "hold"))
+    b.apply(option(b, "volley", "hold"))
+    return b
+
+
+def test_evade_after_the_volleys_moves_up_to_i_away_and_the_roll_needs_the_new_gap():
+    b = evade_declared()
+    before = b.distance("s1u0", "s0u0")
+    assert abs(before - 3.0) < 0.01  # after the 3" setup move
+    c = b.state.pending["charge"]
+    assert c["stage"] == "evade" and b.ruleset.current_player(b.state) == 0
+    move = [a for a in b.legal()]
+    assert [a.kind for a in move] == ["evade"]
+    assert move[0].label == "Evade: Veteran Guard moves up to 4\" away from Ember Squad I"
+    assert b.ruleset.move_allowance(b.state, move[0]) == 4.0
+    events = b.apply(move[0])
+    assert events[0].rule == evade.RULE_EVADE and events[0].how == "evades"
+    after = b.distance("s1u0", "s0u0")
+    assert abs(after - 7.0) < 0.05  # straight back by its I of 4"
+    roll = only(b, "charge_roll")
+    assert "more than a roll can give" in roll.label and "(0/1 = 0%)" in roll.label
+    # A 6 is kept and falls short; the Ember Sergeant's Cool 8 is passed (4 + 4).
+    events = b.apply(roll, 6, 1, 4, 4)
+    failed = [e for e in events if isinstance(e, ChargeResolved)][0]
+    assert not failed.success and not is_locked(b.state, "s1u0")
+
+
+def test_an_evade_that_ends_nearer_the_charger_is_refused():
+    b = evade_declared()
+    toward = {m.id: (m.x - 1.0, m.y) for m in b.state.alive_models("s0u0")}
+    reason = b.why(Action("evade", "s0u0", targets=("s1u0",), placement=make_placement(toward)))
+    assert reason.endswith(f"({evade.RULE_AWAY})") and "nearer Ember Squad I" in reason
+
+
+def test_an_evade_longer_than_the_units_initiative_is_refused():
+    b = evade_declared()
+    far = {m.id: (m.x + 5.0, m.y) for m in b.state.alive_models("s0u0")}
+    reason = b.why(Action("evade", "s0u0", targets=("s1u0",), placement=make_placement(far)))
+    assert reason is not None and evade.RULE_EVADE in reason
+
+
+def test_a_pinned_unit_cannot_evade():
+    b = charge_the_guard()
+    b.state.alive_models("s0u0")[5].statuses = frozenset({statuses.PINNED})
+    reach_step_4(b)
+    c = b.state.pending["charge"]
+    assert "Pinned" in reactions.reaction_problem(b.state, b.geo, c, reactions.EVADE)
+    assert reactions.EVADE not in {a.option for a in b.legal()}
+
+
+def test_the_ai_values_an_evade_that_puts_the_charger_out_of_reach():
+    b = charge_the_guard(chargers=("veteran_breachers",))
+    reach_step_4(b)
+    react = {a.option: a for a in b.legal()}
+    assert action_value(b.state, react[reactions.EVADE], b.geo) > 0.0
