@@ -40,7 +40,13 @@ from game.rulesets.legions.events import (
     StepSkipped,
 )
 from game.rulesets.legions.odds import needed_roll
-from game.rulesets.legions.volley import RULE_VOLLEY, shooters, volley
+from game.rulesets.legions.volley import (
+    RULE_OVERWATCH,
+    RULE_VOLLEY,
+    can_overwatch,
+    shooters,
+    volley,
+)
 
 CHARGE_RANGE = 12.0
 RULE_FORBIDDEN = ("A unit cannot declare a charge if it Ran this turn, is already locked in "
@@ -193,6 +199,12 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
                              f"(snap shots: hit on 6)"),
                 Action("volley", unit.id, targets=(target.id,), option="hold",
                        label=f"{unit.name} holds its fire")]
+    if stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH:
+        return [Action("volley", target.id, targets=(unit.id,), option="overwatch",
+                       label=f"Overwatch volley: {target.name} fires all its weapons at "
+                             f"{unit.name} (hit on 7 - BS; no cover)"),
+                Action("volley", target.id, targets=(unit.id,), option="hold",
+                       label=f"{target.name} holds its fire")]
     if stage == "volley_target":
         return [Action("volley", target.id, targets=(unit.id,), option="fire",
                        label=f"Volley: {target.name} fires its Assault weapons at {unit.name} "
@@ -238,7 +250,13 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         return (f"{s.units[c['unit']].name}'s charge is at its "
                 f"{expected.replace('_', ' ')} step: that comes first")
     if a.kind == "volley":
-        return None if a.option in ("fire", "hold") else "A volley is 'fire' or 'hold'"
+        overwatch = stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH
+        allowed = ("overwatch", "hold") if overwatch else ("fire", "hold")
+        if a.option in allowed:
+            return None
+        if overwatch:
+            return f"The Overwatch volley was declared: 'overwatch' or 'hold' ({RULE_OVERWATCH})"
+        return f"A volley is 'fire' or 'hold' ({RULE_VOLLEY})"
     if a.kind == "react":
         return reactions.reaction_problem(s, geo, c, a.option or "")
     if a.kind == "evade":
@@ -297,7 +315,7 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
         if a.option == "hold":
             return [StepSkipped(rule=RULE_VOLLEY, step="Volley",
                                 why=f"{shooter.name} holds its fire")], []
-        return volley(s, geo, dice, shooter.id, aimed.id)
+        return volley(s, geo, dice, shooter.id, aimed.id, overwatch=a.option == "overwatch")
     if a.kind == "evade":
         c["stage"] = "roll"
         return [move_unit(s, target.id, a.destinations(), "evades", evade.RULE_EVADE)], []
@@ -410,6 +428,13 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
                                 why=f"{unit.name} has no Assault weapon in range and sight")]
         return None
     if stage == "volley_target":
+        if c.get("reaction") == reactions.OVERWATCH:
+            if not can_overwatch(s, geo, target_id, unit_id):
+                c["stage"] = "roll"
+                return [StepSkipped(rule=RULE_OVERWATCH, step="Step 4, the Overwatch volley",
+                                    why=f"{target.name} has no ranged weapon in range and "
+                                        f"sight any more")]
+            return None
         if not shooters(s, geo, target_id, unit_id):
             c["stage"] = "roll"
             return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the target's volley",

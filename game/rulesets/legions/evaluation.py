@@ -17,7 +17,6 @@ from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
 from game.rulesets.legions.odds import (
-    SNAP_SHOT,
     charge_success,
     hit_target,
     p_at_least,
@@ -25,8 +24,8 @@ from game.rulesets.legions.odds import (
     wound_target,
 )
 from game.rulesets.legions.profile import has_sub_type, is_paragon, majority_value, weapon
-from game.rulesets.legions.volley import shooters
-from game.rulesets.legions.wounds import save_needed
+from game.rulesets.legions.volley import firing, hit_needed
+from game.rulesets.legions.wounds import pool_save, save_needed
 
 CLOSING_VALUE = 0.05
 #: Being Stunned costs about this much (disordered charges, initiative 1).
@@ -69,14 +68,15 @@ def expected_kills(s: GameState, attacker: str, target_id: str,
 
 
 def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str,
-                 extra_t: int = 0) -> float:
+                 extra_t: int = 0, overwatch: bool = False) -> float:
+    """Expected models slain by a volley (snap shots) or an Overwatch volley (fired normally)."""
     _, t, sample = _target_stats(s, target_id, extra_t)
     if sample is None:
         return 0.0
     total = 0.0
-    for m, w in shooters(s, geo, unit_id, target_id):
+    for m, w, snap in firing(s, geo, unit_id, target_id, overwatch):
         p = w.profiles[0]
-        chance = (p_at_least(SNAP_SHOT) * p_at_least(wound_target(p.strength_for(
+        chance = (p_at_least(hit_needed(m, snap)) * p_at_least(wound_target(p.strength_for(
             int(m.profile["S"])), t)) * p_unsaved(save_needed(sample, p.ap)))
         total += float(chance) * w.shots
     return total
@@ -164,7 +164,7 @@ def allocation_value(s: GameState, a: Action) -> float:
     save is worth the most to it. A Paragon picking its own victims wants the opposite."""
     pool = s.pending["wounds"][0]
     m = s.models[a.targets[0]]
-    saved = 1 - float(p_unsaved(save_needed(m, pool["ap"])))
+    saved = 1 - float(p_unsaved(pool_save(s, m, pool)))
     leader = has_sub_type(m, "Sergeant") or has_sub_type(m, "Command") or is_paragon(m)
     value = saved - (0.5 if leader else 0.0) - 0.1 * (m.max_wounds - m.wounds)
     return -value if pool.get("by_paragon") else value
@@ -205,6 +205,10 @@ def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
                  + p * (expected_kills(s, charger, a.unit)
                         - expected_kills(s, charger, a.unit, extra_t=1)))
         return saved - REACTION_POINT_VALUE
+    if a.option == reactions.OVERWATCH:
+        gained = (volley_kills(s, geo, a.unit, charger, overwatch=True)
+                  - volley_kills(s, geo, a.unit, charger))
+        return gained - REACTION_POINT_VALUE
     if a.option == reactions.EVADE:
         placement = evade.offer(s, geo, a.unit, charger)
         if placement is None:

@@ -10,7 +10,8 @@ declare at step 4 of a charge, paid with reaction points.
   step covers all three, and each takes effect at its own moment.
 - A unit with a Stunned or Routed model may not react (rules/legions.md, "Statuses").
 
-Evade's move is evade.py. Shield wall lives here whole: +1 T for the rest of the phase, read
+Evade's move is evade.py; the Overwatch volley is the charged unit's volley fired normally
+(volley.py, imported late: the volley reads the Shield wall from here). Shield wall lives here whole: +1 T for the rest of the phase, read
 by the volley and the fight (`toughness_bonus`), when most of the unit's living models have the
 `Shield` trait.
 
@@ -32,9 +33,11 @@ REACTION_COST = 1
 NONE = "none"
 SHIELD_WALL = "shield_wall"
 EVADE = "evade"
-NAMES = {SHIELD_WALL: "Shield wall", EVADE: "Evade", NONE: "no reaction"}
+OVERWATCH = "overwatch"
+NAMES = {OVERWATCH: "Overwatch volley", SHIELD_WALL: "Shield wall", EVADE: "Evade",
+         NONE: "no reaction"}
 #: The order the reactions are offered in.
-OFFERED = (SHIELD_WALL, EVADE)
+OFFERED = (OVERWATCH, SHIELD_WALL, EVADE)
 
 RULE_POINTS = ("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
                "(legions)")
@@ -80,7 +83,8 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
     if reaction == NONE:
         return None
     if reaction not in NAMES:
-        return f"{reaction!r} is not a reaction (Shield wall, Evade, or no reaction)"
+        return (f"{reaction!r} is not a reaction (Overwatch volley, Shield wall, Evade, or no "
+                f"reaction)")
     reason = cannot_react(s, c["target"])
     if reason:
         return reason
@@ -90,6 +94,12 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
             return f"{unit.name} already holds a Shield wall this phase ({RULE_SHIELD_WALL})"
         if not shield_majority(s, unit.id):
             return f"Most of {unit.name} does not carry a Shield ({RULE_SHIELD_WALL})"
+    if reaction == OVERWATCH:
+        from game.rulesets.legions.volley import RULE_OVERWATCH, can_overwatch
+
+        if not can_overwatch(s, geo, unit.id, c["unit"]):
+            return (f"{unit.name} has no ranged weapon in range and sight of "
+                    f"{s.units[c['unit']].name} ({RULE_OVERWATCH})")
     if reaction == EVADE:
         reason = evade.cannot_move(s, unit.id)
         if reason:
@@ -105,6 +115,9 @@ def _label(s: GameState, c: dict, reaction: str) -> str:
     if reaction == SHIELD_WALL:
         return (f"Reaction: {unit.name} forms a Shield wall against {charger.name} (1 point: "
                 f"+1 T for the phase)")
+    if reaction == OVERWATCH:
+        return (f"Reaction: {unit.name} fires an Overwatch volley at {charger.name} (all its "
+                f"weapons, fired normally, no cover for the charger; 1 point)")
     if reaction == EVADE:
         return (f"Reaction: {unit.name} will evade up to {evade.allowance(s, unit.id):g}\" away "
                 f"from {charger.name} after the volleys (1 point)")
@@ -139,6 +152,10 @@ def declare(s: GameState, c: dict, reaction: str) -> list[ReactionDeclared]:
         rule = RULE_SHIELD_WALL
     elif reaction == EVADE:
         rule = evade.RULE_EVADE
+    elif reaction == OVERWATCH:
+        from game.rulesets.legions.volley import RULE_OVERWATCH
+
+        rule = RULE_OVERWATCH
     return [ReactionDeclared(rule=rule, unit_name=unit.name, reaction=NAMES[reaction],
                              points_left=points_left(s, unit.side))]
 

@@ -51,8 +51,8 @@ def test_the_charged_unit_is_offered_its_reactions_at_the_start_of_step_4():
     reach_step_4(b)
     assert b.state.pending["charge"]["stage"] == "reaction"
     assert b.ruleset.current_player(b.state) == 0  # the charged unit's player decides
-    assert [a.option for a in b.legal()] == [reactions.SHIELD_WALL, reactions.EVADE,
-                                             reactions.NONE]
+    assert [a.option for a in b.legal()] == [reactions.OVERWATCH, reactions.SHIELD_WALL,
+                                             reactions.EVADE, reactions.NONE]
     assert all(a.kind == "react" and a.unit == "s0u0" for a in b.legal())
     # The charger's volley waits for the reaction.
     assert "is at its react step" in b.why(Action("volley", "s1u0", targets=("s0u0",),
