@@ -63,7 +63,19 @@ def test_a_whole_assault_step_by_step():
     events = b.apply(setup[0])
     assert isinstance(events[0], UnitMoved) and events[0].how == "makes its setup move"
 
-    # Step 4: the volleys, the charger first: 5 sidearms, one 6 hits, it wounds (4), the
+    # Step 4 opens with the charged unit's reaction (1 point this phase): it could fire an
+    # Overwatch volley or Evade; it declares none.
+    assert RULESET.current_player(b.state) == 1
+    assert [a.label for a in b.legal()] == [
+        "Reaction: Ember Squad fires an Overwatch volley at Line Squad (all its weapons, fired "
+        "normally, no cover for the charger; 1 point)",
+        "Reaction: Ember Squad will evade up to 4\" away from Line Squad after the volleys "
+        "(1 point)",
+        "Ember Squad declares no reaction"]
+    events = b.apply(b.legal()[2])
+    assert described(events) == ["Ember Squad declares no reaction"]
+
+    # Then the volleys, the charger first: 5 sidearms, one 6 hits, it wounds (4), the
     # trooper saves (3).
     assert [a.label for a in b.legal()] == [
         "Volley: Line Squad fires its Assault weapons at Ember Squad (snap shots: hit on 6)",

@@ -29,9 +29,9 @@ BATTLES = 8
 
 def longest_allowed(rule: str) -> float:
     """The furthest any model of the shipped forces may go by this rule (M7, I4-5)."""
-    from game.rulesets.legions import charge, fight, movement, resolution
+    from game.rulesets.legions import charge, evade, fight, movement, resolution
 
-    return {fight.RULE_CONTACT: 5.0, resolution.RULE_HOLD: 5.0, movement.RULE_MOVE: 7.0,
+    return {fight.RULE_CONTACT: 5.0, evade.RULE_EVADE: 5.0, resolution.RULE_HOLD: 5.0, movement.RULE_MOVE: 7.0,
             movement.RULE_RUN: 12.0, charge.RULE_SETUP: 6.0, charge.RULE_SUCCESS: 6.0,
             movement.RULE_FALL_BACK: 11.0, resolution.RULE_PURSUE: 11.0,
             resolution.RULE_DISENGAGE: 7.0, resolution.RULE_CONSOLIDATE: 5.0}[rule]

@@ -10,9 +10,11 @@ How a turn runs: every decision is an Action; after applying one, `_proceed` tak
 that needs no decision (rolls the rules make by themselves, forced options, wounds the defender
 has no real choice about) until the next decision or the end of the battle.
 
-Part 2 of the spec has its places, empty for now: reactions.py (declared at charge step 4),
-challenge.py (the challenge sub-phase and its resolution points), and vehicle targets (the
-wound step in fight.strike; the data refuses vehicles until then: profile.PART_TWO_TYPES).
+Part 2 of the spec: the reactions are played (reactions.py, declared at charge step 4:
+Overwatch volley in volley.py, Shield wall, Evade in evade.py; cover terrain in cover.py).
+Still empty places: challenge.py (the challenge sub-phase and its resolution points), and
+vehicle targets (the wound step in fight.strike; the data refuses vehicles until then:
+profile.PART_TWO_TYPES).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from game.rulesets.base import (
     objective_holders,
     victory_breakdown,
 )
-from game.rulesets.legions import charge, fight, movement, statuses, wounds
+from game.rulesets.legions import charge, evade, fight, movement, statuses, wounds
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.combat import tidy_locks
@@ -143,6 +145,8 @@ class LegionsRuleset(RulesetBase):
             return float(c["setup"])
         if a.kind == "charge_move" and c:
             return float(c["roll"])
+        if a.kind == "evade" and c:
+            return evade.allowance(s, a.unit)
         if a.kind == "aftermath" and a.option == "disengage":
             return movement.allowance(s, a.unit, "move")
         if a.kind == "aftermath" and a.option == "consolidate":
@@ -213,7 +217,7 @@ class LegionsRuleset(RulesetBase):
     def _allocation_actions(s: GameState, geo: Geometry, pool: dict) -> list[Action]:
         out = []
         for m in wounds.choices(s, geo, pool):
-            need = wounds.save_needed(m, pool["ap"])
+            need = wounds.pool_save(s, m, pool)
             save = f"save {need}+" if need <= 6 else "no save"
             out.append(Action("allocate", pool["target"], targets=(m.id,),
                               label=f"{pool['left']} wound(s) from {pool['weapon']} to take: "

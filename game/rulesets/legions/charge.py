@@ -7,7 +7,9 @@ failure = no move, a Cool check, Stunned on a fail. A disordered charge has no s
 volley for the charger and no charge bonus.
 
 Each step is its own decision or event: the charge in progress is `s.pending["charge"]`, whose
-`stage` says which step waits ("setup", "volley_charger", "volley_target", "roll", "move").
+`stage` says which step waits ("setup", "reaction", "volley_charger", "volley_target", "roll",
+"move", and "evade" after the volleys when the charged unit declared it). Step 4 opens with the
+charged unit's reaction (reactions.py), when it may declare one.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from game.core.events import ChargeResolved, Event
 from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.base import move_unit
-from game.rulesets.legions import reactions, statuses
+from game.rulesets.legions import evade, reactions, statuses
 from game.rulesets.legions.charge_moves import (
     RULE_CLEAN_MOVE,
     RULE_SUCCESS,
@@ -38,7 +40,13 @@ from game.rulesets.legions.events import (
     StepSkipped,
 )
 from game.rulesets.legions.odds import needed_roll
-from game.rulesets.legions.volley import RULE_VOLLEY, shooters, volley
+from game.rulesets.legions.volley import (
+    RULE_OVERWATCH,
+    RULE_VOLLEY,
+    can_overwatch,
+    shooters,
+    volley,
+)
 
 CHARGE_RANGE = 12.0
 RULE_FORBIDDEN = ("A unit cannot declare a charge if it Ran this turn, is already locked in "
@@ -138,7 +146,7 @@ def current(s: GameState) -> dict | None:
 
 def chooser(s: GameState) -> int:
     c = current(s)
-    if c and c["stage"] == "volley_target":
+    if c and c["stage"] in ("reaction", "volley_target", "evade"):
         return s.units[c["target"]].side
     return s.active
 
@@ -183,18 +191,30 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
     if stage == "setup":
         return [Action("setup_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
                        label=f"Setup move: {unit.name} {c['setup']}\" toward {target.name}")]
+    if stage == "reaction":
+        return reactions.reaction_actions(s, geo, c)
     if stage == "volley_charger":
         return [Action("volley", unit.id, targets=(target.id,), option="fire",
                        label=f"Volley: {unit.name} fires its Assault weapons at {target.name} "
                              f"(snap shots: hit on 6)"),
                 Action("volley", unit.id, targets=(target.id,), option="hold",
                        label=f"{unit.name} holds its fire")]
+    if stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH:
+        return [Action("volley", target.id, targets=(unit.id,), option="overwatch",
+                       label=f"Overwatch volley: {target.name} fires all its weapons at "
+                             f"{unit.name} (hit on 7 - BS; no cover)"),
+                Action("volley", target.id, targets=(unit.id,), option="hold",
+                       label=f"{target.name} holds its fire")]
     if stage == "volley_target":
         return [Action("volley", target.id, targets=(unit.id,), option="fire",
                        label=f"Volley: {target.name} fires its Assault weapons at {unit.name} "
                              f"(snap shots: hit on 6)"),
                 Action("volley", target.id, targets=(unit.id,), option="hold",
                        label=f"{target.name} holds its fire")]
+    if stage == "evade":
+        return [Action("evade", target.id, targets=(unit.id,), placement=tuple(c["offer"]),
+                       label=f"Evade: {target.name} moves up to "
+                             f"{evade.allowance(s, target.id):g}\" away from {unit.name}")]
     if stage == "roll":
         odds = roll_chance(s, geo, unit.id, target.id)
         return [Action("charge_roll", unit.id, targets=(target.id,),
@@ -222,14 +242,27 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
             return f"Name exactly one target ({RULE_TARGET})"
         return target_reason(s, geo, a.unit, a.targets[0])
     stage = c["stage"]
-    expected = {"setup": "setup_move", "volley_charger": "volley", "volley_target": "volley",
-                "roll": "charge_roll", "move": "charge_move"}[stage]
-    mover = c["target"] if stage == "volley_target" else c["unit"]
+    expected = {"setup": "setup_move", "reaction": "react", "volley_charger": "volley",
+                "volley_target": "volley", "evade": "evade", "roll": "charge_roll",
+                "move": "charge_move"}[stage]
+    mover = c["target"] if stage in ("reaction", "volley_target", "evade") else c["unit"]
     if a.kind != expected or a.unit != mover:
         return (f"{s.units[c['unit']].name}'s charge is at its "
                 f"{expected.replace('_', ' ')} step: that comes first")
     if a.kind == "volley":
-        return None if a.option in ("fire", "hold") else "A volley is 'fire' or 'hold'"
+        overwatch = stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH
+        allowed = ("overwatch", "hold") if overwatch else ("fire", "hold")
+        if a.option in allowed:
+            return None
+        if overwatch:
+            return f"The Overwatch volley was declared: 'overwatch' or 'hold' ({RULE_OVERWATCH})"
+        return f"A volley is 'fire' or 'hold' ({RULE_VOLLEY})"
+    if a.kind == "react":
+        return reactions.reaction_problem(s, geo, c, a.option or "")
+    if a.kind == "evade":
+        if tuple(a.placement) == tuple(c["offer"]):
+            return None
+        return evade.problem(s, geo, c["target"], c["unit"], a.destinations())
     if a.kind == "setup_move":
         if tuple(a.placement) == tuple(c["offer"]):
             return None
@@ -273,13 +306,19 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
         else:
             c["stage"] = "volley_charger"
         return events, []
+    if a.kind == "react":
+        c["stage"] = "volley_charger"
+        return list(reactions.declare(s, c, a.option)), []
     if a.kind == "volley":
         shooter, aimed = (unit, target) if c["stage"] == "volley_charger" else (target, unit)
         c["stage"] = "volley_target" if c["stage"] == "volley_charger" else "roll"
         if a.option == "hold":
             return [StepSkipped(rule=RULE_VOLLEY, step="Volley",
                                 why=f"{shooter.name} holds its fire")], []
-        return volley(s, geo, dice, shooter.id, aimed.id)
+        return volley(s, geo, dice, shooter.id, aimed.id, overwatch=a.option == "overwatch")
+    if a.kind == "evade":
+        c["stage"] = "roll"
+        return [move_unit(s, target.id, a.destinations(), "evades", evade.RULE_EVADE)], []
     if a.kind == "charge_roll":
         return _roll(s, geo, dice, c), []
     if a.kind == "charge_move":
@@ -374,6 +413,11 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             c["offer"] = make_placement(dest)
         return events
     if stage == "volley_charger":
+        if not c.get("reactions_asked"):
+            c["reactions_asked"] = True
+            if reactions.reaction_actions(s, geo, c):
+                c["stage"] = "reaction"
+                return []
         if c["disordered"]:
             c["stage"] = "volley_target"
             return [StepSkipped(rule=RULE_DISORDERED, step="Step 4, the charger's volley",
@@ -384,17 +428,27 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
                                 why=f"{unit.name} has no Assault weapon in range and sight")]
         return None
     if stage == "volley_target":
-        if not c.get("reactions_asked"):
-            c["reactions_asked"] = True
-            # Reactions are declared here (part 2): none are offered in part 1.
-            if reactions.reaction_actions(s, geo, c):
-                return None
+        if c.get("reaction") == reactions.OVERWATCH:
+            if not can_overwatch(s, geo, target_id, unit_id):
+                c["stage"] = "roll"
+                return [StepSkipped(rule=RULE_OVERWATCH, step="Step 4, the Overwatch volley",
+                                    why=f"{target.name} has no ranged weapon in range and "
+                                        f"sight any more")]
+            return None
         if not shooters(s, geo, target_id, unit_id):
             c["stage"] = "roll"
             return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the target's volley",
                                 why=f"{target.name} has no Assault weapon in range and sight")]
         return None
     if stage == "roll":
+        if c.get("reaction") == reactions.EVADE and not c.get("evaded"):
+            c["evaded"] = True
+            placement = evade.offer(s, geo, target_id, unit_id)
+            if placement is not None:
+                c.update(stage="evade", offer=placement)
+                return []
+            return [StepSkipped(rule=evade.RULE_EVADE, step="Evade",
+                                why=f"no model of {target.name} can move away any more")]
         c["distance"] = geo.unit_distance(s, unit_id, target_id)
         return None
     return None

@@ -8,7 +8,8 @@ a legal placement (charge_moves.solve_move, the very search the roll uses). The 
 labels, the roll's label, the greedy AI and the tests all read `charge_chance`/`roll_chance`.
 
 Not counted: casualties the volleys of step 4 may inflict before the roll (they are dice of
-their own; the roll's label, shown after them, is worked out afresh).
+their own), nor the target's Evade reaction (its player's choice, made after the declaration):
+the roll's label, shown after them, is worked out afresh from the position they leave.
 """
 
 from __future__ import annotations
@@ -69,14 +70,14 @@ _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 CACHE_LIMIT = 2048
 
 
-def _key(s: GameState, what: str, unit_id: str, target_id: str, setup: int) -> tuple:
+def position_key(s: GameState, what: str, unit_id: str, target_id: str, setup: int) -> tuple:
     """Everything the search depends on: where every model stands (disorder comes in as a
     setup of -1)."""
     models = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
     return (what, unit_id, target_id, setup, models)
 
 
-def _cached(geo: Geometry, key: tuple, work):
+def cached(geo: Geometry, key: tuple, work):
     cache = _CACHE.setdefault(geo, {})
     found = cache.get(key)
     if found is None:
@@ -101,7 +102,7 @@ def roll_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> Ch
         p = sum((odds[roll] for roll in range(first, TOP_ROLL + 1)), Fraction(0))
         return ChargeChance(p, gap=gap, need=need, blocked=tuple(range(need, first)))
 
-    return _cached(geo, _key(s, "roll", unit_id, target_id, 0), work)
+    return cached(geo, position_key(s, "roll", unit_id, target_id, 0), work)
 
 
 def charge_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str, setup: int,
@@ -127,5 +128,5 @@ def charge_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str, set
             return ChargeChance(Fraction(1), setup=setup, won_by_setup=True)
         return replace(roll_chance(trial, geo, unit_id, target_id), setup=setup)
 
-    return _cached(geo, _key(s, "declare", unit_id, target_id, -1 if disordered else setup),
-                   work)
+    key = position_key(s, "declare", unit_id, target_id, -1 if disordered else setup)
+    return cached(geo, key, work)

@@ -12,38 +12,44 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge
+from game.rulesets.legions import charge, evade, reactions
+from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
 from game.rulesets.legions.odds import (
-    SNAP_SHOT,
+    charge_success,
     hit_target,
     p_at_least,
     p_unsaved,
     wound_target,
 )
 from game.rulesets.legions.profile import has_sub_type, is_paragon, majority_value, weapon
-from game.rulesets.legions.volley import shooters
-from game.rulesets.legions.wounds import save_needed
+from game.rulesets.legions.volley import firing, hit_needed
+from game.rulesets.legions.wounds import pool_save, save_needed
 
 CLOSING_VALUE = 0.05
 #: Being Stunned costs about this much (disordered charges, initiative 1).
 STUN_COST = 0.6
+#: Keeping the phase's reaction point for a later charge is worth about this much.
+REACTION_POINT_VALUE = 0.05
 
 
-def _target_stats(s: GameState, target_id: str) -> tuple[int, int, Model | None]:
+def _target_stats(s: GameState, target_id: str, extra_t: int = 0
+                  ) -> tuple[int, int, Model | None]:
+    """The target's typical WS, T (with a Shield wall it holds, and `extra_t` more) and model."""
     foes = standing(s, target_id)
     if not foes:
         return 0, 0, None
-    return majority_value(foes, "WS"), majority_value(foes, "T"), foes[0]
+    toughness = majority_value(foes, "T") + reactions.toughness_bonus(s, target_id) + extra_t
+    return majority_value(foes, "WS"), toughness, foes[0]
 
 
 def expected_kills(s: GameState, attacker: str, target_id: str,
-                   models: list[Model] | None = None, choice: tuple[str, str] | None = None
-                   ) -> float:
+                   models: list[Model] | None = None, choice: tuple[str, str] | None = None,
+                   extra_t: int = 0) -> float:
     """Expected enemy models slain by these models' melee attacks (each with its best profile,
     or `choice`), one round, against the target's typical model."""
-    ws, t, sample = _target_stats(s, target_id)
+    ws, t, sample = _target_stats(s, target_id, extra_t)
     if sample is None:
         return 0.0
     total = 0.0
@@ -61,14 +67,16 @@ def expected_kills(s: GameState, attacker: str, target_id: str,
     return total
 
 
-def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float:
-    _, t, sample = _target_stats(s, target_id)
+def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+                 extra_t: int = 0, overwatch: bool = False) -> float:
+    """Expected models slain by a volley (snap shots) or an Overwatch volley (fired normally)."""
+    _, t, sample = _target_stats(s, target_id, extra_t)
     if sample is None:
         return 0.0
     total = 0.0
-    for m, w in shooters(s, geo, unit_id, target_id):
+    for m, w, snap in firing(s, geo, unit_id, target_id, overwatch):
         p = w.profiles[0]
-        chance = (p_at_least(SNAP_SHOT) * p_at_least(wound_target(p.strength_for(
+        chance = (p_at_least(hit_needed(m, snap)) * p_at_least(wound_target(p.strength_for(
             int(m.profile["S"])), t)) * p_unsaved(save_needed(sample, p.ap)))
         total += float(chance) * w.shots
     return total
@@ -156,7 +164,7 @@ def allocation_value(s: GameState, a: Action) -> float:
     save is worth the most to it. A Paragon picking its own victims wants the opposite."""
     pool = s.pending["wounds"][0]
     m = s.models[a.targets[0]]
-    saved = 1 - float(p_unsaved(save_needed(m, pool["ap"])))
+    saved = 1 - float(p_unsaved(pool_save(s, m, pool)))
     leader = has_sub_type(m, "Sergeant") or has_sub_type(m, "Command") or is_paragon(m)
     value = saved - (0.5 if leader else 0.0) - 0.1 * (m.max_wounds - m.wounds)
     return -value if pool.get("by_paragon") else value
@@ -185,8 +193,38 @@ def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
     return 0.0
 
 
+def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
+    """A reaction is worth what it saves the charged unit in this charge, less the point it
+    spends (which no later charge of the phase can then use)."""
+    if a.option == reactions.NONE:
+        return 0.0
+    charger = s.pending["charge"]["unit"]
+    p = float(roll_chance(s, geo, charger, a.unit).p)
+    if a.option == reactions.SHIELD_WALL:
+        saved = (volley_kills(s, geo, charger, a.unit) - volley_kills(s, geo, charger, a.unit, 1)
+                 + p * (expected_kills(s, charger, a.unit)
+                        - expected_kills(s, charger, a.unit, extra_t=1)))
+        return saved - REACTION_POINT_VALUE
+    if a.option == reactions.OVERWATCH:
+        gained = (volley_kills(s, geo, a.unit, charger, overwatch=True)
+                  - volley_kills(s, geo, a.unit, charger))
+        return gained - REACTION_POINT_VALUE
+    if a.option == reactions.EVADE:
+        placement = evade.offer(s, geo, a.unit, charger)
+        if placement is None:
+            return 0.0
+        gap = geo.unit_distance(s, charger, a.unit) + evade.gained(
+            s, geo, a.unit, charger, {mid: (x, y) for mid, x, y in placement})
+        spared = p - float(charge_success(gap))
+        stun = (1 - float(p_pass(unit_value(s, charger, "Cl")))) * STUN_COST
+        return spared * (fight_value(s, charger, a.unit) + stun) - REACTION_POINT_VALUE
+    return 0.0
+
+
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
+    if kind == "react":
+        return reaction_value(s, geo, a)
     if kind == "move":
         return move_value(s, geo, a)
     if kind == "declare_charge":

@@ -170,3 +170,18 @@ class LockChanged(Event):
         if self.locked:
             return f"{self.unit_name} and {others} are locked in combat"
         return f"{self.unit_name} is no longer locked in combat"
+
+
+@dataclass(frozen=True)
+class ReactionDeclared(Event):
+    """Charge step 4: the charged unit's reaction (or none), and the points its side has left."""
+
+    unit_name: str = ""
+    reaction: str = ""
+    points_left: int = 0
+
+    def describe(self) -> str:
+        if self.reaction == "no reaction":
+            return f"{self.unit_name} declares no reaction"
+        return (f"Reaction: {self.unit_name} declares {self.reaction} "
+                f"({self.points_left} reaction point(s) left this phase)")

@@ -60,6 +60,20 @@ def coherency_kept(s: GameState, geo: Geometry, unit_id: str, dest: Destinations
     return problem
 
 
+def away_point(s: GameState, unit_id: str, foes: list[str]) -> tuple[float, float]:
+    """A point well behind the unit, straight away from the centre of these enemy units (the
+    way a disengaging or evading unit heads)."""
+    cx, cy = unit_centroid(s, unit_id)
+    models = [m for u in foes for m in s.alive_models(u)]
+    if not models:
+        return cx, cy
+    ex = sum(m.x for m in models) / len(models)
+    ey = sum(m.y for m in models) / len(models)
+    dx, dy = cx - ex, cy - ey
+    norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+    return cx + dx / norm * 40, cy + dy / norm * 40
+
+
 def unit_lowest(s: GameState, unit_id: str, key: str) -> int:
     """A unit moves at the pace of its slowest model."""
     return min(int(m.profile[key]) for m in s.alive_models(unit_id))

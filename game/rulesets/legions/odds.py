@@ -44,6 +44,12 @@ def whole_charge_odds(distance: float, setup: int) -> Fraction:
     return charge_success(left)
 
 
+def shot_target(bs: int) -> int:
+    """The BS chart for a shot fired normally [added: the seed has none]: 7 - BS, never better
+    than 2+ (BS 4 -> 3+, BS 1 -> 6+). Snap shots ignore BS: SNAP_SHOT."""
+    return max(2, 7 - bs)
+
+
 def hit_target(attacker_ws: int, defender_ws: int) -> int:
     """The WS chart [added]: 2× or more -> 2+; higher -> 3+; equal -> 4+; lower -> 5+;
     half or less -> 6+ (the doubled rows are checked first)."""

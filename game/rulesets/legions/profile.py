@@ -297,6 +297,10 @@ def melee_weapons(model: Model) -> list[Weapon]:
     return [w for w in weapons_of(model) if w.kind == "melee"]
 
 
+def ranged_weapons(model: Model) -> list[Weapon]:
+    return [w for w in weapons_of(model) if w.kind == "ranged"]
+
+
 def assault_weapons(model: Model) -> list[Weapon]:
     """Ranged weapons with the `Assault` trait: the only ones a volley may fire."""
     return [w for w in weapons_of(model) if w.kind == "ranged" and w.has_trait(TRAIT_ASSAULT)]

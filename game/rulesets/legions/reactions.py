@@ -1,16 +1,22 @@
-"""Reactions (rules/legions.md, "Reactions", marked [part 2]): the place they will go.
+"""Reactions (rules/legions.md, "Reactions", [part 2]): what the charged unit's player may
+declare at step 4 of a charge, paid with reaction points.
 
-The seed's three reactions are declared at step 4 of the charge (the volley attacks) by the
-charged unit's player, who has 1 reaction point each phase:
-- Overwatch volley: the charged unit fires normally (not snap shots) with all its weapons at the
-  charger, which gets no cover and no concealment mitigation;
-- Shield wall (1 point): +1 T for the phase if most of the unit has the `Shield` trait;
-- Evade: after the volley attacks, the charged unit moves up to its I" away.
-A Stunned or Routed unit may not react (rules/legions.md, "Statuses").
+- The reactive side (the player whose turn it is not) has 1 reaction point each phase
+  ([added] in the spec); each reaction costs 1 point ([added]: the seed prices only Shield wall,
+  at 1; the others cost the same so that one point is one reaction).
+- The reaction is declared once, at the start of step 4 (before the charger's volley), by the
+  charged unit: the seed declares Shield wall "at the start of step 4", the Overwatch volley "at
+  the volley attack" and Evade "after the volley attack"; one declaration at the start of the
+  step covers all three, and each takes effect at its own moment.
+- A unit with a Stunned or Routed model may not react (rules/legions.md, "Statuses").
 
-Part 1 offers no reaction: `reaction_actions` is where the charge asks for them (it returns
-none), and `toughness_bonus` is where the wound chart asks for Shield wall (no bonus until a
-reaction can be declared).
+Evade's move is evade.py; the Overwatch volley is the charged unit's volley fired normally
+(volley.py, imported late: the volley reads the Shield wall from here). Shield wall lives here whole: +1 T for the rest of the phase, read
+by the volley and the fight (`toughness_bonus`), when most of the unit's living models have the
+`Shield` trait.
+
+The phase's reaction book is `s.pending["reactions"]`: points spent per side and the units
+under a Shield wall. `s.pending` is emptied at the End phase, which ends the Shield wall too.
 """
 
 from __future__ import annotations
@@ -18,17 +24,142 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState
+from game.rulesets.legions import evade, statuses
+from game.rulesets.legions.events import ReactionDeclared
+from game.rulesets.legions.profile import TRAIT_SHIELD, has_trait
 
-REACTIONS = ("Overwatch volley", "Shield wall", "Evade")
-PART = "part 2 of rules/legions.md"
+POINTS_PER_PHASE = 1
+REACTION_COST = 1
+NONE = "none"
+SHIELD_WALL = "shield_wall"
+EVADE = "evade"
+OVERWATCH = "overwatch"
+NAMES = {OVERWATCH: "Overwatch volley", SHIELD_WALL: "Shield wall", EVADE: "Evade",
+         NONE: "no reaction"}
+#: The order the reactions are offered in.
+OFFERED = (OVERWATCH, SHIELD_WALL, EVADE)
+
+RULE_POINTS = ("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
+               "(legions)")
+RULE_DECLARE = ("Reactions are declared by the charged unit at the start of step 4, the volley "
+                "attacks (legions seed)")
+RULE_STATUS = "Stunned or Routed: no reactions (legions)"
+RULE_SHIELD_WALL = ("Shield wall (advanced reaction, 1 point, declared at the start of step 4): "
+                    "+1 T for the phase if most of the unit has the Shield trait (legions seed)")
 
 
-def reaction_actions(s: GameState, geo: Geometry, charge: dict) -> list[Action]:
-    """The reactions the charged unit's player may declare at step 4 of this charge: none in
-    part 1 (the reactions are part 2)."""
-    return []
+def book(s: GameState) -> dict:
+    return s.pending.setdefault("reactions", {"spent": {}, "shield_wall": []})
+
+
+def points_left(s: GameState, side: int) -> int:
+    """The side's reaction points left this phase: none for the side whose turn it is."""
+    if side == s.active:
+        return 0
+    spent = s.pending.get("reactions", {}).get("spent", {})
+    return POINTS_PER_PHASE - int(spent.get(str(side), 0))
+
+
+def cannot_react(s: GameState, unit_id: str) -> str | None:
+    """Why this unit may declare no reaction now, or None."""
+    unit = s.units[unit_id]
+    for status in (statuses.STUNNED, statuses.ROUTED):
+        if statuses.has_status(s, unit_id, status):
+            return (f"{unit.name} has a {statuses.title(status)} model: it may not react "
+                    f"({RULE_STATUS})")
+    if points_left(s, unit.side) < REACTION_COST:
+        return (f"{s.sides[unit.side].name} has no reaction point left this phase "
+                f"({RULE_POINTS})")
+    return None
+
+
+def shield_majority(s: GameState, unit_id: str) -> bool:
+    models = s.alive_models(unit_id)
+    return 2 * sum(1 for m in models if has_trait(m, TRAIT_SHIELD)) > len(models)
+
+
+def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str | None:
+    """Why the charged unit may not declare this reaction in this charge, or None."""
+    if reaction == NONE:
+        return None
+    if reaction not in NAMES:
+        return (f"{reaction!r} is not a reaction (Overwatch volley, Shield wall, Evade, or no "
+                f"reaction)")
+    reason = cannot_react(s, c["target"])
+    if reason:
+        return reason
+    unit = s.units[c["target"]]
+    if reaction == SHIELD_WALL:
+        if unit.id in book(s)["shield_wall"]:
+            return f"{unit.name} already holds a Shield wall this phase ({RULE_SHIELD_WALL})"
+        if not shield_majority(s, unit.id):
+            return f"Most of {unit.name} does not carry a Shield ({RULE_SHIELD_WALL})"
+    if reaction == OVERWATCH:
+        from game.rulesets.legions.volley import RULE_OVERWATCH, can_overwatch
+
+        if not can_overwatch(s, geo, unit.id, c["unit"]):
+            return (f"{unit.name} has no ranged weapon in range and sight of "
+                    f"{s.units[c['unit']].name} ({RULE_OVERWATCH})")
+    if reaction == EVADE:
+        reason = evade.cannot_move(s, unit.id)
+        if reason:
+            return f"{reason}: it cannot evade ({evade.RULE_EVADE})"
+        if evade.offer(s, geo, unit.id, c["unit"]) is None:
+            return (f"No model of {unit.name} can move away from {s.units[c['unit']].name} "
+                    f"({evade.RULE_EVADE}; {evade.RULE_AWAY})")
+    return None
+
+
+def _label(s: GameState, c: dict, reaction: str) -> str:
+    unit, charger = s.units[c["target"]], s.units[c["unit"]]
+    if reaction == SHIELD_WALL:
+        return (f"Reaction: {unit.name} forms a Shield wall against {charger.name} (1 point: "
+                f"+1 T for the phase)")
+    if reaction == OVERWATCH:
+        return (f"Reaction: {unit.name} fires an Overwatch volley at {charger.name} (all its "
+                f"weapons, fired normally, no cover for the charger; 1 point)")
+    if reaction == EVADE:
+        return (f"Reaction: {unit.name} will evade up to {evade.allowance(s, unit.id):g}\" away "
+                f"from {charger.name} after the volleys (1 point)")
+    return f"{unit.name} declares no reaction"
+
+
+def reaction_actions(s: GameState, geo: Geometry, c: dict) -> list[Action]:
+    """The reactions the charged unit may declare at the start of step 4 of this charge, with
+    'no reaction'; none at all when it may not react (then the step goes on by itself)."""
+    if cannot_react(s, c["target"]):
+        return []
+    offered = [r for r in OFFERED if reaction_problem(s, geo, c, r) is None]
+    if not offered:
+        return []
+    return [Action("react", c["target"], targets=(c["unit"],), option=r, label=_label(s, c, r))
+            for r in (*offered, NONE)]
+
+
+def declare(s: GameState, c: dict, reaction: str) -> list[ReactionDeclared]:
+    """Pay for the reaction and make its lasting effect; `c["reaction"]` keeps it for the
+    moments of step 4 that read it."""
+    unit = s.units[c["target"]]
+    c["reaction"] = reaction
+    if reaction == NONE:
+        return [ReactionDeclared(rule=RULE_DECLARE, unit_name=unit.name, reaction=NAMES[NONE],
+                                 points_left=points_left(s, unit.side))]
+    spent = book(s)["spent"]
+    spent[str(unit.side)] = int(spent.get(str(unit.side), 0)) + REACTION_COST
+    rule = RULE_DECLARE
+    if reaction == SHIELD_WALL:
+        book(s)["shield_wall"].append(unit.id)
+        rule = RULE_SHIELD_WALL
+    elif reaction == EVADE:
+        rule = evade.RULE_EVADE
+    elif reaction == OVERWATCH:
+        from game.rulesets.legions.volley import RULE_OVERWATCH
+
+        rule = RULE_OVERWATCH
+    return [ReactionDeclared(rule=rule, unit_name=unit.name, reaction=NAMES[reaction],
+                             points_left=points_left(s, unit.side))]
 
 
 def toughness_bonus(s: GameState, unit_id: str) -> int:
-    """+1 T while a Shield wall reaction holds (part 2): no reaction exists yet, so none."""
-    return 0
+    """+1 T while the unit holds a Shield wall (this phase)."""
+    return 1 if unit_id in s.pending.get("reactions", {}).get("shield_wall", ()) else 0

@@ -30,6 +30,7 @@ from game.rulesets.legions.movement import (
     allowance as move_allowance,
 )
 from game.rulesets.legions.movement import (
+    away_point,
     fall_back,
     placement_problem,
     too_close_to_enemy,
@@ -185,18 +186,6 @@ def _fled(s: GameState, f: dict, unit_id: str) -> tuple[bool, bool]:
     return fled, left
 
 
-def _away_point(s: GameState, unit_id: str, foes: list[str]) -> tuple[float, float]:
-    cx, cy = unit_centroid(s, unit_id)
-    models = [m for u in foes for m in s.alive_models(u)]
-    if not models:
-        return cx, cy
-    ex = sum(m.x for m in models) / len(models)
-    ey = sum(m.y for m in models) / len(models)
-    dx, dy = cx - ex, cy - ey
-    norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-    return cx + dx / norm * 40, cy + dy / norm * 40
-
-
 def disengage_problem(s: GameState, geo: Geometry, f: dict, unit_id: str,
                       dest: Destinations) -> str | None:
     problem = placement_problem(s, geo, unit_id, dest, move_allowance(s, unit_id, "move"),
@@ -224,7 +213,7 @@ def consolidate_problem(s: GameState, geo: Geometry, unit_id: str,
 
 def _disengage_offer(s: GameState, geo: Geometry, f: dict, unit_id: str) -> Destinations | None:
     reach = move_allowance(s, unit_id, "move")
-    point = _away_point(s, unit_id, _enemies(s, f, unit_id))
+    point = away_point(s, unit_id, _enemies(s, f, unit_id))
     dest = geo.move_toward(s, unit_id, point, reach, CLEAR + CLEAR_MARGIN)
     if disengage_problem(s, geo, f, unit_id, dest) is None:
         return dest

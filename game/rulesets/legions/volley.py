@@ -1,6 +1,10 @@
 """Volley attacks (rules/legions.md, charge step 4, and Gun down in the aftermath): `Assault`
-weapons only, fired as snap shots that hit only on a 6; wounds and saves as usual; a volley
-never inflicts a status. Shooting exists in this ruleset only as volleys.
+weapons only, fired as snap shots that hit only on a 6; wounds and saves as usual (cover counts:
+cover.py); a volley never inflicts a status. Shooting exists in this ruleset only as volleys.
+
+The Overwatch volley reaction (part 2) is the charged unit's volley fired normally: every
+ranged weapon of each model, hitting on the BS chart (odds.shot_target), and the charger gets no
+cover save. A Suppressed or Routed model still fires only snap shots ("Statuses").
 """
 
 from __future__ import annotations
@@ -9,9 +13,16 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
-from game.rulesets.legions.odds import SNAP_SHOT, wound_target
-from game.rulesets.legions.profile import Weapon, assault_weapons, majority_value
+from game.rulesets.legions import statuses
+from game.rulesets.legions.odds import SNAP_SHOT, shot_target, wound_target
+from game.rulesets.legions.profile import (
+    Weapon,
+    assault_weapons,
+    majority_value,
+    ranged_weapons,
+)
 from game.rulesets.legions.profile import weapon as weapon_by_id
+from game.rulesets.legions.reactions import toughness_bonus
 from game.rulesets.legions.wounds import new_pool
 
 RULE_VOLLEY = ("Volley attacks: both units, the charger first, may shoot each other with "
@@ -19,6 +30,14 @@ RULE_VOLLEY = ("Volley attacks: both units, the charger first, may shoot each ot
 RULE_GUN_DOWN = "Gun down: a volley with Assault weapons at the fleeing unit (legions seed)"
 RULE_SHOOTER = ("[added] A model fires one Assault weapon (its strongest) if a model of the "
                 "target is in its line of sight and within the weapon's range")
+RULE_OVERWATCH = ("Overwatch volley (reaction, 1 point): the charged unit fires normally, not "
+                  "snap shots, with all its weapons at the charger, which gets no cover roll "
+                  "(legions seed)")
+RULE_BS = ("[added] A shot fired normally hits on 7 - BS (never better than 2+); with all its "
+           "weapons: each model fires every ranged weapon with a target model in range and "
+           "sight")
+RULE_SNAP_ONLY = "Suppressed or Routed: snap shots only (legions)"
+SNAP_STATUSES = (statuses.SUPPRESSED, statuses.ROUTED)
 
 
 def _best(weapons: list[Weapon]) -> Weapon | None:
@@ -26,6 +45,10 @@ def _best(weapons: list[Weapon]) -> Weapon | None:
         return None
     return max(weapons, key=lambda w: (w.profiles[0].strength_for(4), -w.profiles[0].ap,
                                        w.profiles[0].damage, w.shots, w.id))
+
+
+def _in_reach(s: GameState, geo: Geometry, m: Model, w: Weapon, targets: list[Model]) -> bool:
+    return any(geo.distance(m, t) <= w.range and geo.line_of_sight(s, m, t) for t in targets)
 
 
 def shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
@@ -37,39 +60,71 @@ def shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
         if m.wounds <= 0:
             continue
         w = _best(assault_weapons(m))
-        if w is None:
-            continue
-        for t in targets:
-            if geo.distance(m, t) <= w.range and geo.line_of_sight(s, m, t):
-                out.append((m, w))
-                break
+        if w is not None and _in_reach(s, geo, m, w, targets):
+            out.append((m, w))
     return out
 
 
+def snap_only(m: Model) -> bool:
+    return any(st in m.statuses for st in SNAP_STATUSES)
+
+
+def overwatch_shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
+                       ) -> list[tuple[Model, Weapon]]:
+    """Every (model, ranged weapon) of the unit with a target model in range and sight."""
+    targets = s.alive_models(target_id)
+    return [(m, w) for m in s.alive_models(unit_id) if m.wounds > 0
+            for w in ranged_weapons(m) if _in_reach(s, geo, m, w, targets)]
+
+
+def can_overwatch(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> bool:
+    """Some model of the unit has a ranged weapon with a target model in range and sight."""
+    targets = s.alive_models(target_id)
+    return any(_in_reach(s, geo, m, w, targets) for m in s.alive_models(unit_id)
+               if m.wounds > 0 for w in ranged_weapons(m))
+
+
+def firing(s: GameState, geo: Geometry, unit_id: str, target_id: str, overwatch: bool = False
+           ) -> list[tuple[Model, Weapon, bool]]:
+    """Each shooting model and weapon, and whether it fires snap shots."""
+    if not overwatch:
+        return [(m, w, True) for m, w in shooters(s, geo, unit_id, target_id)]
+    return [(m, w, snap_only(m)) for m, w in overwatch_shooters(s, geo, unit_id, target_id)]
+
+
+def hit_needed(model: Model, snap: bool) -> int:
+    return SNAP_SHOT if snap else shot_target(int(model.profile["BS"]))
+
+
 def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str,
-           rule: str = RULE_VOLLEY) -> tuple[list[Event], list[dict]]:
-    """Roll the snap shots and the wounds, weapon by weapon; returns the events and the wound
-    pools the target's player then takes (allocation and saves)."""
+           rule: str = RULE_VOLLEY, overwatch: bool = False) -> tuple[list[Event], list[dict]]:
+    """Roll the shots and the wounds, weapon by weapon (and by the roll that hits); returns the
+    events and the wound pools the target's player then takes (allocation and saves)."""
     unit, target = s.units[unit_id], s.units[target_id]
-    firing = shooters(s, geo, unit_id, target_id)
-    if not firing:
-        return [Note(rule=rule, text=f"{unit.name} has no Assault weapon in range and in sight "
+    if overwatch:
+        rule = RULE_OVERWATCH
+    shots_of = firing(s, geo, unit_id, target_id, overwatch)
+    if not shots_of:
+        what = "ranged" if overwatch else "Assault"
+        return [Note(rule=rule, text=f"{unit.name} has no {what} weapon in range and in sight "
                                      f"of {target.name}")], []
-    by_weapon: dict[str, list[Model]] = {}
-    for m, w in firing:
-        by_weapon.setdefault(w.id, []).append(m)
-    toughness = majority_value([m for m in s.alive_models(target_id) if m.wounds > 0], "T")
+    groups: dict[tuple[str, bool, int], list[Model]] = {}
+    for m, w, snap in shots_of:
+        groups.setdefault((w.id, snap, hit_needed(m, snap)), []).append(m)
+    toughness = (majority_value([m for m in s.alive_models(target_id) if m.wounds > 0], "T")
+                 + toughness_bonus(s, target_id))
     events: list[Event] = []
     pools: list[dict] = []
-    for wid, models in sorted(by_weapon.items()):
+    for (wid, snap, need_hit), models in sorted(groups.items()):
         w = weapon_by_id(wid)
         prof = w.profiles[0]
         shots = w.shots * len(models)
+        kind = "snap shot(s)" if snap else "shot(s)"
         roll = dice.roll(shots, f"{unit.name} volley, {w.name}", rule)
-        hits = sum(1 for v in roll.values if v >= SNAP_SHOT)
+        hits = sum(1 for v in roll.values if v >= need_hit)
         events.append(DiceRolled(rule=rule, who=unit.name,
-                                 label=f"{shots} snap shot(s) with {w.name}", values=roll.values,
-                                 needed=f"{SNAP_SHOT}+", outcome=f"{hits} hit(s)"))
+                                 label=f"{shots} {kind} with {w.name}", values=roll.values,
+                                 needed=f"{need_hit}+", outcome=f"{hits} hit(s)"))
         if not hits:
             continue
         strength = max(prof.strength_for(int(m.profile["S"])) for m in models)
@@ -84,7 +139,8 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
                                  needed=f"{need}+",
                                  outcome=f"{wounds} wound(s) (S{strength} vs T{toughness})"))
         if wounds:
+            label = f"{w.name} ({'overwatch' if overwatch else 'volley'})"
             pools.append(new_pool(s, unit_id, target_id, wounds, prof.ap, prof.damage,
-                                  f"{w.name} (volley)", rule, shots, hits, simultaneous=False,
-                                  strikers=models))
+                                  label, rule, shots, hits, simultaneous=False,
+                                  strikers=models, cover=not overwatch))
     return events, pools

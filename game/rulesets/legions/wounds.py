@@ -1,6 +1,7 @@
 """Wounds once they are rolled (rules/legions.md, Fight sub-phase steps 7, 8 and 10, and the
 same for volleys): the defender picks the model that takes each wound (an already wounded model
-first), one saving throw per wound (Sv - AP, or Inv), D wounds per unsaved wound.
+first), one saving throw per wound (Sv - AP, or Inv, or a cover save against shots), D wounds per
+unsaved wound.
 
 The wounds waiting to be taken are a "pool" kept in `s.pending["wounds"]`: when the defender
 has a real choice (models that differ), each wound is the defender's decision; otherwise the
@@ -14,6 +15,7 @@ from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.rulesets.legions.cover import COVER_SAVE, in_cover
 from game.rulesets.legions.profile import is_paragon, model_class
 
 RULE_ALLOCATE = ("Allocation: the defender picks the model that takes each wound; an already "
@@ -31,15 +33,16 @@ RULE_PARAGON_ALLOCATES = ("A Paragon allocates the hits it inflicts itself, in s
 
 def new_pool(s: GameState, attacker: str, target: str, wounds: int, ap: int, damage: int,
              weapon: str, rule: str, attacks: int, hits: int, simultaneous: bool,
-             strikers: list[Model]) -> dict:
+             strikers: list[Model], cover: bool = False) -> dict:
     """Wounds waiting to be taken. Whoever picks the models: the defender, or the attacker's
-    player when every striking model is a Paragon (RULE_PARAGON_ALLOCATES)."""
+    player when every striking model is a Paragon (RULE_PARAGON_ALLOCATES). `cover`: the shots
+    allow a cover save (cover.py)."""
     by_paragon = bool(strikers) and all(is_paragon(m) for m in strikers)
     picker = s.units[attacker].side if by_paragon else s.units[target].side
     return {"attacker": attacker, "target": target, "left": wounds, "ap": ap, "damage": damage,
             "weapon": weapon, "rule": rule, "attacks": attacks, "hits": hits, "wounds": wounds,
             "saves": 0, "unsaved": 0, "simultaneous": simultaneous, "picker": picker,
-            "by_paragon": by_paragon}
+            "by_paragon": by_paragon, "cover": cover}
 
 
 def takers(s: GameState, pool: dict) -> list[Model]:
@@ -68,18 +71,26 @@ def choices(s: GameState, geo: Geometry, pool: dict) -> list[Model]:
     return sorted((v[2] for v in by_class.values()), key=lambda m: m.id)
 
 
-def save_needed(model: Model, ap: int) -> int:
-    """Sv - AP, or the invulnerable save if that is better (AP does not touch it); 7+ = none."""
+def save_needed(model: Model, ap: int, cover: bool = False) -> int:
+    """Sv - AP, or the invulnerable save if that is better (AP does not touch it), or with
+    `cover` the cover save if that is better still (cover.py); 7+ = none."""
     armour = int(model.profile["Sv"]) - ap
     inv = model.profile.get("Inv")
-    return min(armour, int(inv)) if inv is not None else armour
+    best = min(armour, int(inv)) if inv is not None else armour
+    return min(best, COVER_SAVE) if cover else best
+
+
+def pool_save(s: GameState, model: Model, pool: dict) -> int:
+    """The save this model makes against a wound of this pool: its cover counts only against
+    shots that allow cover (volleys and Gun down; not the fight, not an Overwatch volley)."""
+    return save_needed(model, pool["ap"], bool(pool.get("cover")) and in_cover(s, model))
 
 
 def take_wound(s: GameState, dice: Dice, pool: dict, model_id: str) -> list[Event]:
     """One wound to this model: its saving throw, then D damage if it fails."""
     model = s.models[model_id]
     pool["left"] -= 1
-    need = save_needed(model, pool["ap"])
+    need = pool_save(s, model, pool)
     events: list[Event] = []
     if need > 6:
         ok = False

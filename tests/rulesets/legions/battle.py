@@ -47,6 +47,14 @@ def only(b, kind):
     return found[0]
 
 
+def decline_reaction(b):
+    """The charged unit declares no reaction at the start of step 4 (when it is offered one)."""
+    c = b.state.pending.get("charge")
+    if c and c["stage"] == "reaction":
+        return b.apply(option(b, "react", "none"))
+    return []
+
+
 def option(b, kind, opt):
     found = [a for a in b.legal() if a.kind == kind and a.option == opt]
     assert found, [a.to_text() for a in b.legal()]

@@ -27,16 +27,23 @@ from tests.rulesets.legions.battle import D32, Battle, facing_lines, keep_only, 
 #: Volley choices in these tests: both sides hold their fire, so no volley casualty (not part
 #: of the charge odds, see charge_odds) comes between the declaration and the roll.
 HOLD = "hold"
+#: Nor does the target react (an Evade changes the gap: the roll's odds are shown after it).
+NO_REACTION = "none"
+
+
+def _passive(a):
+    return (a.kind == "volley" and a.option == HOLD) or (a.kind == "react"
+                                                         and a.option == NO_REACTION)
 
 
 def resolve_charge(state, geo, unit, target, dice):
-    """Play the declared charge to its end with the game's own offers (holding both volleys);
-    True when it succeeded."""
+    """Play the declared charge to its end with the game's own offers (no reaction, holding both
+    volleys); True when it succeeded."""
     state = state.copy()
     events = RULESET.apply(state, Action("declare_charge", unit, targets=(target,)), geo, dice)
     while "charge" in state.pending and not state.over:
         offered = RULESET.legal_actions(state, geo)
-        pick = next((a for a in offered if a.kind == "volley" and a.option == HOLD), offered[0])
+        pick = next((a for a in offered if _passive(a)), offered[0])
         events += RULESET.apply(state, pick, geo, dice)
     results = [e for e in events if isinstance(e, ChargeResolved)]
     return bool(results) and results[-1].success, events
@@ -171,8 +178,8 @@ def test_the_roll_label_after_the_setup_move_is_the_same_figure():
     chance = charge.chance(b.state, b.geo, "s0u0", "s1u0")
     b.apply(Action("declare_charge", "s0u0", targets=("s1u0",)))
     b.apply(next(a for a in b.legal() if a.kind == "setup_move"))
-    for _ in range(2):
-        b.apply(next(a for a in b.legal() if a.kind == "volley" and a.option == HOLD))
+    for _ in range(3):  # no reaction, then both volleys held
+        b.apply(next(a for a in b.legal() if _passive(a)))
     roll = next(a for a in b.legal() if a.kind == "charge_roll")
     assert chance.percent() in roll.label
     assert RULESET.action_odds(b.state, roll, b.geo) == {

@@ -25,7 +25,15 @@ from game.rulesets.legions.events import (
     StepSkipped,
 )
 from game.rulesets.legions.fight import attacks_of
-from tests.rulesets.legions.battle import D32, Battle, declare, facing_lines, only, option
+from tests.rulesets.legions.battle import (
+    D32,
+    Battle,
+    declare,
+    decline_reaction,
+    facing_lines,
+    only,
+    option,
+)
 
 
 def give(b, unit_id, status):
@@ -34,6 +42,7 @@ def give(b, unit_id, status):
 
 
 def hold_both_volleys(b):
+    decline_reaction(b)
     b.apply(option(b, "volley", "hold"))
     b.apply(option(b, "volley", "hold"))
 
@@ -123,7 +132,7 @@ def test_setup_move_is_its_own_step_toward_the_target():
     assert b.ruleset.move_allowance(b.state, step) == 3.0
     b.apply(step)
     assert abs(b.distance("s0u0", "s1u0") - 3.0) < 0.01
-    assert b.state.pending["charge"]["stage"] == "volley_charger"
+    assert b.state.pending["charge"]["stage"] == "reaction"  # step 4 opens with the reaction
 
 
 def test_a_dragged_setup_move_longer_than_the_band_is_refused():
@@ -155,6 +164,7 @@ def test_volleys_charger_first_assault_weapons_only_snap_shots_never_a_status():
     b = facing_lines(6.0)
     declare(b, "s0u0", "s1u0")
     b.apply(only(b, "setup_move"))
+    decline_reaction(b)
     assert b.ruleset.current_player(b.state) == 0  # the charger fires first
     # 10 models each fire their sidearm once (the rifle is not an Assault weapon): 10 dice;
     # snap shots hit only on a 6: one hit; it wounds on a 4+ (S4 v T4).
@@ -234,6 +244,7 @@ def test_disordered_charge_no_setup_move_no_volley_for_the_charger_no_charge_bon
         give(b, "s0u0", cause)
     before = b.positions("s0u0")
     events = declare(b, "s0u0", "s1u0")
+    events += decline_reaction(b)  # the target may react at the start of step 4
     skipped = [e for e in events if isinstance(e, StepSkipped)]
     assert [e.step for e in skipped] == ["Step 3, setup move", "Step 4, the charger's volley"]
     assert all(e.rule == RULE_DISORDERED for e in skipped)

@@ -70,7 +70,7 @@ def test_each_model_has_its_own_profile_and_name():
     assert (sergeant.name, sergeant.profile["WS"], trooper.name) == ("Line Sergeant I", 5,
                                                                     "Line Squad I 1")
     shields = [m for m in s.alive_models("s0u2") if "Shield" in m.profile["traits"]]
-    assert len(shields) == 3 and all(m.profile["Inv"] == 5 for m in shields)
+    assert len(shields) == 4 and all(m.profile["Inv"] == 5 for m in shields)
     assert s.models["s1u0m0"].wounds == 4
 
 

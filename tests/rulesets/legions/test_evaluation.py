@@ -4,7 +4,7 @@ volleys, keeps its leaders when it allocates wounds, and a Paragon picks out lea
 from game.ai.greedy import GreedyAgent
 from game.core.actions import Action
 from game.rulesets.legions.evaluation import action_value
-from tests.rulesets.legions.battle import declare, facing_lines, only, option
+from tests.rulesets.legions.battle import declare, decline_reaction, facing_lines, only, option
 
 
 class _Controller:
@@ -29,6 +29,7 @@ def test_the_greedy_agent_fires_its_volley_and_keeps_its_sergeant():
     b = facing_lines(6.0)
     declare(b, "s0u0", "s1u0")
     b.apply(only(b, "setup_move"))
+    decline_reaction(b)
     assert GreedyAgent(0).choose(_Controller(b)) == option(b, "volley", "fire")
     b.apply(option(b, "volley", "fire"), 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4)
     pick = GreedyAgent(0).choose(_Controller(b))
