@@ -116,6 +116,7 @@ def test_the_replay_viewer_steps_back_and_forth(make_app):  # noqa: F811
     drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RIGHT)
     assert timeline.position == 2
+    assert "Ctrl+Z" not in viewer.battle._hint()[0]  # watching: nothing of mine to undo
     drive.key(pygame.K_LEFT)
     assert timeline.position == 1
     drive.key(pygame.K_END)

@@ -55,6 +55,7 @@ class ReplayControls(Screen):
     def __init__(self, app, battle):
         super().__init__(app)
         self.battle = battle
+        battle.viewing = True  # watched, not played: no undo hint until taken over
         self.timeline = battle.timeline
         self.playing = False
         self.speed = 0
@@ -104,6 +105,7 @@ class ReplayControls(Screen):
     def take_over(self, versus_ai: bool = False) -> None:
         """Play on from here: hot seat, or as the side to act now against the AI."""
         battle = self.battle
+        battle.viewing = False
         if versus_ai:
             from game import ai
 

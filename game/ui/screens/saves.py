@@ -76,7 +76,8 @@ def undo_hint(screen) -> str:
     refusal itself says why, when asked)."""
     side = undo_side(screen)
     timeline = getattr(screen, "timeline", None)
-    if side is None or timeline is None or not screen.is_human_turn():
+    if (side is None or timeline is None or not screen.is_human_turn()
+            or getattr(screen, "viewing", False)):
         return ""
     info = timeline.undo_info(side)
     if not info.count:
