@@ -45,11 +45,15 @@ def write_replay(path: str | os.PathLike, record: dict) -> Path:
 
 
 def write_record(path: str | os.PathLike, record: dict) -> Path:
-    """Write a record as JSON: a temporary file beside `path`, flushed and synced to disk, then
-    renamed over `path`, then the folder synced. A failure at any point leaves the old file as
-    it was and no temporary file behind (SaveError naming the file)."""
+    """Write a record as JSON, atomically (see `write_text_atomic`)."""
+    return write_text_atomic(path, json.dumps(record, indent=1, sort_keys=True, allow_nan=False))
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
+    """A temporary file beside `path`, flushed and synced to disk, then renamed over `path`,
+    then the folder synced. A failure at any point leaves the old file as it was and no
+    temporary file behind (SaveError naming the file)."""
     path = Path(path)
-    text = json.dumps(record, indent=1, sort_keys=True, allow_nan=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_orphans(path)

@@ -8,8 +8,6 @@ The battle cannot go on: its state may be half-changed by the step that failed.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -98,7 +96,7 @@ class Failure:
     def save(self) -> list[Path]:
         """Write the report (and the replay so far) to the user-data folder's `reports`."""
         from game.io.paths import user_data_dir
-        from game.io.saves import write_replay
+        from game.io.saves import write_replay, write_text_atomic
 
         folder = user_data_dir() / "reports"
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -107,24 +105,8 @@ class Failure:
         written = []
         if self.record is not None:
             written.append(write_replay(folder / f"{base}_replay.json", self.record))
-        written.append(write_text(folder / f"{base}_report.txt", self.report()))
+        written.append(write_text_atomic(folder / f"{base}_report.txt", self.report()))
         return written
-
-
-def write_text(path: Path, text: str) -> Path:
-    """Atomically: a temporary file beside it, flushed to disk, then renamed over."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
 
 
 def trace_tail(trace: str, count: int = TRACE_LINES) -> list[str]:
