@@ -96,6 +96,7 @@ def test_a_slow_ai_decision_does_not_block_drawing_and_shows_a_spinner(make_app,
         start = time.perf_counter()
         app.step([], 0.02)
         frame_times.append(time.perf_counter() - start)
+        time.sleep(0.01)  # real time passes too: the spinner shows after 0.12 s of a job
     assert battle.busy and isinstance(battle.controller, FrozenController)
     assert battle.controller.state is not real.state  # the screen reads a copy
     assert max(frame_times[1:]) < 0.5  # (the first builds the table picture)

@@ -19,6 +19,7 @@ own check before it is offered):
 from __future__ import annotations
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.memo import PerTable
 from game.core.polygons import edge_distance, point_in_polygon
 from game.core.state import GameState, Model
 
@@ -27,7 +28,7 @@ MARGIN = 0.25
 #: Answers kept (a few units' worth of questions per card).
 KEPT = 256
 
-_ANSWERS: dict[tuple, dict] = {}
+_ANSWERS = PerTable(KEPT)
 
 
 def _near(model: Model, others: list[Model], reach: float) -> bool:
@@ -59,18 +60,13 @@ def _trial(s: GameState, ids: list[str]) -> GameState:
 def _key(s: GameState, geo: Geometry, ids: list[str], question: tuple) -> tuple:
     figures = tuple((m.id, m.unit, m.side, m.base, m.x, m.y)
                     for m in (s.models[i] for i in ids))
-    return (id(geo), question, figures)
+    return (question, figures)
 
 
 def remembered(key: tuple, compute, geo: Geometry):
-    """The answer kept under `key` for this very table (an entry holds its table, so a table
-    made later can never be mistaken for it by its id), else `compute()`, kept."""
-    found = _ANSWERS.get(key)
-    if found is None or found[0] is not geo:
-        if len(_ANSWERS) >= KEPT:
-            _ANSWERS.clear()
-        found = _ANSWERS[key] = (geo, compute())
-    return dict(found[1])
+    """The answer kept under `key` for this very table, else `compute()`, kept (a copy is
+    returned: callers change it)."""
+    return dict(_ANSWERS.get(geo, key, compute))
 
 
 def approach(s: GameState, geo: Geometry, unit_id: str, goals: list[str], allowance: float,
@@ -158,7 +154,7 @@ def table_of(geo: Geometry) -> Geometry:
     return geo.table if isinstance(geo, Local) else geo
 
 
-_OPEN_GROUND: dict[tuple, tuple] = {}
+_OPEN_GROUND = PerTable(16 * KEPT)
 
 
 def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[float, float]
@@ -167,18 +163,16 @@ def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[flo
     lower bound of its path with the enemy there (enemy bases only ever block). Remembered
     per table, base, start and point."""
     geo = table_of(geo)
-    key = (id(geo), model.base, model.x, model.y, point)
-    found = _OPEN_GROUND.get(key)
-    if found is None or found[0] is not geo:
-        if len(_OPEN_GROUND) >= 16 * KEPT:
-            _OPEN_GROUND.clear()
+    key = (model.base, model.x, model.y, point)
+
+    def path() -> float | None:
         ground = s.copy()
         for m in ground.models.values():
             if m.side != model.side:
                 m.alive = False
-        found = _OPEN_GROUND[key] = (geo, geo.path_length(ground, ground.models[model.id],
-                                                          point))
-    return found[1]
+        return geo.path_length(ground, ground.models[model.id], point)
+
+    return _OPEN_GROUND.get(geo, key, path)
 
 
 def _terrain_within(s: GameState, point, reach: float, kind: str) -> bool:

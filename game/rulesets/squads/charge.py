@@ -7,13 +7,13 @@ no model at all.
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from itertools import combinations
 
 from game.core import probability as P
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placement_reason
 from game.rulesets.squads.engagement import (
@@ -89,10 +89,8 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
     return None
 
 
-#: Solved placements per table, held weakly: a finished battle's table (and its pymunk space)
-#: is not kept alive by the cache.
-_solved: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_SOLVED_KEEP = 256
+#: Solved placements per table, held weakly (a finished battle's table is not kept alive).
+_solved = PerTable(256)
 
 
 def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
@@ -101,12 +99,7 @@ def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
     position: offering a choice and then checking the chosen one ask the same question."""
     key = (unit_id, tuple(targets), roll,
            tuple((m.id, m.x, m.y, s.units[m.unit].kind) for m in s.models.values() if m.alive))
-    solved = _solved.setdefault(geo, {})
-    if key not in solved:
-        if len(solved) >= _SOLVED_KEEP:
-            solved.clear()
-        solved[key] = _solve(s, geo, unit_id, targets, roll)
-    dest, reason = solved[key]
+    dest, reason = _solved.get(geo, key, lambda: _solve(s, geo, unit_id, targets, roll))
     return (dict(dest) if dest is not None else None), reason
 
 

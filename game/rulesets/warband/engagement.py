@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.rulesets.warband.status import FLEEING, can_fight, flag, is_down, is_standing
 
@@ -43,18 +44,19 @@ def _touching(geo: Geometry, a: Model, b: Model) -> bool:
 
 #: Contact maps of the last few positions asked about: the phase asks the same question many
 #: times between two moves (who is engaged, who may strike whom, who fights several).
-_CONTACTS: dict[tuple, tuple] = {}
 _CONTACTS_KEPT = 32
+_CONTACTS = PerTable(_CONTACTS_KEPT)
 
 
 def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
     """Model id -> ids of the living enemy models in base contact with it (both directions).
     Keyed by every living model's position, so a cached answer is never stale."""
     alive = [m for m in s.models.values() if m.alive]
-    key = (id(geo), tuple((m.id, m.side, m.base, m.x, m.y) for m in alive))
-    found = _CONTACTS.get(key)
-    if found is not None and found[0] is geo:  # the entry holds its table: ids are not reused
-        return found[1]
+    key = tuple((m.id, m.side, m.base, m.x, m.y) for m in alive)
+    answers = _CONTACTS.answers(geo)
+    found = answers.get(key)
+    if found is not None:
+        return found
     out: dict[str, list[str]] = {m.id: [] for m in alive}
     reach = 2 * max((m.base.radius for m in alive), default=0.0) + 0.05
     for i, a in enumerate(alive):
@@ -63,9 +65,7 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
                     and _touching(geo, a, b)):
                 out[a.id].append(b.id)
                 out[b.id].append(a.id)
-    if len(_CONTACTS) >= _CONTACTS_KEPT:
-        _CONTACTS.clear()
-    _CONTACTS[key] = (geo, out)
+    answers[key] = out
     return out
 
 
