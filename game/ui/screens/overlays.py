@@ -44,6 +44,13 @@ class _Overlay(Screen):
         pygame.draw.rect(surface, palette.PANEL, rect, border_radius=10)
         pygame.draw.rect(surface, palette.HIGHLIGHT, rect, 1, border_radius=10)
 
+    def draw_titled(self, surface: pygame.Surface, title: str, size: int = 26) -> None:
+        """The dimmed table, the box `self.rect` and its title."""
+        self.draw_dim(surface)
+        self.draw_box(surface, self.rect)
+        shared_text().blit(surface, title, (self.rect.centerx, self.rect.y + 22), size=size,
+                           color=palette.HIGHLIGHT, bold=True, anchor="midtop")
+
 
 class HelpScreen(_Overlay):
     def __init__(self, app):
@@ -121,11 +128,8 @@ class PauseScreen(_Overlay):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        self.draw_dim(surface)
-        self.draw_box(surface, self.rect)
+        self.draw_titled(surface, "Paused")
         text = shared_text()
-        text.blit(surface, "Paused", (self.rect.centerx, self.rect.y + 22), size=26,
-                  color=palette.HIGHLIGHT, bold=True, anchor="midtop")
         if self.note:
             text.blit(surface, text.clip(self.note, self.rect.width - 30, 13),
                       (self.rect.centerx, self.rect.bottom - 28), size=13,
@@ -163,11 +167,8 @@ class ConfirmLeaveScreen(_Overlay):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        self.draw_dim(surface)
-        self.draw_box(surface, self.rect)
+        self.draw_titled(surface, self.question, size=22)
         text = shared_text()
-        text.blit(surface, self.question, (self.rect.centerx, self.rect.y + 22), size=22,
-                  color=palette.HIGHLIGHT, bold=True, anchor="midtop")
         for i, line in enumerate(text.wrap("The battle is kept: the menu's Continue or Saved "
                                            "battles brings it back where you left it.",
                                            self.rect.width - 60, 15)):
