@@ -293,11 +293,7 @@ class ChargeSearch:
                                for x, y, moved, gaps in rows for g in (min(gaps),))
                 spot = self._pick(trial, start, keyed, others, 2, whole=True)
                 if spot is not None:
-                    m.x, m.y = spot
-                    if spot == (start.x, start.y):
-                        dest.pop(m.id, None)
-                    else:
-                        dest[m.id] = spot
+                    _stand(m, start, spot, dest)
         return dest
 
     # --- whole placements -----------------------------------------------------------------
@@ -432,11 +428,7 @@ class ChargeSearch:
                 start = self.s.models[m.id]
                 spot = self.close_spot(trial, m, start)
                 if spot is not None:
-                    m.x, m.y = spot
-                    if spot == (start.x, start.y):
-                        dest.pop(m.id, None)
-                    else:
-                        dest[m.id] = spot
+                    _stand(m, start, spot, dest)
                     changed = True
         return dest
 
@@ -445,3 +437,12 @@ class ChargeSearch:
         for mid, (x, y) in dest.items():
             trial.models[mid].x, trial.models[mid].y = x, y
         return trial
+
+
+def _stand(model, start, spot, dest: dict) -> None:
+    """Put the trial model at `spot`; the placement names it only if it moved from `start`."""
+    model.x, model.y = spot
+    if spot == (start.x, start.y):
+        dest.pop(model.id, None)
+    else:
+        dest[model.id] = spot

@@ -9,7 +9,7 @@ met as the model is at that moment -- knocked down or stunned by an earlier one 
 from __future__ import annotations
 
 from game.core.dice import Dice
-from game.core.events import DiceRolled, Event, Note, StatusChanged
+from game.core.events import Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.warband.combat import (
@@ -22,6 +22,7 @@ from game.rulesets.warband.combat import (
 from game.rulesets.warband.engagement import contact_map, opponents
 from game.rulesets.warband.equipment import loadout
 from game.rulesets.warband.movement import FRIEND_RANGE, flee_move
+from game.rulesets.warband.recovery import leadership_test
 from game.rulesets.warband.status import (
     FLEEING,
     KNOCKED_DOWN,
@@ -59,11 +60,9 @@ def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
     for m in alone:
         if not m.alive or not can_fight(s, m):
             continue
-        roll = dice.roll(2, f"{m.name} all alone", RULE_ALL_ALONE)
-        passed = roll.total <= m.profile["Ld"]
-        events.append(DiceRolled(rule=RULE_ALL_ALONE, who=m.name, label="2D6 all alone",
-                                 values=roll.values, needed=f"{m.profile['Ld']} or less",
-                                 outcome="stands firm" if passed else "flees"))
+        passed, rolled = leadership_test(dice, m.name, m.profile["Ld"], "all alone",
+                                         "2D6 all alone", RULE_ALL_ALONE, ("stands firm", "flees"))
+        events.append(rolled)
         if not passed:
             events.extend(flee(s, geo, dice, m, fight))
     return events

@@ -36,6 +36,17 @@ def needs_rout_test(s: GameState, side: int) -> bool:
     return bool(models) and out >= ROUT_SHARE * len(models) and out < len(models)
 
 
+def leadership_test(dice: Dice, who: str, leadership: int, roll_label: str, shown: str,
+                    rule: str, outcomes: tuple[str, str]) -> tuple[bool, DiceRolled]:
+    """The warband Leadership test (2D6, passed on the Ld or less) and its logged roll;
+    `outcomes` are the words for a pass and a failure. Rout, rally and all alone use it."""
+    roll = dice.roll(2, f"{who} {roll_label}", rule)
+    passed = roll.total <= leadership
+    return passed, DiceRolled(rule=rule, who=who, label=shown, values=roll.values,
+                              needed=f"{leadership} or less",
+                              outcome=outcomes[0] if passed else outcomes[1])
+
+
 def rout_leadership(s: GameState, side: int) -> tuple[int, str]:
     """(Ld, whose): the leader's, or the best among the rest once the leader is out of action."""
     alive = [m for m in side_models(s, side) if m.alive]
@@ -52,12 +63,10 @@ def rout_test(s: GameState, dice: Dice) -> tuple[bool, list[Event]]:
     if not needs_rout_test(s, side):
         return False, []
     leadership, whose = rout_leadership(s, side)
-    roll = dice.roll(2, f"{s.sides[side].name} rout test", RULE_ROUT)
-    passed = roll.total <= leadership
-    events: list[Event] = [DiceRolled(
-        rule=RULE_ROUT, who=s.sides[side].name, label=f"2D6 rout test on {whose}'s Ld",
-        values=roll.values, needed=f"{leadership} or less",
-        outcome="holds" if passed else "fails: the warband routs")]
+    passed, rolled = leadership_test(
+        dice, s.sides[side].name, leadership, "rout test", f"2D6 rout test on {whose}'s Ld",
+        RULE_ROUT, ("holds", "fails: the warband routs"))
+    events: list[Event] = [rolled]
     if passed:
         return False, events
     return True, events + rout(s, side, RULE_ROUT)
@@ -101,11 +110,9 @@ def recover(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
                                         status="fleeing (cannot rally: the closest model is an "
                                                "enemy)", gained=True))
             continue
-        roll = dice.roll(2, f"{m.name} rally", RULE_RALLY)
-        rallied = roll.total <= m.profile["Ld"]
-        events.append(DiceRolled(rule=RULE_RALLY, who=m.name, label="2D6 to rally",
-                                 values=roll.values, needed=f"{m.profile['Ld']} or less",
-                                 outcome="rallies" if rallied else "keeps fleeing"))
+        rallied, rolled = leadership_test(dice, m.name, m.profile["Ld"], "rally", "2D6 to rally",
+                                          RULE_RALLY, ("rallies", "keeps fleeing"))
+        events.append(rolled)
         if rallied:
             set_flag(s, m, FLEEING, False)
             events.append(StatusChanged(rule=RULE_RALLY, unit=m.unit, unit_name=m.name,
