@@ -11,10 +11,10 @@ this same search, so the figure shown is what the game then does.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import unit_centroid
 from game.rulesets.legions.movement import placement_problem
@@ -128,8 +128,8 @@ def candidates(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
 
 
 #: Solved placements per table, remembered by everything they depend on (see `_solve_key`).
-_SOLVED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 SOLVED_LIMIT = 4096
+_SOLVED = PerTable(SOLVED_LIMIT)
 #: Beyond this margin past the allowance, a model can neither block nor crowd the move.
 NEIGHBOURHOOD = 2.5
 
@@ -141,22 +141,20 @@ def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
     not run again for a charge whose surroundings did not change."""
     mine = s.alive_models(unit_id)
     reach = (allowance + NEIGHBOURHOOD + 1.0) ** 2
-    near = tuple(sorted((m.id, m.x, m.y, m.facing) for m in s.models.values()
+    near = tuple(sorted((m.id, m.x, m.y, m.facing, m.base) for m in s.models.values()
                         if m.alive and m.unit != unit_id and (m.unit == target_id or any(
                             (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= reach for o in mine))))
     return (unit_id, target_id, allowance, need_contact,
-            tuple((m.id, m.x, m.y, m.facing) for m in mine), near)
+            tuple((m.id, m.x, m.y, m.facing, m.base) for m in mine), near)
 
 
 def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
                what: str, need_contact: bool) -> Destinations | None:
     """A legal placement toward the target, or None when the search finds none (remembered:
     the odds and the charge itself ask for the same placements)."""
-    cache = _SOLVED.setdefault(geo, {})
+    cache = _SOLVED.answers(geo)
     key = _solve_key(s, unit_id, target_id, allowance, need_contact) + (what,)
     if key not in cache:
-        if len(cache) > SOLVED_LIMIT:
-            cache.clear()
         cache[key] = _search(s, geo, unit_id, target_id, allowance, what, need_contact)
     found = cache[key]
     return None if found is None else dict(found)

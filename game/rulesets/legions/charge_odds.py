@@ -14,11 +14,11 @@ the roll's label, shown after them, is worked out afresh from the position they 
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.core.geometry import Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.legions.charge_moves import in_contact_with, moved_state, solve_move
 from game.rulesets.legions.odds import charge_distribution, needed_roll
@@ -66,25 +66,19 @@ class ChargeChance:
         return f"{first}, {self.gap:.1f}\" to go: {self.roll_text()}"
 
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 CACHE_LIMIT = 2048
+_CACHE = PerTable(CACHE_LIMIT)
 
 
 def position_key(s: GameState, what: str, unit_id: str, target_id: str, setup: int) -> tuple:
     """Everything the search depends on: where every model stands (disorder comes in as a
     setup of -1)."""
-    models = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    models = tuple((m.id, m.x, m.y, m.facing, m.base) for m in s.models.values() if m.alive)
     return (what, unit_id, target_id, setup, models)
 
 
 def cached(geo: Geometry, key: tuple, work):
-    cache = _CACHE.setdefault(geo, {})
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
-        found = cache[key] = work()
-    return found
+    return _CACHE.get(geo, key, work)
 
 
 def roll_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> ChargeChance:

@@ -5,12 +5,11 @@ moving and which the aftermath also uses.
 
 from __future__ import annotations
 
-import weakref
-
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event
 from game.core.geometry import Destinations, Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import (
     coherency_problem,
@@ -180,8 +179,8 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
 
 
 #: Offered moves per table, remembered by everything they depend on (see `_offers`).
-_OFFER_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 OFFER_CACHE_LIMIT = 4096
+_OFFER_CACHE = PerTable(OFFER_CACHE_LIMIT)
 #: Beyond this margin past the allowance, a model can neither block nor crowd the move.
 NEIGHBOURHOOD = KEEP_AWAY + 2.5
 
@@ -198,18 +197,12 @@ def _offers(s: GameState, geo: Geometry, unit_id: str, reach: float,
         if m.alive and m.unit != unit_id and any(
                 (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= (reach + NEIGHBOURHOOD + 1.0) ** 2
                 for o in mine):
-            near.append((m.id, m.x, m.y, m.facing))
+            near.append((m.id, m.x, m.y, m.facing, m.base))
     key = (unit_id, reach, tuple(sorted(goals.items())),
-           tuple((m.id, m.x, m.y, m.facing) for m in mine), tuple(sorted(near)))
-    cache = _OFFER_CACHE.setdefault(geo, {})
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > OFFER_CACHE_LIMIT:
-            cache.clear()
-        found = representative_destinations(
-            s, geo, unit_id, reach, goals, KEEP_AWAY + 0.05,
-            lambda d: coherency_kept(s, geo, unit_id, d))
-        cache[key] = found
+           tuple((m.id, m.x, m.y, m.facing, m.base) for m in mine), tuple(sorted(near)))
+    found = _OFFER_CACHE.get(geo, key, lambda: representative_destinations(
+        s, geo, unit_id, reach, goals, KEEP_AWAY + 0.05,
+        lambda d: coherency_kept(s, geo, unit_id, d)))
     return dict(found)
 
 
