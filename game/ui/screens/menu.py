@@ -14,7 +14,8 @@ import pygame_gui
 
 from game import rulesets
 from game.core.errors import GameError
-from game.ui.app import AI_VS_AI, HOT_SEAT, MODES, VS_AI, BattleConfig, Screen
+from game.ui.base import Screen
+from game.ui.config import AI_VS_AI, HOT_SEAT, MODES, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 
@@ -191,7 +192,7 @@ class MenuScreen(Screen):
         self.widgets["start"] = start
         self.widgets["quit"] = pygame_gui.elements.UIButton(
             pygame.Rect(left, buttons_y, 140, 48), "Quit", self.ui, object_id="#centered")
-        from game.ui.screens.saves import add_menu_buttons  # Continue, Saved battles, Replays
+        from game.ui.screens.menu_timeline import add_menu_buttons  # Continue, Saved, Replays
 
         add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH, 40))
 
@@ -211,7 +212,7 @@ class MenuScreen(Screen):
             elif event.ui_element is self.widgets.get("quit"):
                 self.app.quit(0)
             else:
-                from game.ui.screens.saves import menu_button
+                from game.ui.screens.menu_timeline import menu_button
 
                 menu_button(self, event.ui_element)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
