@@ -151,6 +151,11 @@ class TurnController:
             digest.update(json.dumps(e.to_json(), sort_keys=True, default=str).encode())
         return digest.hexdigest()
 
+    def decision_count(self) -> int:
+        """The decisions taken so far: the steps a replay records (automatic steps are not
+        decisions, so the results screen and the replay agree on the number)."""
+        return sum(1 for step in self.history if step.action.option != AUTO)
+
     def replay_record(self) -> dict:
         """The battle as a record (JSON-ready data, never code; `game.io.saves` writes and reads
         it): the ruleset and its version, the map by id and hash, the seed, the forces, the

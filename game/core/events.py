@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from game.core.text import count, possessive
+
 
 @dataclass(frozen=True)
 class Event:
@@ -37,7 +39,7 @@ class TurnStarted(Event):
     side_name: str = ""
 
     def describe(self) -> str:
-        return f"Round {self.round}: {self.side_name}'s turn"
+        return f"Round {self.round}: {possessive(self.side_name)} turn"
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class ChargeResolved(Event):
     def describe(self) -> str:
         if self.success:
             return f"{self.unit_name} charges into " + ", ".join(self.targets)
-        return f"{self.unit_name}'s charge fails: {self.reason}"
+        return f"{possessive(self.unit_name)} charge fails: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ class AttacksMade(Event):
 
     def describe(self) -> str:
         return (f"{self.unit_name} attacks {self.target_name} with {self.weapon}: "
-                f"{self.attacks} attacks, {self.hits} hits, {self.wounds} wounds, "
+                f"{count(self.attacks, 'attack')}, {count(self.hits, 'hit')}, "
+                f"{count(self.wounds, 'wound')}, "
                 f"{self.saves} saved, {self.unsaved} unsaved")
 
 
@@ -137,7 +140,7 @@ class DamageDealt(Event):
     lost: int = 0
 
     def describe(self) -> str:
-        text = f"{self.model_name} takes {self.damage} damage ({self.wounds_left} wounds left)"
+        text = f"{self.model_name} takes {self.damage} damage ({count(self.wounds_left, 'wound')} left)"
         if self.lost:
             text += f"; {self.lost} excess damage is lost"
         return text

@@ -38,23 +38,66 @@ def build_state(ruleset_id: str, scenario: Scenario, seed: int, data: RulesetDat
     Unit ids are s<side>u<n>, model ids s<side>u<n>m<k>: stable for replays and tests.
     A model's wounds come from its profile's `wounds_key` (1 if the ruleset has none)."""
     sides, units, models = [], {}, {}
+    names = unit_names([[data.profiles[p].name for p in ids] for _, _, ids in armies])
     for side_index, (side_name, force_id, profile_ids) in enumerate(armies):
         sides.append(Side(side_index, side_name, force_id))
         for n, profile_id in enumerate(profile_ids):
             profile = data.profiles[profile_id]
             unit_id = f"s{side_index}u{n}"
+            unit_name = names[side_index][n]
             stats = frozen_profile(profile.stats)
             wounds = int(stats.get(wounds_key, 1))
             mids = []
             for k in range(profile.models):
                 mid = f"{unit_id}m{k}"
-                name = profile.name if profile.models == 1 else f"{profile.name} {k + 1}"
+                name = unit_name if profile.models == 1 else model_name(unit_name, k)
                 models[mid] = Model(mid, unit_id, side_index, name, profile.base,
                                     wounds=wounds, max_wounds=wounds, profile=stats)
                 mids.append(mid)
-            units[unit_id] = Unit(unit_id, side_index, profile.name, profile.id, tuple(mids),
+            units[unit_id] = Unit(unit_id, side_index, unit_name, profile.id, tuple(mids),
                                   stats, {"starting_models": profile.models})
     return GameState(ruleset_id, scenario, sides, units, models, seed=seed)
+
+
+def unit_names(armies: list[list[str]]) -> list[list[str]]:
+    """Every unit's display name, unique in the whole battle: a profile name fielded more than
+    once (twice in one force, or by both sides of a mirror) is numbered in side and force order
+    with a Roman numeral ("Line Marines I", "Line Marines II"): Buttons, the log, tooltips and
+    results all read the unit's name, so two units can never share a button text or a log line,
+    and a numeral cannot be read as a model's number ("Line Marines II #3")."""
+    counts: dict[str, int] = {}
+    for names in armies:
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for names in armies:
+        row = []
+        for name in names:
+            if counts[name] > 1:
+                seen[name] = seen.get(name, 0) + 1
+                name = f"{name} {roman(seen[name])}"
+            row.append(name)
+        out.append(row)
+    return out
+
+
+def roman(n: int) -> str:
+    """1 -> "I", 4 -> "IV", 12 -> "XII": the numeral that tells same-named units apart."""
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+
+
+def model_name(unit_name: str, index: int) -> str:
+    """A model is named as a model of its unit ("Brute Mob 2 #1"): a bare number after the unit
+    name would read as another unit ("Brute Mob 1" was model 1 of Brute Mob 2)."""
+    return f"{unit_name} #{index + 1}"
 
 
 def place_from_map(s: GameState) -> None:

@@ -90,7 +90,7 @@ def test_a_melee_from_the_charge_to_the_next_card():
                      5, 1, 2)           # Militia's defence: 1 blocked, 2 through
     attacks = [e for e in events if isinstance(e, DiceRolled) and e.rule == melee.RULE_ATTACKS]
     assert [(e.who, len(e.values), e.outcome) for e in attacks] == [
-        ("Grenadiers", 1, "1 hits"), ("Grenadiers", 4, "2 hits"), ("Militia", 3, "1 hits")]
+        ("Grenadiers", 1, "1 hit"), ("Grenadiers", 4, "2 hits"), ("Militia", 3, "1 hit")]
     assert not [e for e in events if isinstance(e, Casualty)]   # nobody removed yet
     # Step 4: each owner picks among its figures in base contact, the Column first.
     assert s.pending["melee"]["choose"] == {"s0u0": 1, "s1u0": 2}

@@ -82,7 +82,7 @@ def test_a_whole_assault_step_by_step():
         "Line Squad holds its fire"]
     events = b.apply(b.legal()[0], 6, 1, 1, 1, 1, 4, 3)
     assert described(events)[-1] == ("Line Squad attacks Ember Squad with sidearm (volley): 5 "
-                                     "attacks, 1 hits, 1 wounds, 1 saved, 0 unsaved")
+                                     "attacks, 1 hit, 1 wound, 1 saved, 0 unsaved")
     # ... then the target's, its player deciding.
     assert RULESET.current_player(b.state) == 1
     b.apply(b.legal()[0], 1, 1, 1)
@@ -109,7 +109,7 @@ def test_a_whole_assault_step_by_step():
     events = b.apply([a for a in b.legal() if a.option == "power_blade|sweep"][0])
     groups = [e for e in events if isinstance(e, StrikeGroupsFormed)][0]
     assert groups.groups[0].startswith("Line Squad: combat blade")
-    assert "power blade (sweep), 2 attack(s) at WS5 (S4 AP-2 D1)" in groups.groups[1]
+    assert "power blade (sweep), 2 attacks at WS5 (S4 AP-2 D1)" in groups.groups[1]
     fight = b.state.pending["fight"]
     attacks = {g["weapon"] + g["unit"]: g["attacks"] for g in fight["groups"]}
 

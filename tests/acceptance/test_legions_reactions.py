@@ -41,28 +41,28 @@ def test_a_charge_met_by_an_overwatch_volley():
         "Ember Squad declares no reaction"]
     events = b.apply(option(b, "react", reactions.OVERWATCH))
     assert described(events) == [
-        "Reaction: Ember Squad declares Overwatch volley (0 reaction point(s) left this phase)"]
+        "Reaction: Ember Squad declares Overwatch volley (0 reaction points left this phase)"]
 
     # The charger's volley still comes first, as snap shots: five sidearms, no 6.
     events = b.apply(option(b, "volley", "fire"), 1, 1, 1, 1, 1)
-    assert described(events)[0] == ("Line Squad rolls 5 snap shot(s) with sidearm: 1+1+1+1+1 "
-                                    "(needs 6+): 0 hit(s)")
+    assert described(events)[0] == ("Line Squad rolls 5 snap shots with sidearm: 1+1+1+1+1 "
+                                    "(needs 6+): 0 hits")
 
     # The Overwatch volley: 3 rifles (2 shots each) and 3 sidearms, hitting on 3+.
     assert labels(b) == ["Overwatch volley: Ember Squad fires all its weapons at Line Squad "
                          "(hit on 7 - BS; no cover)", "Ember Squad holds its fire"]
     events = b.apply(option(b, "volley", "overwatch"), 3, 5, 1, 2, 1, 1, 4, 2, 1, 2, 1)
     assert described(events) == [
-        "Ember Squad rolls 6 shot(s) with rifle: 3+5+1+2+1+1 (needs 3+): 2 hit(s)",
-        "Ember Squad rolls to wound: 4+2 (needs 4+): 1 wound(s) (S4 vs T4)",
-        "Ember Squad rolls 3 shot(s) with sidearm: 1+2+1 (needs 3+): 0 hit(s)"]
+        "Ember Squad rolls 6 shots with rifle: 3+5+1+2+1+1 (needs 3+): 2 hits",
+        "Ember Squad rolls to wound: 4+2 (needs 4+): 1 wound (S4 vs T4)",
+        "Ember Squad rolls 3 shots with sidearm: 1+2+1 (needs 3+): 0 hits"]
 
     # Line Squad's player puts the wound on a trooper, whose 3+ save fails.
     assert RULESET.current_player(b.state) == 0
     trooper = next(a for a in b.legal() if a.kind == "allocate" and "Sergeant" not in a.label)
     events = b.apply(trooper, 2)
     assert described(events)[-1] == ("Ember Squad attacks Line Squad with rifle (overwatch): 6 "
-                                     "attacks, 2 hits, 1 wounds, 0 saved, 1 unsaved")
+                                     "attacks, 2 hits, 1 wound, 0 saved, 1 unsaved")
     assert len(b.state.alive_models("s0u0")) == 4
 
     # Step 5: the roll covers the 3" left; the charge goes in.

@@ -57,30 +57,30 @@ def test_a_hot_seat_turn_with_mouse_and_keys(make_app):
 
     # charge: the dice are scripted (6 + 5 = 11); the roll shows in the tray
     controller.dice.script(6, 5)
-    drive.hover_choice("Charge with Brute Mob (roll 2D6)")
+    drive.hover_choice("Charge with Brute Mob I (roll 2D6)")
     assert MARINES in battle.overlays().targets  # in range, with its odds
-    drive.choose("Charge with Brute Mob (roll 2D6)")
+    drive.choose("Charge with Brute Mob I (roll 2D6)")
     assert state.pending["charge"]["roll"] == 11
     assert battle.tray.rows[-1].values == [6, 5]
     # the reachable target lights up; hovering the choice shows the solver's placement
     assert MARINES in battle.overlays().targets
-    drive.hover_choice("Charge Line Marines")
+    drive.hover_choice("Charge Line Marines I")
     assert battle.overlays().ghosts
-    drive.choose("Charge Line Marines")
+    drive.choose("Charge Line Marines I")
     assert state.units[MOB].flags.get("charged")
     assert controller.geo.unit_distance(state, MOB, MARINES) <= 2.0
     drive.choose("End the Charge phase")
 
     # fight: the Mob charged, so it fights first
     assert state.phase == "fight"
-    drive.choose("Fight with Brute Mob")
+    drive.choose("Fight with Brute Mob I")
     drive.choose("Do not pile in")
     attacks = len(attacking_models(state, controller.geo, MOB, MARINES)) * 3
     # every attack hits and wounds; two saves fail, the rest are made: one Marine dies (W2)
     controller.dice.script(*([6] * attacks + [6] * attacks + [1, 1] + [6] * (attacks - 2)))
-    drive.choose("Attack Line Marines")
+    drive.choose("Attack Line Marines I")
     assert len(state.sides[1].casualties) == 1
-    assert "Brute Mob attacks Line Marines" in " ".join(e.text for e in battle.log.entries)
+    assert "Brute Mob I attacks Line Marines I" in " ".join(e.text for e in battle.log.entries)
     drive.choose("Do not consolidate")
 
     # remaining combats: the Marines' player takes over

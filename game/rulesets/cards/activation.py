@@ -10,6 +10,7 @@ import math
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.state import GameState
+from game.core.text import possessive
 from game.rulesets.base import (
     coherency_problem,
     placement_reason,
@@ -279,7 +280,7 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
             offer = Action("move", unit_id, placement=make_placement(as_stored(s, dest)))
             problem = activation_problem(s, geo, offer)
             if problem:
-                out.append(f"{unit.name}'s charge on {enemy.name} is not offered: {problem}")
+                out.append(f"{possessive(unit.name)} charge on {enemy.name} is not offered: {problem}")
     return out
 
 

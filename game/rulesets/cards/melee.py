@@ -39,6 +39,8 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState
+from game.core.text import count as count_of
+from game.core.text import possessive
 from game.rulesets.base import move_unit
 from game.rulesets.cards import odds as O
 from game.rulesets.cards.contact import (
@@ -249,7 +251,7 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
     used = melee["used"]
     for unit_id in plan.fierce:
         used.setdefault(unit_id, []).append(FIERCE)
-        events.append(Note(rule=RULE_FIERCE, text=f"{s.units[unit_id].name}'s officer is "
+        events.append(Note(rule=RULE_FIERCE, text=f"{possessive(s.units[unit_id].name)} officer is "
                                                   f"Fierce: figures within 1\" roll 2 dice"))
     for mid, target in plan.split.items():
         events.append(Note(rule=RULE_TARGET, text=f"{s.models[mid].name} touches two units and "
@@ -265,7 +267,7 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         events.append(DiceRolled(rule=RULE_ATTACKS, who=unit.name,
                                  label=f"{len(g.figures)} figures{extra} against {target.name}",
                                  values=roll.values, needed=f"{g.need}+",
-                                 outcome=f"{scored} hits"))
+                                 outcome=count_of(scored, "hit")))
     # Step 3: defence
     unblocked: dict[str, int] = {}
     for target_id in plan.units:
@@ -301,9 +303,10 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         taken = min(count, len(pool))
         if count > taken:
             events.append(Note(rule=RULE_CASUALTIES,
-                               text=f"{count - taken} unblocked hits on "
-                                    f"{s.units[target_id].name} are ignored (only {len(pool)} "
-                                    f"figures in base contact)"))
+                               text=f"{count_of(count - taken, 'unblocked hit')} on "
+                                    f"{s.units[target_id].name} "
+                                    f"{'is' if count - taken == 1 else 'are'} ignored (only "
+                                    f"{count_of(len(pool), 'figure')} in base contact)"))
         melee["lost"][target_id] = taken
         if taken == len(pool):
             for mid in pool:
@@ -348,7 +351,7 @@ def casualty_problem(s: GameState, a: Action) -> str | None:
     if len(a.targets) != 1:
         return "Remove one figure at a time"
     if a.targets[0] not in casualty_candidates(s, unit_id):
-        return (f"That figure cannot be removed: casualties are chosen among {name}'s figures "
+        return (f"That figure cannot be removed: casualties are chosen among {possessive(name)} figures "
                 f"in base contact (step 4)")
     return None
 

@@ -24,6 +24,7 @@ from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
+from game.core.text import count
 from game.rulesets.base import (
     RulesetBase,
     end_battle,
@@ -220,7 +221,7 @@ class LegionsRuleset(RulesetBase):
             need = wounds.pool_save(s, m, pool)
             save = f"save {need}+" if need <= 6 else "no save"
             out.append(Action("allocate", pool["target"], targets=(m.id,),
-                              label=f"{pool['left']} wound(s) from {pool['weapon']} to take: "
+                              label=f"{count(pool['left'], 'wound')} from {pool['weapon']} to take: "
                                     f"the next on {m.name} ({save}, {m.wounds} W)"))
         return out
 

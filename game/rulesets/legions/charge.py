@@ -19,6 +19,7 @@ from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
 from game.core.geometry import Geometry
 from game.core.state import GameState
+from game.core.text import possessive
 from game.rulesets.base import move_unit
 from game.rulesets.legions import evade, reactions, statuses
 from game.rulesets.legions.charge_moves import (
@@ -247,7 +248,7 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
                 "move": "charge_move"}[stage]
     mover = c["target"] if stage in ("reaction", "volley_target", "evade") else c["unit"]
     if a.kind != expected or a.unit != mover:
-        return (f"{s.units[c['unit']].name}'s charge is at its "
+        return (f"{possessive(s.units[c['unit']].name)} charge is at its "
                 f"{expected.replace('_', ' ')} step: that comes first")
     if a.kind == "volley":
         overwatch = stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH

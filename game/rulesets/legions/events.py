@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Event
+from game.core.text import count
 
 
 @dataclass(frozen=True)
@@ -184,4 +185,4 @@ class ReactionDeclared(Event):
         if self.reaction == "no reaction":
             return f"{self.unit_name} declares no reaction"
         return (f"Reaction: {self.unit_name} declares {self.reaction} "
-                f"({self.points_left} reaction point(s) left this phase)")
+                f"({count(self.points_left, 'reaction point')} left this phase)")

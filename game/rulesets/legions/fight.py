@@ -20,6 +20,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
+from game.core.text import count, possessive
 from game.rulesets.base import move_unit
 from game.rulesets.legions import reactions, resolution
 from game.rulesets.legions.combat import (
@@ -277,7 +278,7 @@ def group_text(s: GameState, g: dict) -> str:
     w = weapon(g["weapon"])
     p = w.profile(g["profile"])
     bonus = f", {g['bonus']} from Onslaught" if g.get("bonus") else ""
-    return (f"{s.units[g['unit']].name}: {w.label(p)}, {g['attacks']} attack(s){bonus} at "
+    return (f"{s.units[g['unit']].name}: {w.label(p)}, {count(g['attacks'], 'attack')}{bonus} at "
             f"WS{g['ws']} (S{g['strength']} AP{p.ap} D{p.damage})")
 
 
@@ -293,16 +294,16 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
     p = w.profile(g["profile"])
     label = w.label(p)
     if not foes:
-        return [StepSkipped(rule=RULE_GROUPS, step=f"{unit.name}'s {label}",
+        return [StepSkipped(rule=RULE_GROUPS, step=f"{possessive(unit.name)} {label}",
                             why=f"{target.name} has no model left to strike")]
     defender_ws, toughness = step_defence(s, target_id)
     need_hit = hit_target(g["ws"], defender_ws)
     roll = dice.roll(g["attacks"], f"{unit.name} {label} to hit", RULE_HIT)
     hits = sum(1 for v in roll.values if v >= need_hit)
     events: list[Event] = [DiceRolled(rule=RULE_HIT, who=unit.name,
-                                      label=f"{g['attacks']} attack(s) with {label} to hit",
+                                      label=f"{count(g['attacks'], 'attack')} with {label} to hit",
                                       values=roll.values, needed=f"{need_hit}+",
-                                      outcome=f"{hits} hit(s) (WS{g['ws']} vs WS{defender_ws})")]
+                                      outcome=f"{count(hits, 'hit')} (WS{g['ws']} vs WS{defender_ws})")]
     if not hits:
         return events
     toughness += reactions.toughness_bonus(s, target_id)
@@ -314,7 +315,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
     wounds = sum(1 for v in wroll.values if v >= need)
     events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
                              values=wroll.values, needed=f"{need}+",
-                             outcome=f"{wounds} wound(s) (S{g['strength']} vs T{toughness})"))
+                             outcome=f"{count(wounds, 'wound')} (S{g['strength']} vs T{toughness})"))
     if wounds:
         s.pending["wounds"] = [new_pool(s, unit.id, target_id, wounds, p.ap, p.damage, label,
                                         RULE_HIT, g["attacks"], hits, simultaneous=True,
@@ -515,7 +516,7 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             counts[m.unit] = counts.get(m.unit, 0) + 1
         events.append(InitiativeStepStarted(
             rule=RULE_INITIATIVE, initiative=f["step"],
-            fighters=tuple(f"{s.units[u].name}: {n} model(s)"
+            fighters=tuple(f"{s.units[u].name}: {count(n, 'model')}"
                            for u, n in sorted(counts.items(),
                                               key=lambda kv: (s.units[kv[0]].side != s.active,
                                                               kv[0])))))

@@ -20,6 +20,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.state import GameState, Model
+from game.core.text import possessive
 from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import statuses
 from game.rulesets.legions.challenge import challenge_points
@@ -342,7 +343,7 @@ def who_may_choose(s: GameState, f: dict, unit_id: str, option: str) -> str | No
 def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
     uid = next_chooser(s, f)
     if a.kind != "aftermath" or a.unit != uid:
-        return (f"The aftermath waits for {s.units[uid].name}'s option" if uid
+        return (f"The aftermath waits for {possessive(s.units[uid].name)} option" if uid
                 else "No aftermath choice is waiting")
     reason = who_may_choose(s, f, uid, a.option or "")
     if reason:

@@ -1,8 +1,10 @@
 """Building a `legions` battle: the shared set-up (rulesets/setup.py) with the legions data,
 then each model gets its own profile and name (a Sergeant, shield bearers: the `overrides`).
 
-Units of one side that share a name are told apart by a numeral ("Line Squad I", "Line Squad
-II"), and so are their models, so that every line of the log names one unit and one model.
+Units that share a name are already told apart by the shared set-up's numeral ("Line Squad I",
+"Line Squad II"); a model with its own profile name carries its unit's numeral ("Line Sergeant
+II"), and models that share a name are numbered as models of it ("Line Squad II #3"), so that
+every line of the log names one unit and one model.
 """
 
 from __future__ import annotations
@@ -14,21 +16,14 @@ from game.rulesets import setup
 from game.rulesets.legions.profile import DEFAULT_FORCES, legions_data
 
 FIRST_PHASE = "movement"
-NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
 def _individualise(s: GameState) -> GameState:
     """Per-model profiles and names from the data's per-model entries."""
     data = legions_data()
-    shared = Counter((u.side, u.name) for u in s.units.values())
-    seen_units: Counter = Counter()
     for unit in s.units.values():
-        profile_name = unit.name
-        suffix = ""
-        if shared[(unit.side, unit.name)] > 1:
-            seen_units[(unit.side, unit.name)] += 1
-            suffix = " " + NUMERALS[seen_units[(unit.side, unit.name)] - 1]
-            unit.name = unit.name + suffix
+        profile_name = data.base.profiles[unit.kind].name
+        suffix = unit.name[len(profile_name):] if unit.name.startswith(profile_name) else ""
         entries = data.model_profiles[unit.kind]
         totals = Counter(name for name, _ in entries)
         seen: Counter = Counter()
@@ -36,7 +31,7 @@ def _individualise(s: GameState) -> GameState:
             model = s.models[mid]
             seen[name] += 1
             stem = unit.name if name == profile_name else name + suffix
-            model.name = stem if totals[name] == 1 else f"{stem} {seen[name]}"
+            model.name = stem if totals[name] == 1 else setup.model_name(stem, seen[name] - 1)
             model.profile = frozen_profile(stats)
             model.wounds = model.max_wounds = int(stats["W"])
         unit.profile = frozen_profile(entries[-1][1])

@@ -13,6 +13,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.core.text import count
 from game.rulesets.legions import statuses
 from game.rulesets.legions.odds import SNAP_SHOT, shot_target, wound_target
 from game.rulesets.legions.profile import (
@@ -119,12 +120,12 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         w = weapon_by_id(wid)
         prof = w.profiles[0]
         shots = w.shots * len(models)
-        kind = "snap shot(s)" if snap else "shot(s)"
+        kind = "snap shot" if snap else "shot"
         roll = dice.roll(shots, f"{unit.name} volley, {w.name}", rule)
         hits = sum(1 for v in roll.values if v >= need_hit)
         events.append(DiceRolled(rule=rule, who=unit.name,
-                                 label=f"{shots} {kind} with {w.name}", values=roll.values,
-                                 needed=f"{need_hit}+", outcome=f"{hits} hit(s)"))
+                                 label=f"{count(shots, kind)} with {w.name}", values=roll.values,
+                                 needed=f"{need_hit}+", outcome=count(hits, "hit")))
         if not hits:
             continue
         strength = max(prof.strength_for(int(m.profile["S"])) for m in models)
@@ -137,7 +138,7 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         wounds = sum(1 for v in wroll.values if v >= need)
         events.append(DiceRolled(rule=rule, who=unit.name, label="to wound", values=wroll.values,
                                  needed=f"{need}+",
-                                 outcome=f"{wounds} wound(s) (S{strength} vs T{toughness})"))
+                                 outcome=f"{count(wounds, 'wound')} (S{strength} vs T{toughness})"))
         if wounds:
             label = f"{w.name} ({'overwatch' if overwatch else 'volley'})"
             pools.append(new_pool(s, unit_id, target_id, wounds, prof.ap, prof.damage,

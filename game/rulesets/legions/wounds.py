@@ -15,6 +15,7 @@ from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.core.text import count
 from game.rulesets.legions.cover import COVER_SAVE, in_cover
 from game.rulesets.legions.profile import is_paragon, model_class
 
@@ -141,7 +142,7 @@ def summary(s: GameState, pool: dict) -> list[Event]:
     events: list[Event] = []
     if pool["left"] > 0:
         events.append(Note(rule=RULE_ALLOCATE,
-                           text=f"{pool['left']} wound(s) are lost: no model of "
+                           text=f"{count(pool['left'], 'wound')} {'is' if pool['left'] == 1 else 'are'} lost: no model of "
                                 f"{s.units[pool['target']].name} is left to take them"))
     events.append(AttacksMade(rule=pool["rule"], unit_name=s.units[pool["attacker"]].name,
                               target_name=s.units[pool["target"]].name, weapon=pool["weapon"],

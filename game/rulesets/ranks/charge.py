@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from game.core.actions import Action, make_placement
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Point
+from game.core.text import possessive
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
@@ -264,7 +265,7 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         distance = geo.unit_distance(s, unit_id, target_id)
         return None, (f"Cannot charge {target.name}: it is {distance:.1f}\" away (edge to edge) "
                       f"and closing flush on its {arc} edge takes {cheapest:.1f}\" of movement "
-                      f"(wheel included), more than {unit.name}'s move of {budget:g}\" "
+                      f"(wheel included), more than {possessive(unit.name)} move of {budget:g}\" "
                       f"({RULE_REACH.lower()})")
     reason = [f"no room to close flush on its {arc} edge"]
 

@@ -8,6 +8,7 @@ from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
+from game.core.text import count
 from game.rulesets.base import placement_reason
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies
 from game.rulesets.squads.odds import save_target, wound_target
@@ -134,7 +135,7 @@ def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
     hit_roll = dice.roll(attacks, f"{attacks} hit rolls", RULE_HIT)
     hits = sum(1 for v in hit_roll.values if v != 1 and (v == 6 or v >= prof["WS"]))
     events.append(DiceRolled(rule=RULE_HIT, who=unit.name, label="to hit", values=hit_roll.values,
-                             needed=f"{prof['WS']}+", outcome=f"{hits} hits"))
+                             needed=f"{prof['WS']}+", outcome=count(hits, "hit")))
     wounds = 0
     need_wound = wound_target(prof["S"], tprof["T"])
     if hits:
@@ -142,7 +143,7 @@ def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
         wounds = sum(1 for v in wound_roll.values if v >= need_wound)
         events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
                                  values=wound_roll.values, needed=f"{need_wound}+",
-                                 outcome=f"{wounds} wounds (S{prof['S']} vs T{tprof['T']})"))
+                                 outcome=f"{count(wounds, 'wound')} (S{prof['S']} vs T{tprof['T']})"))
     saved = unsaved = 0
     need_save = save_target(tprof["Sv"], prof["AP"], tprof.get("InvSv"))
     if wounds and need_save > 6:

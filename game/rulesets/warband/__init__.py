@@ -16,6 +16,7 @@ from game.core.errors import GameError
 from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
+from game.core.text import possessive
 from game.rulesets.base import RulesetBase
 from game.rulesets.warband import combat, fleeing, movement, recovery, victory
 from game.rulesets.warband.engagement import (
@@ -231,7 +232,7 @@ class WarbandRuleset(RulesetBase):
         if elsewhere:
             name = s.sides[side].name
             events.append(Note(rule=RULE_MULTIPLAYER,
-                               text=f"Only fights with {name}'s models happen now; other "
+                               text=f"Only fights with {possessive(name)} models happen now; other "
                                     f"warbands fight each other in their own phases"))
         events += rolled
         events += self._protected_notes(s, contacts, side, order)

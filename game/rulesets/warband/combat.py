@@ -28,6 +28,8 @@ from game.core.dice import Dice
 from game.core.events import AttacksMade, DamageDealt, DiceRolled, Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.core.text import count as count_of
+from game.core.text import possessive
 from game.rulesets.warband import charts
 from game.rulesets.warband.charts import (
     CRITICALS,
@@ -245,7 +247,7 @@ def declaration_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     if len(a.targets) != count:
         return f"{model.name} has {count} attacks: name a target for each ({RULE_SPLIT})"
     if a.option not in (None, "auto") and a.option not in {w.id for w in kit.weapons}:
-        return f"{a.option} is not one of {model.name}'s weapons ({RULE_TWO_WEAPONS})"
+        return f"{a.option} is not one of {possessive(model.name)} weapons ({RULE_TWO_WEAPONS})"
     return None
 
 
@@ -341,7 +343,7 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
         if tally.attacks > 1 and target.alive and condition(s, target) != "standing" \
                 and met_as[target_unit] == "standing":
             events.append(Note(rule=RULE_SAME_MODEL,
-                               text=f"{model.name}'s other attacks do not finish "
+                               text=f"{possessive(model.name)} other attacks do not finish "
                                     f"{target.name} off; another model may"))
     return events
 
@@ -463,7 +465,7 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
             what, count, save_allowed, bonus = CRITICALS[face]
             events.append(DiceRolled(rule=RULE_CRITICAL, who=model.name, label="critical hit",
                                      values=(face,),
-                                     outcome=f"{what}: {count} wounds"
+                                     outcome=f"{what}: {count_of(count, 'wound')}"
                                              + ("" if save_allowed else ", no save")
                                              + (f", +{bonus} to injury" if bonus else "")))
             entries.append((count, save_allowed, bonus > 0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Casualty, Event
+from game.core.text import possessive
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class StrikeOrder(Event):
 
     def describe(self) -> str:
         if not self.names:
-            return f"{self.side_name}'s close combat: nobody is fighting"
-        return f"{self.side_name}'s close combat, strike order: " + ", ".join(self.names)
+            return f"{possessive(self.side_name)} close combat: nobody is fighting"
+        return f"{possessive(self.side_name)} close combat, strike order: " + ", ".join(self.names)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from game.core.dice import Dice
 from game.core.events import ChargeResolved, DiceRolled, Event, Note, UnitMoved
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
+from game.core.text import possessive
 from game.rulesets.base import placement_reason
 from game.rulesets.warband.engagement import RULE_ENGAGED, enemies_in_contact, is_engaged
 from game.rulesets.warband.status import (
@@ -116,7 +117,7 @@ def charge_problem(s: GameState, geo: Geometry, model: Model, target: Model) -> 
     reach = charge_reach(model)
     if geo.distance(model, target) > reach + 1e-9:
         return (f"{target.name} is {geo.distance(model, target):.1f}\" away, beyond "
-                f"{model.name}'s charge reach of {reach:g}\" ({RULE_CHARGE})")
+                f"{possessive(model.name)} charge reach of {reach:g}\" ({RULE_CHARGE})")
     if not geo.line_of_sight(s, model, target):
         return f"{model.name} cannot see {target.name} ({RULE_CHARGE})"
     return None

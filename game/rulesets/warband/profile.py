@@ -8,8 +8,6 @@ this game, and a broken data file must fail on load with one clear line, not mid
 
 from __future__ import annotations
 
-from collections import Counter
-
 from game.core.errors import DataError
 from game.core.state import GameState, Scenario, frozen_profile
 from game.data.loader import RulesetData, Schema, ruleset_data
@@ -88,8 +86,9 @@ def sides_for(scenario: Scenario, forces: list[str] | None) -> int:
 
 def build_game(ruleset_id: str, scenario: Scenario, seed: int,
                forces: list[str] | None = None) -> GameState:
-    """A deployed battle, one unit per model, its gear made canonical and duplicate names
-    numbered ("Axeman 1", "Axeman 2") so that every button names one model."""
+    """A deployed battle, one unit per model, its gear made canonical (duplicate names are
+    numbered by the shared set-up: "Axeman I", "Axeman II", so that every button names one
+    model)."""
     if forces is not None and not 2 <= len(forces) <= MAX_SIDES:
         raise DataError(warband_data().path,
                         f"warband is played by 2 to {MAX_SIDES} warbands, not {len(forces)}")
@@ -110,18 +109,12 @@ def build_state(ruleset_id: str, scenario: Scenario, seed: int,
 
 def finish_state(s: GameState) -> None:
     for side in s.sides:
-        units = [u for u in s.units.values() if u.side == side.index]
-        counts = Counter(u.name for u in units)
-        seen: Counter = Counter()
-        for unit in units:
+        for unit in (u for u in s.units.values() if u.side == side.index):
             stats = dict(unit.profile)
             stats["gear"] = parse_gear(stats.get("gear", ()))
             stats["skills"] = tuple(stats.get("skills", ()))
             profile = frozen_profile(stats)
             unit.profile = profile
-            if counts[unit.name] > 1:
-                seen[unit.name] += 1
-                unit.name = f"{unit.name} {seen[unit.name]}"
             for mid in unit.models:
                 model = s.models[mid]
                 model.profile = profile

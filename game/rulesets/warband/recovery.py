@@ -8,6 +8,7 @@ from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, StatusChanged
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
+from game.core.text import possessive
 from game.rulesets.warband.events import Routed
 from game.rulesets.warband.status import FLEEING, KNOCKED_DOWN, STOOD_UP, STUNNED, flag, set_flag
 from game.rulesets.warband.victory import credit_rout
@@ -64,7 +65,7 @@ def rout_test(s: GameState, dice: Dice) -> tuple[bool, list[Event]]:
         return False, []
     leadership, whose = rout_leadership(s, side)
     passed, rolled = leadership_test(
-        dice, s.sides[side].name, leadership, "rout test", f"2D6 rout test on {whose}'s Ld",
+        dice, s.sides[side].name, leadership, "rout test", f"2D6 rout test on {possessive(whose)} Ld",
         RULE_ROUT, ("holds", "fails: the warband routs"))
     events: list[Event] = [rolled]
     if passed:

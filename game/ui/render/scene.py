@@ -68,21 +68,9 @@ class Overlays:
 
 
 def unit_display_names(s: GameState) -> dict[str, str]:
-    """Unit names, numbered where two units of a side share a name ("Brute Mob 2")."""
-    counts: dict[tuple[int, str], int] = {}
-    for u in s.units.values():
-        counts[(u.side, u.name)] = counts.get((u.side, u.name), 0) + 1
-    seen: dict[tuple[int, str], int] = {}
-    out = {}
-    for uid in sorted(s.units, key=lambda k: (s.units[k].side, k)):
-        u = s.units[uid]
-        key = (u.side, u.name)
-        if counts[key] > 1:
-            seen[key] = seen.get(key, 0) + 1
-            out[uid] = f"{u.name} {seen[key]}"
-        else:
-            out[uid] = u.name
-    return out
+    """Unit names as the table shows them: the set-up already made them unique in the battle
+    (`rulesets.setup.unit_names`), so the table, the buttons and the log say the same."""
+    return {uid: u.name for uid, u in s.units.items()}
 
 
 class Scene:

@@ -7,6 +7,7 @@ import time
 import pygame
 import pygame_gui
 
+from game.core.text import count
 from game.ui.base import Screen
 from game.ui.config import BattleConfig
 from game.ui.render import palette
@@ -97,7 +98,7 @@ class ResultsScreen(Screen):
             text.blit(surface, f"Why it ended: {self.reason}", (w / 2, 116), size=16,
                       color=palette.TEXT, anchor="midtop")
         text.blit(surface, f"Round {state.round} of {state.scenario.rounds}  ·  seed "
-                  f"{self.config.seed}  ·  {len(self.controller.history)} actions",
+                  f"{self.config.seed}  ·  {count(self.controller.decision_count(), 'decision')}",
                   (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
         text.blit(surface, self.replay_note, (w / 2, self.app.size[1] - 98), size=12,
                   color=palette.TEXT_DIM, anchor="midtop")

@@ -206,7 +206,7 @@ def test_step4_hits_beyond_the_figures_in_contact_are_ignored():
     # (forced: only one figure in contact); then s1u0 tests: 6 = None
     events = b.apply(ROUND, 5, 6, 1, 1, 2, 6)
     ignored = [e for e in events if isinstance(e, Note) and e.rule == melee.RULE_CASUALTIES]
-    assert ignored and "1 unblocked hits on Militia are ignored" in ignored[0].text
+    assert ignored and "1 unblocked hit on Militia II is ignored" in ignored[0].text
     assert alive(b, "s1u0") == ["s1u0m1", "s1u0m2"]
 
 

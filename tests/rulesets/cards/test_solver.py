@@ -50,7 +50,7 @@ def test_may_reach_proves_a_figure_behind_a_wall_cannot_reach_contact():
     s.pending["activation"] = {"card": "unit:0:militia", "units": ["s0u0"]}
     assert not [a for a in b.legal() if a.option == "charge"]
     why = b.ruleset.withheld(s, geo)
-    assert len(why) == 1 and "Militia cannot charge Militia" in why[0] and RULE_CHARGE in why[0]
+    assert len(why) == 1 and "Militia I cannot charge Militia III" in why[0] and RULE_CHARGE in why[0]
     assert ("Charges not possible", why) in b.ruleset.info_panel(s, geo)  # on the panel too
     stand(b, "s1u0", column(18.0 - 4.0, 20.0, 2))       # same side of the wall: reachable
     assert solver.may_reach(s, geo, s.models["s0u0m0"], s.alive_models("s1u0"), 6.0)

@@ -170,7 +170,7 @@ def test_volleys_charger_first_assault_weapons_only_snap_shots_never_a_status():
     # snap shots hit only on a 6: one hit; it wounds on a 4+ (S4 v T4).
     events = b.apply(option(b, "volley", "fire"), 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4)
     shots = [e for e in events if getattr(e, "label", "").startswith("10 snap shot")]
-    assert shots and shots[0].needed == "6+" and shots[0].outcome == "1 hit(s)"
+    assert shots and shots[0].needed == "6+" and shots[0].outcome == "1 hit"
     # The defender picks the model: the Sergeant or a trooper.
     picks = [a for a in b.legal() if a.kind == "allocate"]
     assert len(picks) == 2 and b.ruleset.current_player(b.state) == 1

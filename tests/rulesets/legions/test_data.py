@@ -68,7 +68,7 @@ def test_each_model_has_its_own_profile_and_name():
     assert s.units["s0u0"].name == "Line Squad I" and s.units["s0u1"].name == "Line Squad II"
     sergeant, trooper = s.models["s0u0m0"], s.models["s0u0m1"]
     assert (sergeant.name, sergeant.profile["WS"], trooper.name) == ("Line Sergeant I", 5,
-                                                                    "Line Squad I 1")
+                                                                    "Line Squad I #1")
     shields = [m for m in s.alive_models("s0u2") if "Shield" in m.profile["traits"]]
     assert len(shields) == 4 and all(m.profile["Inv"] == 5 for m in shields)
     assert s.models["s1u0m0"].wounds == 4

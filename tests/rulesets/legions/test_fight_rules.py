@@ -61,7 +61,7 @@ def test_highest_initiative_strikes_first_and_its_kill_never_strikes_back():
     events = fight(b)
     steps = [e for e in events if isinstance(e, InitiativeStepStarted)]
     assert [s.initiative for s in steps] == [5]
-    assert steps[0].fighters == ("Glaive Paragon: 1 model(s)",)
+    assert steps[0].fighters == ("Glaive Paragon: 1 model",)
     # The Paragon declares its weapon: the glaive has two profiles.
     assert {a.option for a in b.legal()} == {"paragon_glaive|reaping", "paragon_glaive|precise"}
     # 4 attacks, WS6 v WS4: 3+; S5 v T4: 3+; Sv3 - AP-2: 5+; D2.
@@ -77,8 +77,8 @@ def test_any_status_strikes_at_initiative_1():
     events = fight(b, 1)  # the trooper's one attack (WS4 v WS6: 5+) misses
     steps = [e for e in events if isinstance(e, InitiativeStepStarted)]
     assert [s.initiative for s in steps] == [4, 1]  # the trooper first, the Paragon at 1
-    assert steps[0].fighters == ("Ember Squad: 1 model(s)",)
-    assert steps[1].fighters == ("Glaive Paragon: 1 model(s)",)
+    assert steps[0].fighters == ("Ember Squad: 1 model",)
+    assert steps[1].fighters == ("Glaive Paragon: 1 model",)
 
 
 def test_simultaneous_strikes_within_an_initiative_step():
@@ -100,7 +100,7 @@ def test_simultaneous_strikes_within_an_initiative_step():
     damage = [e for e in events if isinstance(e, DamageDealt)]
     assert [d.model for d in damage] == ["s1u0m1", "s0u0m1"]
     removed = [e for e in events if isinstance(e, CasualtiesRemoved)][0]
-    assert removed.names == ("Line Squad I 1", "Ember Squad I 1")
+    assert removed.names == ("Line Squad I #1", "Ember Squad I #1")
     casualties = [e for e in events if isinstance(e, Casualty)]
     assert events.index(removed) < events.index(casualties[0])
     assert not b.state.unit_alive("s0u0") and not b.state.unit_alive("s1u0")
@@ -115,7 +115,7 @@ def test_contact_moves_up_to_initiative_inches():
     moved = [e for e in events if isinstance(e, UnitMoved) and e.rule == RULE_CONTACT]
     assert moved and moved[0].longest <= 4.0 + 1e-6
     steps = [e for e in events if isinstance(e, InitiativeStepStarted)]
-    assert steps[0].fighters[0] == "Line Squad: 2 model(s)"
+    assert steps[0].fighters[0] == "Line Squad: 2 models"
 
 
 # --- weapons and strike groups -------------------------------------------------------------------
@@ -126,9 +126,9 @@ def test_strike_groups_split_by_ws():
     fight(b)
     events = b.apply(declare(b, "combat_blade|combat blade"))
     groups = [e for e in events if isinstance(e, StrikeGroupsFormed)][0].groups
-    assert groups == ("Line Squad: combat blade, 2 attack(s) at WS5 (S4 AP0 D1)",
-                      "Line Squad: combat blade, 1 attack(s) at WS4 (S4 AP0 D1)",
-                      "Ember Squad: combat blade, 2 attack(s) at WS4 (S4 AP0 D1)")
+    assert groups == ("Line Squad: combat blade, 2 attacks at WS5 (S4 AP0 D1)",
+                      "Line Squad: combat blade, 1 attack at WS4 (S4 AP0 D1)",
+                      "Ember Squad: combat blade, 2 attacks at WS4 (S4 AP0 D1)")
 
 
 def test_strike_groups_split_by_profile_of_one_weapon():
@@ -142,8 +142,8 @@ def test_strike_groups_split_by_profile_of_one_weapon():
     b.apply(declare(b, "power_maul|crush", alone=True))
     events = b.apply(declare(b, "power_maul|parry"))
     groups = [e for e in events if isinstance(e, StrikeGroupsFormed)][0].groups
-    assert groups[:2] == ("Veteran Breachers: power maul (crush), 2 attack(s) at WS5 (S6 AP-1 D1)",
-                          "Veteran Breachers: power maul (parry), 4 attack(s) at WS5 (S4 AP0 D1)")
+    assert groups[:2] == ("Veteran Breachers: power maul (crush), 2 attacks at WS5 (S6 AP-1 D1)",
+                          "Veteran Breachers: power maul (parry), 4 attacks at WS5 (S4 AP0 D1)")
 
 
 def test_one_weapon_per_model_a_weapon_it_does_not_carry_is_refused():
@@ -279,7 +279,7 @@ def test_a_pinned_model_still_makes_its_contact_move_at_initiative_1():
     moves = [i for i, e in enumerate(events) if isinstance(e, UnitMoved) and e.rule == RULE_CONTACT
              and e.unit == "s1u0"]
     assert moves and moves[0] < step1
-    assert events[step1].fighters == ("Ember Squad: 1 model(s)",)
+    assert events[step1].fighters == ("Ember Squad: 1 model",)
 
 
 def _groups_against_a_mixed_unit():
@@ -319,8 +319,8 @@ def test_the_defenders_ws_and_t_of_a_step_do_not_depend_on_the_order_of_the_grou
     trooper_first = second.apply(strike_of(second, "combat blade, 1 attack"), 1)
     trooper_first += _blade_kills_both_troopers(second)
     assert sorted(_hit_and_wound_needs(blade_first)) == sorted(_hit_and_wound_needs(trooper_first))
-    assert ("1 attack(s) with combat blade to hit", "4+") in _hit_and_wound_needs(blade_first)
-    assert ("2 attack(s) with power blade (thrust) to hit", "3+") in _hit_and_wound_needs(
+    assert ("1 attack with combat blade to hit", "4+") in _hit_and_wound_needs(blade_first)
+    assert ("2 attacks with power blade (thrust) to hit", "3+") in _hit_and_wound_needs(
         trooper_first)
 
 
@@ -343,11 +343,11 @@ def test_strike_groups_split_by_s_only_when_the_weapons_s_is_the_wielders_and_di
     strong.profile = {**strong.profile, "S": 5}
     events = fight(b)
     groups = [e for e in events if isinstance(e, StrikeGroupsFormed)][0].groups
-    assert groups[:2] == ("Line Squad: combat blade, 1 attack(s) at WS4 (S4 AP0 D1)",
-                          "Line Squad: combat blade, 1 attack(s) at WS4 (S5 AP0 D1)")
+    assert groups[:2] == ("Line Squad: combat blade, 1 attack at WS4 (S4 AP0 D1)",
+                          "Line Squad: combat blade, 1 attack at WS4 (S5 AP0 D1)")
     b = skirmish(["line_squad"], ["ember_squad"], [("s0u0m1", "s1u0m1"), ("s0u0m2", "s1u0m2")])
     groups = [e for e in fight(b) if isinstance(e, StrikeGroupsFormed)][0].groups
-    assert groups[0] == "Line Squad: combat blade, 2 attack(s) at WS4 (S4 AP0 D1)"
+    assert groups[0] == "Line Squad: combat blade, 2 attacks at WS4 (S4 AP0 D1)"
 
 
 def test_a_weapon_of_fixed_strength_never_splits_its_group_by_the_wielders_s():

@@ -48,9 +48,9 @@ def test_overwatch_fires_every_ranged_weapon_normally_at_the_charger():
     # sidearms, hitting on 3+ (BS 4); every rifle shot misses, one sidearm shot hits and fails
     # to wound.
     events = b.apply(option(b, "volley", "overwatch"), *([1] * 18), 3, *([1] * 9), 3)
-    assert shot_rolls(events) == [("18 shot(s) with rifle", "3+", "0 hit(s)"),
-                                  ("10 shot(s) with sidearm", "3+", "1 hit(s)"),
-                                  ("to wound", "4+", "0 wound(s) (S4 vs T4)")]
+    assert shot_rolls(events) == [("18 shots with rifle", "3+", "0 hits"),
+                                  ("10 shots with sidearm", "3+", "1 hit"),
+                                  ("to wound", "4+", "0 wounds (S4 vs T4)")]
     assert all(e.rule == RULE_OVERWATCH for e in events if isinstance(e, DiceRolled))
     assert b.state.pending["charge"]["stage"] == "roll"
 
@@ -61,8 +61,8 @@ def test_a_suppressed_unit_fires_its_overwatch_as_snap_shots():
         m.statuses = frozenset({statuses.SUPPRESSED})
     overwatch_declared(b)
     events = b.apply(option(b, "volley", "overwatch"), *([1] * 18), *([1] * 10))
-    assert shot_rolls(events) == [("18 snap shot(s) with rifle", "6+", "0 hit(s)"),
-                                  ("10 snap shot(s) with sidearm", "6+", "0 hit(s)")]
+    assert shot_rolls(events) == [("18 snap shots with rifle", "6+", "0 hits"),
+                                  ("10 snap shots with sidearm", "6+", "0 hits")]
 
 
 def test_overwatch_needs_a_ranged_weapon_in_range_and_sight_of_the_charger():

@@ -66,7 +66,7 @@ def test_the_reactive_side_has_one_reaction_point_each_phase():
     declared = [e for e in events if isinstance(e, ReactionDeclared)][0]
     assert declared.rule == reactions.RULE_SHIELD_WALL and declared.points_left == 0
     assert declared.describe() == ("Reaction: Veteran Guard declares Shield wall (0 reaction "
-                                   "point(s) left this phase)")
+                                   "points left this phase)")
     assert b.state.pending["charge"]["stage"] == "volley_charger"
     assert reactions.points_left(b.state, 1) == 0  # the active side has none at all
     assert "no reaction point left" in reactions.cannot_react(b.state, "s0u0")

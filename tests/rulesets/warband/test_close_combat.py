@@ -163,8 +163,8 @@ def test_split_attacks_among_several_enemies_before_rolling():
     assert any(a.option == "sword" and a.targets == ("s1u0", "s1u1", "s1u1") for a in legal)
     label = next(a.label for a in legal
                  if a.option == "dagger" and a.targets == ("s1u1", "s1u0", "s1u0"))
-    assert label == ("Raider Chief strikes: 1 attack on Zealot 2 (dagger), 2 attacks on "
-                     "Zealot 1 (sword)")
+    assert label == ("Raider Chief strikes: 1 attack on Zealot II (dagger), 2 attacks on "
+                     "Zealot I (sword)")
     assert b.why(Action("strike", "s0u0", targets=("s1u0",))) is not None   # 3 attacks
 
 
@@ -391,7 +391,7 @@ def test_a_two_wound_model_loses_a_wound_before_any_injury():
     events = b.apply(b.legal()[0], 4, 5)               # hit, S3 vs T4 wound 5+: 1 wound
     brute = model(b, "s1u0")
     assert brute.alive and brute.wounds == 1 and not flags(b, "s1u0").get(KNOCKED_DOWN)
-    assert any("takes 1 damage (1 wounds left)" in t for t in describe(events))
+    assert any("takes 1 damage (1 wound left)" in t for t in describe(events))
 
 
 # --- downed targets ------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def test_duplicate_names_are_numbered_so_every_button_names_one_model():
     b = Battle([warband("A", "sellsword_axeman", "sellsword_axeman", "sellsword_captain"),
                 warband("B", "pilgrim_zealot", force="ash_pilgrims")])
     assert [model(b, u).name for u in ("s0u0", "s0u1", "s0u2")] == [
-        "Axeman 1", "Axeman 2", "Sellsword Captain"]
+        "Axeman I", "Axeman II", "Sellsword Captain"]
 
 
 @pytest.mark.parametrize(("name", "item"), [
