@@ -76,10 +76,15 @@ class _LessonRuleset:
 
 
 def _setup_module(ruleset_id: str):
+    """Where the ruleset builds a state with given armies (tests and lessons use it)."""
     import importlib
+    import importlib.util
 
     for name in ("setup", "profile"):
-        module = importlib.import_module(f"game.rulesets.{ruleset_id}.{name}")
+        full = f"game.rulesets.{ruleset_id}.{name}"
+        if importlib.util.find_spec(full) is None:
+            continue
+        module = importlib.import_module(full)
         if hasattr(module, "build_state"):
             return module
     raise GameError(f"ruleset {ruleset_id!r} has no build_state for lessons")
