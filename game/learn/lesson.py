@@ -176,9 +176,15 @@ class LessonRun:
 
     # --- moving ----------------------------------------------------------------------------------
     def restart(self) -> None:
+        from game.table import Table
+
         scenario, state = opening_state(self.lesson)
+        geo = Table(scenario)
+        if self.lesson.start.get("begin_turn") and hasattr(self.ruleset, "begin_turn"):
+            self.ruleset.begin_turn(state, geo)  # a ruleset whose turn opens with a step
         self.controller = TurnController(_LessonRuleset(self.ruleset, state), scenario,
-                                         self.lesson.seed, None, dice=Dice(self.lesson.seed))
+                                         self.lesson.seed, None, geo=geo,
+                                         dice=Dice(self.lesson.seed))
         self.position = 0
         self.reports: list[StepReport] = []
         self._before: list[tuple] = []

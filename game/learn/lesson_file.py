@@ -8,7 +8,7 @@ it is loaded, not halfway through a lesson.
      "armies": [{"name", "force", "units": [profile ids]}, ...],      unit ids s<side>u<n>
      "placements": [{"unit", "x", "y", "facing", "files"?, "keep"?}]  a block around (x, y);
                    [{"model", "x", "y", "facing"?}]                    one model exactly
-     "start": {"phase"?, "active"?, "pending"?}                        where the lesson begins
+     "start": {"phase"?, "active"?, "pending"?, "begin_turn"?}           where the lesson begins
      "steps": [step, ...]}
 
 A step: "text" (plain words) and "rule" (an id of the ruleset's rule sheet), optional "id",
