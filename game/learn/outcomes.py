@@ -100,7 +100,7 @@ def _squads(ruleset, s, geo, a: Action) -> Outcome | None:
 # --- warband -------------------------------------------------------------------------------------
 def _warband(ruleset, s, geo, a: Action) -> Outcome | None:
     from game.rulesets.warband.movement import model_of
-    from game.rulesets.warband.odds import FINALS, Fighter, melee_odds
+    from game.rulesets.warband.odds import FINALS, Fighter
 
     if a.kind not in ("charge", "strike") or not a.targets:
         return None
@@ -116,13 +116,40 @@ def _warband(ruleset, s, geo, a: Action) -> Outcome | None:
 
     for name, table in tables.items():
         split(f"{name}, struck by {me.name}", table, attacker)
+    charging = a.kind == "charge" or bool(s.units[a.unit].flags.get("charged"))
     for target_unit in a.targets:
         target = model_of(s, target_unit)
-        split(f"{me.name}, struck back by {target.name}", melee_odds(
-            Fighter.of(target.profile), Fighter.of(me.profile), False), defender)
+        split(f"{me.name}, struck back by {target.name}",
+              _warband_back(Fighter.of(me.profile), Fighter.of(target.profile), charging),
+              defender)
     return Outcome(a.label or a.to_text(), attacker, defender,
                    "one close combat phase, model against model: what becomes of the model "
                    "struck", chances)
+
+
+def _warband_back(me, target, charging: bool) -> Table:
+    """The target's strike on `me` in the same phase: it strikes unless `me` struck first and
+    downed it (the order from the strike order, `me` charging or not)."""
+    from game.rulesets.warband.odds import (
+        KNOCKED_DOWN,
+        OUT_OF_ACTION,
+        STUNNED,
+        UNHARMED,
+        duel,
+        p_strikes_first,
+        summarize,
+    )
+
+    _, mine, theirs = duel(me, target, charging)
+    first = p_strikes_first(me, target, charging)
+    downed = sum((p for (final, *_), p in mine if final in (KNOCKED_DOWN, STUNNED,
+                                                             OUT_OF_ACTION)), Fraction(0))
+    strikes = (1 - first) + first * (1 - downed)
+    out = {"strikes": strikes}
+    for key, p in summarize(theirs).items():
+        out[key] = p * strikes
+    out[UNHARMED] += 1 - strikes
+    return out
 
 
 # --- legions -------------------------------------------------------------------------------------

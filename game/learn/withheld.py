@@ -26,7 +26,7 @@ LOOK_FOR = {
     "warband": {"movement": ("charge", True, None, "charge")},
     "legions": {"assault": ("declare_charge", True, None, "charge_forbidden")},
     "ranks": {"orders": ("charge", True, None, "charge")},
-    "cards": {"activate": ("move", False, "charge", "charge")},
+    "cards": {"activate": ("move", False, "charge", "draw")},
 }
 
 
