@@ -141,6 +141,23 @@ def _keep(s, unit, count: int) -> None:
     unit.flags["starting_models"] = count
 
 
+def _check_highlights(lesson: Lesson, state) -> None:
+    """Every unit and model a step highlights is in the lesson's battle (a typo in a lesson
+    would otherwise highlight nothing, silently)."""
+    for n, step in enumerate(lesson.steps):
+        h = step.highlight
+        units = list(h.get("units", [])) + list(h.get("contact", []))
+        units += [h[key]["unit"] for key in ("ring", "arc") if isinstance(h.get(key), dict)
+                  and "unit" in h[key]]
+        for unit in units:
+            if unit not in state.units:
+                raise LessonError(lesson.path, f"step {n + 1}: highlight names no unit {unit!r}")
+        for model in h.get("models", []):
+            if model not in state.models:
+                raise LessonError(lesson.path, f"step {n + 1}: highlight names no model "
+                                               f"{model!r}")
+
+
 def find_action(offered: list[Action], pattern) -> Action | None:
     return next((a for a in offered if pattern.matches(a)), None)
 
@@ -185,6 +202,7 @@ class LessonRun:
         self.controller = TurnController(_LessonRuleset(self.ruleset, state), scenario,
                                          self.lesson.seed, None, geo=geo,
                                          dice=Dice(self.lesson.seed))
+        _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
         self._before: list[tuple] = []

@@ -173,6 +173,13 @@ def test_a_lesson_placing_a_unit_it_has_not_is_refused(tmp_path):
         LessonRun(load_lesson(write(tmp_path, change)))
 
 
+def test_a_lesson_highlighting_a_unit_it_has_not_is_refused(tmp_path):
+    def change(d):
+        d["steps"][2]["highlight"] = {"units": ["s9u9"]}
+    with pytest.raises(LessonError, match="step 3: highlight names no unit 's9u9'"):
+        LessonRun(load_lesson(write(tmp_path, change)))
+
+
 # --- the command line -----------------------------------------------------------------------------
 def test_cli_lists_the_lessons_as_json(capsys):
     assert main(["tutorial", "--list", "--json"]) == 0
