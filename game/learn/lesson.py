@@ -100,29 +100,7 @@ def opening_state(lesson: Lesson):
         s = module.build_state(lesson.ruleset, scenario, lesson.seed, armies)
     except GameError as exc:
         raise LessonError(lesson.path, f"armies: {exc}") from None
-    for n, place in enumerate(lesson.placements):
-        where = f"placement {n + 1}"
-        if "model" in place:
-            model = s.models.get(place["model"])
-            if model is None:
-                raise LessonError(lesson.path, f"{where}: no model {place['model']!r}")
-            model.x, model.y = float(place["x"]), float(place["y"])
-            if "facing" in place:
-                model.facing = float(place["facing"])
-            continue
-        unit = s.units.get(place["unit"])
-        if unit is None:
-            raise LessonError(lesson.path, f"{where}: no unit {place['unit']!r} (units are "
-                                           f"s<side>u<n>: {', '.join(sorted(s.units))})")
-        if "keep" in place:
-            _keep(s, unit, int(place["keep"]))
-        facing = float(place.get("facing", 0.0 if unit.side == 0 else 180.0))
-        stand = getattr(module, "stand", None)
-        if stand is not None and lesson.ruleset == "ranks":
-            stand(s, unit.id, float(place["x"]), float(place["y"]), facing)
-        else:
-            place_block(s.alive_models(unit.id), float(place["x"]), float(place["y"]), facing,
-                        int(place.get("files", 5)), 0.5)
+    place_units(lesson, s, lesson.placements, module)
     start = lesson.start
     if "phase" in start:
         s.phase = str(start["phase"])
@@ -131,6 +109,35 @@ def opening_state(lesson: Lesson):
     if isinstance(start.get("pending"), dict):
         s.pending.update(start["pending"])
     return scenario, s
+
+
+def place_units(lesson: Lesson, s, placements, module=None, where: str = "placement") -> None:
+    """Stand units (a block around a point; a ruleset whose setup has `stand` places its
+    formations itself) and single models where the lesson says."""
+    module = module or _setup_module(lesson.ruleset)
+    stand = getattr(module, "stand", None)
+    for n, place in enumerate(placements):
+        here = f"{where} {n + 1}"
+        if "model" in place:
+            model = s.models.get(place["model"])
+            if model is None:
+                raise LessonError(lesson.path, f"{here}: no model {place['model']!r}")
+            model.x, model.y = float(place["x"]), float(place["y"])
+            if "facing" in place:
+                model.facing = float(place["facing"])
+            continue
+        unit = s.units.get(place["unit"])
+        if unit is None:
+            raise LessonError(lesson.path, f"{here}: no unit {place['unit']!r} (units are "
+                                           f"s<side>u<n>: {', '.join(sorted(s.units))})")
+        if "keep" in place:
+            _keep(s, unit, int(place["keep"]))
+        facing = float(place.get("facing", 0.0 if unit.side == 0 else 180.0))
+        if stand is not None:
+            stand(s, unit.id, float(place["x"]), float(place["y"]), facing)
+        else:
+            place_block(s.alive_models(unit.id), float(place["x"]), float(place["y"]), facing,
+                        int(place.get("files", 5)), 0.5)
 
 
 def _keep(s, unit, count: int) -> None:
@@ -270,6 +277,10 @@ class LessonRun:
         if step.rewind_to is not None:
             self._restore(self._after[step.rewind_to])
         c = self.controller
+        if step.setup:  # a "what if they had stood here" branch: the lesson moves bases
+            state = c.state.copy()
+            place_units(self.lesson, state, step.setup, where=f"step {self.position + 1} setup")
+            c.rewind(state, list(c.history), list(c.events))
         rolled_from, events_from = len(c.dice.log), len(c.events)
         c.dice.script(*step.dice)
         decision = None

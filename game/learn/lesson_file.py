@@ -14,7 +14,8 @@ it is loaded, not halfway through a lesson.
 A step: "text" (plain words) and "rule" (an id of the ruleset's rule sheet), optional "id",
 "dice" (faces scripted before the step's action), "highlight" ({"units", "models", "ring":
 {"unit", "radius"}, "contact": [unit, unit], "arc": {"unit", "edge"}}), "rewind_to" (the id of
-an earlier step: the position right after it comes back, for "what if" branches), and one of
+an earlier step: the position right after it comes back, for "what if" branches), "setup"
+(placements, as above, made before the step: "what if they had stood here"), and one of
 "action" (played by the lesson) or "decision" ({"prompt", "expect": action, "wrong": why a
 wrong choice is wrong, "because": {action kind: why that one is wrong}}). An action is matched
 against what the rules offer: {"kind", "unit"?, "targets"?, "option"?}.
@@ -84,6 +85,7 @@ class LessonStep:
     action: ActionPattern | None = None
     decision: Decision | None = None
     rewind_to: str | None = None
+    setup: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,21 @@ def _highlight(path, where: str, raw) -> dict:
     return raw
 
 
+def _placements(path, what: str, raw) -> list[dict]:
+    _want(path, f"'{what}s'", raw, list, "must be a list of placements")
+    for n, place in enumerate(raw):
+        where = f"{what} {n + 1}"
+        _want(path, where, place, dict, "a placement is an object")
+        if ("unit" in place) == ("model" in place):
+            raise LessonError(path, f"{where}: names a 'unit' or a 'model'")
+        for key in ("x", "y"):
+            _number(path, f"{where}.{key}", place.get(key))
+        for key in ("facing", "files", "keep"):
+            if key in place:
+                _number(path, f"{where}.{key}", place[key])
+    return raw
+
+
 def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonStep:
     where = f"step {n + 1}"
     _want(path, where, raw, dict, "a step is an object")
@@ -179,9 +196,10 @@ def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonS
     _want(path, f"{where}.id", step_id, str, "'id' must be a text")
     if step_id and step_id in known_ids:
         raise LessonError(path, f"{where}: id {step_id!r} is used twice")
+    setup = tuple(_placements(path, f"{where} setup", raw.get("setup", [])))
     return LessonStep(" ".join(text.split()), rule, step_id, tuple(dice),
                       _highlight(path, f"{where}.highlight", raw.get("highlight", {})),
-                      action, decision, rewind)
+                      action, decision, rewind, setup)
 
 
 def load_lesson(path: str | Path) -> Lesson:
@@ -227,17 +245,7 @@ def load_lesson(path: str | Path) -> Lesson:
         sides.append((_want(path, f"{where}.name", army.get("name"), str, "needs a 'name'"),
                       _want(path, f"{where}.force", army.get("force"), str, "needs a 'force'"),
                       tuple(units)))
-    placements = _want(path, "'placements'", raw.get("placements", []), list, "must be a list")
-    for n, place in enumerate(placements):
-        where = f"placement {n + 1}"
-        _want(path, where, place, dict, "a placement is an object")
-        if ("unit" in place) == ("model" in place):
-            raise LessonError(path, f"{where}: names a 'unit' or a 'model'")
-        for key in ("x", "y"):
-            _number(path, f"{where}.{key}", place.get(key))
-        for key in ("facing", "files", "keep"):
-            if key in place:
-                _number(path, f"{where}.{key}", place[key])
+    placements = _placements(path, "placement", raw.get("placements", []))
     start = _want(path, "'start'", raw.get("start", {}), dict, "must be an object")
     steps_raw = _want(path, "'steps'", raw.get("steps"), list, "must be a list of steps")
     if not steps_raw or len(steps_raw) > MAX_STEPS:
