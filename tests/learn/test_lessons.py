@@ -207,3 +207,47 @@ def test_cli_broken_lesson_is_one_line_and_exit_2(tmp_path, capsys):
 def test_cli_unknown_lesson_names_the_known_ones(capsys):
     assert main(["tutorial", "nope", "--headless"]) == 2
     assert "squads_charge" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_wrong_choice_in_a_lesson_is_explained(lesson_id):
+    run = LessonRun(find_lesson(lesson_id))
+    explained = 0
+    while not run.finished:
+        step = run.current
+        if step.decision is not None:
+            for other in (a for a in run.offered() if not step.decision.expect.matches(a)):
+                verdict = run.choose(other)
+                assert not verdict.correct and verdict.explanation
+                explained += 1
+        run.next()
+    assert run.finished and explained > 0
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_log_line_of_a_lesson_opens_its_rule(lesson_id):
+    from game.learn.sheets import rule_for_event
+
+    lesson = find_lesson(lesson_id)
+    run = LessonRun(lesson)
+    run.skip()
+    for event in run.controller.events:
+        assert rule_for_event(lesson.ruleset, event).id != "unlisted", event
+
+
+def test_legions_what_if_the_setup_move_reaches_contact():
+    run = LessonRun(find_lesson("legions_assault"))
+    step = next(n for n, s in enumerate(run.lesson.steps) if s.rule == "already_won")
+    run_to(run, step)
+    report = run.next()
+    assert any("charge is already won" in e.describe() for e in report.events)
+    assert report.dice == []                      # no volley, no charge roll
+    assert run.controller.geo.unit_distance(run.state, "s0u0", "s1u0") <= 0.02
+
+
+def test_ranks_what_if_the_riders_attack_the_rear():
+    run = LessonRun(find_lesson("ranks_combat"))
+    run.skip()
+    dice = next(e for e in run.reports[-1].events if type(e).__name__ == "CombatDice")
+    assert {kind for _, kind, _ in dice.bases} == {"rear"}
+    assert any("+2 rear attack" in e.describe() for e in run.reports[-1].events)
