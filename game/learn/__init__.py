@@ -28,6 +28,7 @@ Lessons (`game.learn.lesson_file`, `game.learn.lesson`; files in `game/learn/les
 - `play_headless(lesson) -> dict`: what `skirmish tutorial LESSON --headless --json` prints.
 """
 
+from game.learn.charts import charts
 from game.learn.sheets import glossary, lookup, rule_for_event, sheet
 
-__all__ = ["glossary", "lookup", "rule_for_event", "sheet"]
+__all__ = ["charts", "glossary", "lookup", "rule_for_event", "sheet"]
