@@ -1,8 +1,9 @@
 """The lesson engine: plays a lesson on the real ruleset, step by step, forward and back.
 
 Why on the real ruleset: a lesson must show the rules as they are played, so every step goes
-through the turn controller (`legal_actions` / `apply`) with the lesson's scripted dice; a
-lesson that scripts a wrong position fails loudly (LessonError naming the file and the step)
+through the turn controller (`legal_actions` / `apply`) with the lesson's scripted dice (every
+die: the dice are strict, so a lesson reads the same whatever the seed); a lesson that scripts a
+wrong position or the wrong number of dice fails loudly (LessonError naming the file and the step)
 instead of teaching something the game does not do. Going back restores the position and the
 dice stream before the step (the timeline's dice marks), so stepping forward again rolls the
 same dice. Pure: no pygame (the table comes in through the controller).
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from game import rulesets
 from game.core.actions import Action
 from game.core.deploy import place_block
-from game.core.dice import Dice
+from game.core.dice import Dice, ScriptExhausted
 from game.core.errors import GameError
 from game.core.events import Event
 from game.core.state import Scenario
@@ -208,7 +209,7 @@ class LessonRun:
             self.ruleset.begin_turn(state, geo)  # a ruleset whose turn opens with a step
         self.controller = TurnController(_LessonRuleset(self.ruleset, state), scenario,
                                          self.lesson.seed, None, geo=geo,
-                                         dice=Dice(self.lesson.seed))
+                                         dice=Dice(self.lesson.seed, strict=True))
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
@@ -298,6 +299,10 @@ class LessonRun:
                                 "chosen": action.label or action.to_text()}
             if c.dice.scripted_left:
                 raise self._fail(step, f"{c.dice.scripted_left} scripted dice were not rolled")
+        except ScriptExhausted:
+            self._restore(before)
+            raise self._fail(step, f"the rules roll more dice than the {len(step.dice)} the "
+                                   f"step scripts (a lesson scripts every die)") from None
         except GameError as exc:
             self._restore(before)
             if isinstance(exc, LessonError):

@@ -166,6 +166,14 @@ def test_a_lesson_that_scripts_dice_the_rules_do_not_roll_names_the_step(tmp_pat
         play_headless(load_lesson(write(tmp_path, change)))
 
 
+def test_a_lesson_that_scripts_too_few_dice_names_the_step(tmp_path):
+    def change(d):
+        d["steps"][1]["dice"] = [5]
+    with pytest.raises(LessonError, match="step 2: the rules roll more dice than the 1 the "
+                                          "step scripts"):
+        play_headless(load_lesson(write(tmp_path, change)))
+
+
 def test_a_lesson_placing_a_unit_it_has_not_is_refused(tmp_path):
     def change(d):
         d["placements"][0]["unit"] = "s5u0"
