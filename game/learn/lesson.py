@@ -205,11 +205,16 @@ class LessonRun:
 
         scenario, state = opening_state(self.lesson)
         geo = Table(scenario)
-        if self.lesson.start.get("begin_turn") and hasattr(self.ruleset, "begin_turn"):
-            self.ruleset.begin_turn(state, geo)  # a ruleset whose turn opens with a step
-        self.controller = TurnController(_LessonRuleset(self.ruleset, state), scenario,
-                                         self.lesson.seed, None, geo=geo,
-                                         dice=Dice(self.lesson.seed, strict=True))
+        try:
+            if self.lesson.start.get("begin_turn") and hasattr(self.ruleset, "begin_turn"):
+                self.ruleset.begin_turn(state, geo)  # a ruleset whose turn opens with a step
+            self.controller = TurnController(_LessonRuleset(self.ruleset, state), scenario,
+                                             self.lesson.seed, None, geo=geo,
+                                             dice=Dice(self.lesson.seed, strict=True))
+        except (GameError, ScriptExhausted, LookupError, TypeError, ValueError) as exc:
+            # the opening position (its phase, its pending steps) is the lesson's own
+            raise LessonError(self.lesson.path, f"the opening position cannot be played: "
+                                                f"{type(exc).__name__}: {exc}") from None
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
@@ -308,6 +313,10 @@ class LessonRun:
             if isinstance(exc, LessonError):
                 raise
             raise self._fail(step, f"the rules refused it: {exc}") from None
+        except (LookupError, TypeError, ValueError) as exc:  # a position the lesson made up
+            self._restore(before)
+            raise self._fail(step, f"the rules cannot play this position: "
+                                   f"{type(exc).__name__}: {exc}") from None
         faces = [v for roll in c.dice.log[rolled_from:] for v in roll.values]
         report = StepReport(self.position, self.rule(step), step.text, faces, decision,
                             list(c.events[events_from:]))

@@ -174,6 +174,13 @@ def test_a_lesson_that_scripts_too_few_dice_names_the_step(tmp_path):
         play_headless(load_lesson(write(tmp_path, change)))
 
 
+def test_a_lesson_with_a_made_up_opening_phase_is_one_line(tmp_path):
+    def change(d):
+        d["start"] = {"phase": "no_such_phase"}
+    with pytest.raises(LessonError, match="broken.json: "):
+        play_headless(load_lesson(write(tmp_path, change)))
+
+
 def test_a_lesson_placing_a_unit_it_has_not_is_refused(tmp_path):
     def change(d):
         d["placements"][0]["unit"] = "s5u0"
