@@ -97,7 +97,18 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--size", default="1280x800", help="picture size, WIDTHxHEIGHT")
     render.add_argument("--out", type=Path, required=True)
     _add_timeline_arguments(sub, sim, rep)
+    _add_tutorial_arguments(sub)
     return parser
+
+
+def _add_tutorial_arguments(sub) -> None:
+    """The lessons of learn mode (game/learn/), listed or played headless."""
+    tut = sub.add_parser("tutorial", help="list the lessons, or play one headless")
+    tut.add_argument("lesson", nargs="?", default=None, help="a lesson id or a lesson file")
+    tut.add_argument("--list", action="store_true", help="list the lessons")
+    tut.add_argument("--headless", action="store_true",
+                     help="play the lesson's scripted path to its end, no window")
+    tut.add_argument("--json", action="store_true")
 
 
 def _add_timeline_arguments(sub, sim, rep) -> None:
@@ -139,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
             return _render(args)
         if command == "resume":
             return _resume(args)
+        if command == "tutorial":
+            return _tutorial(args)
     except GameError as exc:
         print(f"skirmish: {exc}", file=sys.stderr)
         return 2
@@ -395,6 +408,12 @@ def _odds(args) -> int:
               f"{p.numerator}/{p.denominator} = {float(p):.4f}"
               + (f" ({reason})" if reason else ""))
     return 0
+
+
+def _tutorial(args) -> int:
+    from game.learn.cli import tutorial
+
+    return tutorial(args.lesson, args.list, args.headless, args.json)
 
 
 def _gear(text: str) -> list[str]:
