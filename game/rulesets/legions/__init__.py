@@ -29,10 +29,10 @@ from game.rulesets.base import (
     end_battle,
     move_unit,
     objective_holders,
-    victory_breakdown,
 )
 from game.rulesets.legions import (
     challenge,
+    characters,
     charge,
     evade,
     fight,
@@ -50,7 +50,8 @@ from game.rulesets.legions.setup import build_game
 ODDS_INITIATIVE_PLUS_MOVE = 11
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 #: Unit flags that last one turn.
-TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
+TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked",
+              characters.CHANGED)
 
 
 class LegionsRuleset(RulesetBase):
@@ -93,7 +94,8 @@ class LegionsRuleset(RulesetBase):
         if pools:
             return self._allocation_actions(s, geo, pools[0])
         if s.phase == "movement":
-            return movement.movement_actions(s, geo)
+            moves = movement.movement_actions(s, geo)
+            return moves[:-1] + characters.actions(s, geo) + moves[-1:]
         if s.phase == "assault":
             if "challenge" in s.pending:
                 return challenge.actions(s, geo)
@@ -153,6 +155,8 @@ class LegionsRuleset(RulesetBase):
             return challenge.action_value(s, a)
         if a.kind == "react" and a.option == reactions.CHALLENGE:
             return challenge.reaction_value(s, geo, a)
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.join_value(s, a)
         from game.rulesets.legions.evaluation import action_value
 
         return action_value(s, a, geo)
@@ -181,7 +185,7 @@ class LegionsRuleset(RulesetBase):
         if s.over:
             return tuple(s.result["points"])
         holders = objective_holders(s, geo) if geo else []
-        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+        return tuple(float(r["points"]) for r in characters.victory_rows(s, holders))
 
     # --- acting ----------------------------------------------------------------------------------
     def _act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -266,8 +270,11 @@ class LegionsRuleset(RulesetBase):
     def _why_movement(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if a.kind == "end_phase":
             return None
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.problem(s, geo, a)
         if a.kind != "move":
-            return f"'{a.kind}' is not a Movement phase action (Move, Run or end the phase)"
+            return (f"'{a.kind}' is not a Movement phase action (Move, Run, a Paragon joining or "
+                    f"leaving a unit, or end the phase)")
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return "Choose one of your own units"
         return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
@@ -275,6 +282,8 @@ class LegionsRuleset(RulesetBase):
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
             return self._enter_assault(s)
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.apply_action(s, a)
         unit = s.units[a.unit]
         unit.flags["moved"] = True
         how = a.option or "move"
@@ -332,7 +341,7 @@ class LegionsRuleset(RulesetBase):
         return events + movement.routed_fall_backs(s, geo, dice)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):
-        return end_battle(s, geo, reason)
+        return end_battle(s, geo, reason, breakdown=characters.victory_rows)
 
 
 RULESET = LegionsRuleset()
