@@ -32,8 +32,6 @@ The sub-phase in progress is `s.pending["challenge"]`; the phase's duels are the
 
 from __future__ import annotations
 
-import re
-
 from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note, PhaseStarted
@@ -43,7 +41,24 @@ from game.rulesets.legions import reactions
 from game.rulesets.legions.characters import RULE_CHARACTERS, duel_book, eligible, glory_value
 from game.rulesets.legions.checks import RULE_DISGRACED, characteristic
 from game.rulesets.legions.combat import combats
-from game.rulesets.legions.duel_odds import Duellist, DuelOdds, duel_odds
+from game.rulesets.legions.duel_choices import (
+    DISGRACE_VALUE,
+    STANCE_TEXT,
+    attacks_in_duel,
+    best_choice,
+    choice_text,
+    choices_of,
+    focus_parts,
+    hit_needed,
+    likely_odds,
+    likely_pair,
+    net_value,
+    odds,
+    odds_table,
+    odds_text,
+    split,
+    toughness,
+)
 from game.rulesets.legions.events import (
     ChallengeAnswered,
     ChallengeIssued,
@@ -52,9 +67,9 @@ from game.rulesets.legions.events import (
     ModelDisgraced,
     StanceChosen,
 )
-from game.rulesets.legions.odds import hit_target, p_at_least, p_unsaved, wound_target
-from game.rulesets.legions.profile import melee_weapons, weapon
-from game.rulesets.legions.wounds import new_pool, save_needed, take_wound
+from game.rulesets.legions.odds import wound_target
+from game.rulesets.legions.profile import weapon
+from game.rulesets.legions.wounds import new_pool, take_wound
 
 RULE_ISSUE = ("Challenge: a character locked in combat may challenge the enemy; one challenge "
               "per combat per phase; the active player first ([added] order) (legions)")
@@ -74,149 +89,8 @@ RULE_GLORY = ("Glory: a kill scores the slain model's base W, +1 if Paragon or C
 RULE_ONE_PER_COMBAT = "One challenge per combat per phase (legions)"
 RULE_REACTION = reactions.RULE_CHALLENGE
 
-STANCES = ("aggressive", "guarded", "feint")
-STANCE_TEXT = {"aggressive": "+1 A, -1 focus", "guarded": "-1 A, the enemy -1 to hit",
-               "feint": "+1 focus"}
-EDGE = re.compile(r"Duellist's Edge \((\d+)\)")
-#: What a Disgraced model costs its side, in victory points (the greedy AI's view).
-DISGRACE_VALUE = 0.3
-#: A resolution point of glory is worth about this many victory points (the AI's view).
-GLORY_VALUE = 0.5
 KINDS = ("issue_challenge", "no_challenge", "accept_challenge", "refuse_challenge", "disgrace",
          "face_off")
-
-
-# --- the face-off choices and the odds ----------------------------------------------------------
-
-def choices_of(model: Model) -> list[str]:
-    """Every face-off choice of a duellist: "stance|weapon id|profile name"."""
-    return [f"{st}|{w.id}|{p.name}" for st in STANCES for w in melee_weapons(model)
-            for p in w.profiles]
-
-
-def _split(choice: str) -> tuple[str, str, str]:
-    stance, wid, pname = choice.split("|")
-    return stance, wid, pname
-
-
-def choice_text(model: Model, choice: str) -> str:
-    stance, wid, pname = _split(choice)
-    w = weapon(wid)
-    p = w.profile(pname)
-    return (f"{stance.capitalize()} stance ({STANCE_TEXT[stance]}) with {w.label(p)} "
-            f"({p.text(int(model.profile['S']))})")
-
-
-def focus_parts(model: Model, choice: str) -> tuple[int, str]:
-    """The focus roll's bonus for this choice, with how it is made."""
-    stance, wid, pname = _split(choice)
-    traits = weapon(wid).profile(pname).traits
-    total = int(model.profile["I"])
-    how = [f"I {total}"]
-    for label, delta, present in (("Heavy", -1, "Heavy" in traits),
-                                  ("Light", +1, "Light" in traits),
-                                  ("Aggressive", -1, stance == "aggressive"),
-                                  ("Feint", +1, stance == "feint")):
-        if present:
-            total += delta
-            how.append(f"{label} {delta:+d}")
-    lost = model.max_wounds - model.wounds
-    if lost:
-        total -= lost
-        how.append(f"{lost} wound(s) lost -{lost}")
-    for t in traits:
-        found = EDGE.fullmatch(t)
-        if found:
-            total += int(found.group(1))
-            how.append(f"Duellist's Edge +{found.group(1)}")
-    return total, ", ".join(how)
-
-
-def attacks_in_duel(s: GameState, model: Model, stance: str) -> int:
-    """A (+1 with Onslaught, as in the fight), +1 Aggressive, -1 Guarded (at least 1); the
-    advantage's +1 is added by whoever has it."""
-    from game.rulesets.legions.fight import attacks_of
-
-    base = attacks_of(s, model) + {"aggressive": 1, "guarded": -1}.get(stance, 0)
-    return max(1, base)
-
-
-def hit_needed(s: GameState, attacker: Model, defender: Model, defender_stance: str) -> int:
-    need = hit_target(characteristic(s, attacker, "WS"), characteristic(s, defender, "WS"))
-    if defender_stance == "guarded":
-        need = min(6, need + 1)
-    return need
-
-
-def toughness(s: GameState, model: Model) -> int:
-    return int(model.profile["T"]) + reactions.toughness_bonus(s, model.unit)
-
-
-def duellists(s: GameState, a: Model, b: Model, choice_a: str, choice_b: str
-              ) -> tuple[Duellist, Duellist]:
-    """The two duellists for these face-off choices, as the odds need them."""
-    out = []
-    for me, other, mine, theirs in ((a, b, choice_a, choice_b), (b, a, choice_b, choice_a)):
-        stance, wid, pname = _split(mine)
-        p = weapon(wid).profile(pname)
-        strength = p.strength_for(int(me.profile["S"]))
-        chance = (p_at_least(hit_needed(s, me, other, _split(theirs)[0]))
-                  * p_at_least(wound_target(strength, toughness(s, other)))
-                  * p_unsaved(save_needed(other, p.ap)))
-        out.append(Duellist(focus_parts(me, mine)[0], attacks_in_duel(s, me, stance), chance,
-                            p.damage, me.wounds, glory_value(me)))
-    return out[0], out[1]
-
-
-def odds(s: GameState, a: Model, b: Model, choice_a: str, choice_b: str) -> DuelOdds:
-    return duel_odds(*duellists(s, a, b, choice_a, choice_b))
-
-
-def net_value(s: GameState, a: Model, b: Model, choice_a: str, choice_b: str) -> float:
-    """What the challenge is worth to `a`'s side (the AI's view): the glory it expects to score
-    minus the enemy's, and the victory points of a slain duellist."""
-    o = odds(s, a, b, choice_a, choice_b)
-    glory = float(o.expected_glory(0) - o.expected_glory(1)) * GLORY_VALUE
-    return glory + float(o.slays[0]) * _model_points(s, b) - float(o.slays[1]) * _model_points(s, a)
-
-
-def _model_points(s: GameState, model: Model) -> float:
-    """A model's victory point, and the 3 of its unit when it is the last of it."""
-    from game.rulesets.base import POINTS_PER_MODEL, POINTS_PER_UNIT_WIPED
-
-    last = len(s.alive_models(model.unit)) == 1
-    return POINTS_PER_MODEL + (POINTS_PER_UNIT_WIPED if last else 0)
-
-
-def best_choice(s: GameState, a: Model, b: Model, known_b: str | None = None) -> str:
-    """`a`'s face-off choice: the best answer to `b`'s known choice, else the one whose worst
-    case is best (b answers after seeing it)."""
-    if known_b is not None:
-        return max(choices_of(a), key=lambda c: (net_value(s, a, b, c, known_b), c))
-    return max(choices_of(a), key=lambda c: (min(net_value(s, a, b, c, d)
-                                                  for d in choices_of(b)), c))
-
-
-def likely_odds(s: GameState, a: Model, b: Model) -> DuelOdds:
-    """The odds of a challenge not yet faced off: each duellist's likely choice (best_choice:
-    the challenger's safest, the other's best answer to it)."""
-    ca = best_choice(s, a, b)
-    cb = best_choice(s, b, a, known_b=ca)
-    return odds(s, a, b, ca, cb)
-
-
-def odds_text(a: Model, b: Model, o: DuelOdds) -> str:
-    return (f"{a.name} slays {b.name} {o.slays[0]}, is slain {o.slays[1]}; glory to "
-            f"{a.name} {o.scores(0)}, to {b.name} {o.scores(1)}, none {o.scores(None)}")
-
-
-def odds_table(a: Model, b: Model, o: DuelOdds) -> dict[str, dict]:
-    """The client's odds line for a challenge between `a` and `b`."""
-    out = {f"{a.name} slays {b.name}": o.slays[0], f"{b.name} slays {a.name}": o.slays[1]}
-    for (who, pts), p in o.glory:
-        name = {0: a.name, 1: b.name}.get(who)
-        out[f"glory: {name} scores {pts}" if name else "glory: nobody scores"] = p
-    return {f"{a.name} against {b.name}": out}
 
 
 # --- the sub-phase -------------------------------------------------------------------------------
@@ -264,10 +138,11 @@ def _other(s: GameState, c: dict, side: int) -> int:
 
 
 def _reaction_unit(s: GameState, combat) -> str | None:
-    declared = s.pending.get("reactions", {}).get("challenges", [])
-    for u in combat:
-        if u in declared and s.unit_alive(u):
-            return u
+    """The charged unit of this combat that declared a challenge as a reaction against a
+    charger that is in the combat too."""
+    for unit_id, charger in s.pending.get("reactions", {}).get("challenges", []):
+        if unit_id in combat and charger in combat and s.unit_alive(unit_id):
+            return unit_id
     return None
 
 
@@ -307,7 +182,7 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         foes = eligible(s, c["combat"], _other(s, c, side))
         out = []
         for m in issuers(s, c, side):
-            likely = max(foes, key=lambda f: (net_value(s, f, m, *_likely_pair(s, f, m)), f.id))
+            likely = max(foes, key=lambda f: (net_value(s, f, m, *likely_pair(s, f, m)), f.id))
             out.append(Action("issue_challenge", m.unit, targets=(m.id,),
                               label=f"Challenge: {m.name} challenges the enemy "
                                     f"({len(foes)} character(s) may accept; against "
@@ -350,11 +225,6 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
                                     f": {odds_text(me, foe, o)})"))
         return out
     return []
-
-
-def _likely_pair(s: GameState, a: Model, b: Model) -> tuple[str, str]:
-    ca = best_choice(s, a, b)
-    return ca, best_choice(s, b, a, known_b=ca)
 
 
 def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
@@ -408,7 +278,7 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Eve
     if a.kind == "face_off":
         me = s.models[a.targets[0]]
         c["choices"][me.id] = a.option
-        stance, wid, pname = _split(a.option)
+        stance, wid, pname = split(a.option)
         w = weapon(wid)
         return [StanceChosen(rule=RULE_FACE_OFF, model=me.id, model_name=me.name,
                              stance=stance.capitalize(), effect=STANCE_TEXT[stance],
@@ -508,12 +378,12 @@ def fight_duel(s: GameState, dice: Dice, c: dict) -> list[Event]:
 
 def _strike(s: GameState, dice: Dice, me: Model, foe: Model, mine: str, theirs: str,
             bonus: int) -> list[Event]:
-    stance, wid, pname = _split(mine)
+    stance, wid, pname = split(mine)
     w = weapon(wid)
     p = w.profile(pname)
     label = w.label(p)
     attacks = attacks_in_duel(s, me, stance) + bonus
-    need = hit_needed(s, me, foe, _split(theirs)[0])
+    need = hit_needed(s, me, foe, split(theirs)[0])
     roll = dice.roll(attacks, f"{me.name} {label} to hit (challenge)", RULE_STRIKE)
     hits = sum(1 for v in roll.values if v >= need)
     extra = " with the advantage's +1 A" if bonus else ""
@@ -568,7 +438,7 @@ def _glory(s: GameState, a: Model, b: Model, dealt: dict[str, int]) -> list[Even
 def issue_value(s: GameState, m: Model, foes: list[Model]) -> float:
     """A challenge by `m` against these possible answerers: the enemy picks its best answer,
     an acceptance by one of them or a refusal (a Disgraced model)."""
-    answers = [-net_value(s, f, m, *_likely_pair(s, f, m)) for f in foes]
+    answers = [-net_value(s, f, m, *likely_pair(s, f, m)) for f in foes]
     return min([DISGRACE_VALUE, *answers])
 
 
@@ -599,7 +469,7 @@ def action_value(s: GameState, a: Action) -> float:
         return issue_value(s, m, eligible(s, c["combat"], _other(s, c, m.side)))
     if a.kind == "accept_challenge":
         ch, me = s.models[a.targets[0]], s.models[a.targets[1]]
-        return net_value(s, me, ch, *_likely_pair(s, me, ch))
+        return net_value(s, me, ch, *likely_pair(s, me, ch))
     if a.kind == "refuse_challenge":
         return -DISGRACE_VALUE
     if a.kind == "disgrace":

@@ -176,7 +176,7 @@ def declare(s: GameState, c: dict, reaction: str) -> list[ReactionDeclared]:
     elif reaction == EVADE:
         rule = evade.RULE_EVADE
     elif reaction == CHALLENGE:
-        book(s)["challenges"].append(unit.id)
+        book(s)["challenges"].append([unit.id, c["unit"]])
         rule = RULE_CHALLENGE
     elif reaction == OVERWATCH:
         from game.rulesets.legions.volley import RULE_OVERWATCH
