@@ -114,7 +114,7 @@ def begin_combat(s: GameState, combat: tuple[str, ...]) -> list[Event]:
     f = current(s)
     f["combat"] = list(combat)
     f["fought"] = f["fought"] + list(combat)
-    models = combat_models(s, combat)
+    models = [m for m in combat_models(s, combat) if not in_duel(s, m.id)]
     f["steps"] = sorted({combat_initiative(m) for m in models}, reverse=True)
     f["scored"] = {}
     f["sides"] = sorted({s.units[u].side for u in combat})

@@ -381,3 +381,20 @@ def test_the_greedy_values_a_challenge_reaction_by_the_challenge_it_would_bring(
 
     react = option(b, "react", "challenge")
     assert RULESET.action_value(b.state, react, b.geo) != 0.0
+
+
+def test_a_challenge_reaction_binds_only_the_combat_of_the_charge_that_declared_it():
+    b = skirmish(["hammer_paragon"], ["glaive_paragon"], [("s0u0m0", "s1u0m0")])
+    b.state.active = 0
+    # Declared against another charger (say, one whose charge failed): Azure is asked first.
+    b.state.pending["reactions"] = {"spent": {"1": 1}, "shield_wall": [],
+                                    "challenges": [["s1u0", "s0u9"]]}
+    fight(b)
+    assert RULESET.current_player(b.state) == 0 and "no_challenge" in kinds(b)
+    b2 = skirmish(["hammer_paragon"], ["glaive_paragon"], [("s0u0m0", "s1u0m0")])
+    b2.state.active = 0
+    b2.state.pending["reactions"] = {"spent": {"1": 1}, "shield_wall": [],
+                                     "challenges": [["s1u0", "s0u0"]]}
+    fight(b2)
+    assert RULESET.current_player(b2.state) == 0 and kinds(b2) == ["accept_challenge",
+                                                                    "refuse_challenge"]
