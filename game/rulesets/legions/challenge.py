@@ -42,12 +42,12 @@ from game.rulesets.legions.characters import RULE_CHARACTERS, duel_book, eligibl
 from game.rulesets.legions.checks import RULE_DISGRACED, characteristic
 from game.rulesets.legions.combat import combats
 from game.rulesets.legions.duel_choices import (
-    DISGRACE_VALUE,
     STANCE_TEXT,
     attacks_in_duel,
     best_choice,
     choice_text,
     choices_of,
+    disgrace_cost,
     focus_parts,
     hit_needed,
     likely_odds,
@@ -439,7 +439,13 @@ def issue_value(s: GameState, m: Model, foes: list[Model]) -> float:
     """A challenge by `m` against these possible answerers: the enemy picks its best answer,
     an acceptance by one of them or a refusal (a Disgraced model)."""
     answers = [-net_value(s, f, m, *likely_pair(s, f, m)) for f in foes]
-    return min([DISGRACE_VALUE, *answers])
+    return min([refusal_cost(s, foes), *answers])
+
+
+def refusal_cost(s: GameState, foes: list[Model]) -> float:
+    """A refusal costs the refusing side the Disgraced model the challenger will pick: the one
+    whose disgrace costs it most."""
+    return max(disgrace_cost(s, f) for f in foes)
 
 
 def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
@@ -460,7 +466,8 @@ def reaction_value(s: GameState, geo: Geometry, a: Action) -> float:
 def action_value(s: GameState, a: Action) -> float:
     """What a challenge decision is worth to the side taking it (the greedy AI's view): the
     challenge's expected glory and kills with the likely face-off choices; a refusal costs a
-    Disgraced model (DISGRACE_VALUE), so a challenger expects the worse of the two for it."""
+    Disgraced model (duel_choices.disgrace_cost), so a challenger expects the worse of the two
+    for it."""
     c = current(s)
     if a.kind == "no_challenge":
         return 0.0
@@ -471,10 +478,10 @@ def action_value(s: GameState, a: Action) -> float:
         ch, me = s.models[a.targets[0]], s.models[a.targets[1]]
         return net_value(s, me, ch, *likely_pair(s, me, ch))
     if a.kind == "refuse_challenge":
-        return -DISGRACE_VALUE
+        ch = s.models[a.targets[0]]
+        return -refusal_cost(s, eligible(s, c["combat"], _other(s, c, ch.side)))
     if a.kind == "disgrace":
-        m = s.models[a.targets[0]]
-        return 0.1 * int(m.profile["WS"]) + 0.05 * int(m.profile["Ld"])
+        return disgrace_cost(s, s.models[a.targets[0]])
     if a.kind == "face_off":
         me = s.models[a.targets[0]]
         foe = s.models[c["champion"] if me.id == c["challenger"] else c["challenger"]]

@@ -24,8 +24,11 @@ STANCES = ("aggressive", "guarded", "feint")
 STANCE_TEXT = {"aggressive": "+1 A, -1 focus", "guarded": "-1 A, the enemy -1 to hit",
                "feint": "+1 focus"}
 EDGE = re.compile(r"Duellist's Edge \((\d+)\)")
-#: What a Disgraced model costs its side, in victory points (the greedy AI's view).
+#: What a Disgraced model costs its side, in victory points (the greedy AI's view): its halved
+#: WS in the fight, and, when it leads the unit's checks, the panic check its halved Ld may
+#: fail (a Routed unit, weighed as about this much, times the drop in the chance to pass).
 DISGRACE_VALUE = 0.3
+ROUT_COST = 0.75
 #: A resolution point of glory is worth about this many victory points (the AI's view).
 GLORY_VALUE = 0.5
 
@@ -168,3 +171,16 @@ def likely_pair(s: GameState, a: Model, b: Model) -> tuple[str, str]:
     answer to it)."""
     ca = best_choice(s, a, b)
     return ca, best_choice(s, b, a, known_b=ca)
+
+
+def disgrace_cost(s: GameState, model: Model) -> float:
+    """What Disgracing this model costs its side (the AI's view; DISGRACE_VALUE, ROUT_COST)."""
+    from game.rulesets.legions.characters import duel_book
+    from game.rulesets.legions.checks import p_pass, unit_value
+
+    before = unit_value(s, model.unit, "Ld")
+    trial = s.copy()
+    book = duel_book(trial)
+    book["disgraced"] = [*book["disgraced"], model.id]
+    after = unit_value(trial, model.unit, "Ld")
+    return DISGRACE_VALUE + ROUT_COST * float(p_pass(before) - p_pass(after))

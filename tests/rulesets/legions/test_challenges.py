@@ -308,7 +308,12 @@ def test_greedy_issues_a_challenge_the_enemy_would_only_refuse_and_refuses_a_hop
     b.state.active = 0
     fight(b)
     issue = find(b, "issue_challenge")
-    assert RULESET.action_value(b.state, issue, b.geo) == challenge.DISGRACE_VALUE
+    # The Officer leads the squad's checks: Disgraced, its Ld 9 -> 5 costs the panic check.
+    from game.rulesets.legions.checks import p_pass
+
+    cost = challenge.refusal_cost(b.state, [b.state.models["s1u0m0"]])
+    assert cost == 0.3 + 0.75 * float(p_pass(9) - p_pass(5))
+    assert RULESET.action_value(b.state, issue, b.geo) == cost
     b.apply(issue)
     accept, refuse = b.legal()
     assert RULESET.action_value(b.state, accept, b.geo) < RULESET.action_value(
