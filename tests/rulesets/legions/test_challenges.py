@@ -403,3 +403,12 @@ def test_a_challenge_reaction_binds_only_the_combat_of_the_charge_that_declared_
     fight(b2)
     assert RULESET.current_player(b2.state) == 0 and kinds(b2) == ["accept_challenge",
                                                                     "refuse_challenge"]
+
+
+def test_greedy_accepts_an_even_challenge_rather_than_be_disgraced():
+    b = paragons()
+    b.apply(find(b, "issue_challenge"))
+    accept = find(b, "accept_challenge")
+    refuse = find(b, "refuse_challenge")
+    assert RULESET.action_value(b.state, accept, b.geo) > RULESET.action_value(
+        b.state, refuse, b.geo)
