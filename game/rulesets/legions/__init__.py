@@ -2,7 +2,7 @@
 
 This module holds the turn's flow and the Ruleset contract; each rule lives in the module named
 for it. A side's turn: Movement (Move or Run) -> Assault (the charge sub-phase, the challenge
-sub-phase [part 2: nothing yet], the fight sub-phase with each combat's resolution and
+sub-phase (challenge.py), the fight sub-phase with each combat's resolution and
 aftermath) -> End (statuses may be shaken off). There is no shooting phase: shooting exists
 only as volleys (charge step 4) and Gun down (the aftermath).
 
@@ -12,8 +12,8 @@ has no real choice about) until the next decision or the end of the battle.
 
 Part 2 of the spec: the reactions are played (reactions.py, declared at charge step 4:
 Overwatch volley in volley.py, Shield wall, Evade in evade.py; cover terrain in cover.py).
-Still empty places: challenge.py (the challenge sub-phase and its resolution points), and
-vehicle targets (the wound step in fight.strike; the data refuses vehicles until then:
+Challenges (challenge.py, duel_odds.py; characters.py says who may fight one) are a
+sub-phase of their own. Still an empty place: vehicle targets (the wound step in fight.strike; the data refuses vehicles until then:
 profile.PART_TWO_TYPES).
 """
 
@@ -30,10 +30,18 @@ from game.rulesets.base import (
     end_battle,
     move_unit,
     objective_holders,
-    victory_breakdown,
 )
-from game.rulesets.legions import charge, evade, fight, movement, statuses, wounds
-from game.rulesets.legions.challenge import challenge_sub_phase
+from game.rulesets.legions import (
+    challenge,
+    characters,
+    charge,
+    evade,
+    fight,
+    movement,
+    reactions,
+    statuses,
+    wounds,
+)
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.combat import tidy_locks
 from game.rulesets.legions.odds import whole_charge_odds
@@ -43,7 +51,8 @@ from game.rulesets.legions.setup import build_game
 ODDS_INITIATIVE_PLUS_MOVE = 11
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 #: Unit flags that last one turn.
-TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
+TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked",
+              characters.CHANGED)
 
 
 class LegionsRuleset(RulesetBase):
@@ -72,6 +81,8 @@ class LegionsRuleset(RulesetBase):
         if pools:
             return pools[0]["picker"]
         if s.phase == "assault":
+            if "challenge" in s.pending:
+                return challenge.chooser(s)
             if "fight" in s.pending:
                 return fight.chooser(s)
             return charge.chooser(s)
@@ -84,8 +95,11 @@ class LegionsRuleset(RulesetBase):
         if pools:
             return self._allocation_actions(s, geo, pools[0])
         if s.phase == "movement":
-            return movement.movement_actions(s, geo)
+            moves = movement.movement_actions(s, geo)
+            return moves[:-1] + characters.actions(s, geo) + moves[-1:]
         if s.phase == "assault":
+            if "challenge" in s.pending:
+                return challenge.actions(s, geo)
             if "fight" in s.pending:
                 return fight.actions(s, geo)
             return charge.actions(s, geo)
@@ -98,6 +112,8 @@ class LegionsRuleset(RulesetBase):
         if s.phase == "movement":
             return self._why_movement(s, a, geo)
         if s.phase == "assault":
+            if "challenge" in s.pending:
+                return challenge.problem(s, geo, a)
             if "fight" in s.pending:
                 return fight.problem(s, geo, a)
             return charge.problem(s, geo, a)
@@ -119,7 +135,10 @@ class LegionsRuleset(RulesetBase):
         return whole_charge_odds(distance, setup)
 
     def action_odds(self, s: GameState, a: Action, geo: Geometry) -> dict[str, dict]:
-        """The charge's odds for a declaration or the roll (the client's odds line)."""
+        """The charge's odds for a declaration or the roll, a challenge's for its choices (the
+        client's odds line)."""
+        if a.kind in challenge.KINDS:
+            return challenge.action_odds(s, a)
         if a.kind not in ("declare_charge", "charge_roll") or not a.targets:
             return {}
         if a.kind == "declare_charge":
@@ -133,6 +152,12 @@ class LegionsRuleset(RulesetBase):
 
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""
+        if a.kind in challenge.KINDS:
+            return challenge.action_value(s, a)
+        if a.kind == "react" and a.option == reactions.CHALLENGE:
+            return challenge.reaction_value(s, geo, a)
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.join_value(s, a)
         from game.rulesets.legions.evaluation import action_value
 
         return action_value(s, a, geo)
@@ -161,7 +186,7 @@ class LegionsRuleset(RulesetBase):
         if s.over:
             return tuple(s.result["points"])
         holders = objective_holders(s, geo) if geo else []
-        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+        return tuple(float(r["points"]) for r in characters.victory_rows(s, holders))
 
     # --- acting ----------------------------------------------------------------------------------
     def _act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -170,6 +195,8 @@ class LegionsRuleset(RulesetBase):
             return wounds.take_wound(s, dice, pools[0], a.targets[0])
         if s.phase == "movement":
             return self._do_movement(s, a, geo, dice)
+        if "challenge" in s.pending:
+            return challenge.apply_action(s, geo, dice, a)
         if "fight" in s.pending:
             return fight.apply_action(s, geo, dice, a)
         if a.kind == "end_charges":
@@ -206,6 +233,10 @@ class LegionsRuleset(RulesetBase):
                 return None
             return wounds.take_wound(s, dice, pool, options[0].id)
         if s.phase == "assault":
+            if "challenge" in s.pending:
+                return challenge.step(s, geo, dice)
+            if s.pending.get("sub") == "challenge":
+                return self._begin_fight(s)
             if "fight" in s.pending:
                 return fight.step(s, geo, dice)
             if s.pending.get("sub") == "fight":
@@ -240,8 +271,11 @@ class LegionsRuleset(RulesetBase):
     def _why_movement(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if a.kind == "end_phase":
             return None
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.problem(s, geo, a)
         if a.kind != "move":
-            return f"'{a.kind}' is not a Movement phase action (Move, Run or end the phase)"
+            return (f"'{a.kind}' is not a Movement phase action (Move, Run, a Paragon joining or "
+                    f"leaving a unit, or end the phase)")
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return "Choose one of your own units"
         return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
@@ -249,6 +283,8 @@ class LegionsRuleset(RulesetBase):
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
             return self._enter_assault(s)
+        if a.kind in ("join_unit", "leave_unit"):
+            return characters.apply_action(s, a)
         unit = s.units[a.unit]
         unit.flags["moved"] = True
         how = a.option or "move"
@@ -267,10 +303,15 @@ class LegionsRuleset(RulesetBase):
                              side_name=s.sides[s.active].name)]
 
     def _enter_fight(self, s: GameState, geo: Geometry) -> list[Event]:
-        events = challenge_sub_phase(s, geo)
+        """The charges are over: the challenge sub-phase, then (`_begin_fight`) the fight."""
+        s.pending["sub"] = "challenge"
+        return challenge.challenge_sub_phase(s, geo)
+
+    def _begin_fight(self, s: GameState) -> list[Event]:
         s.pending["sub"] = "fight"
-        events.append(PhaseStarted(rule=fight.RULE_COMBATS, phase="Assault (fight sub-phase)",
-                                   side_name=s.sides[s.active].name))
+        events: list[Event] = [PhaseStarted(rule=fight.RULE_COMBATS,
+                                            phase="Assault (fight sub-phase)",
+                                            side_name=s.sides[s.active].name)]
         return events + fight.start(s)
 
     def _end_phase(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
@@ -301,7 +342,7 @@ class LegionsRuleset(RulesetBase):
         return events + movement.routed_fall_backs(s, geo, dice)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):
-        return end_battle(s, geo, reason)
+        return end_battle(s, geo, reason, breakdown=characters.victory_rows)
 
 
 RULESET = LegionsRuleset()

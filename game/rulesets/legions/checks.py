@@ -1,6 +1,10 @@
 """Characteristic checks (rules/legions.md, "Checks" [added]): 2D6 at or under the value passes;
 a double 1 always passes and a double 6 always fails. A unit checks with its lowest value, or
-with a Sergeant's or a Command model's instead.
+with a Sergeant's or a Command model's instead, and a Paragon lends its own to the unit it has
+joined (the seed's Paragon type: it lends its characteristics to its unit for any check).
+
+`characteristic` is the one place a model's WS or Ld is read with what changes them for the
+phase: a Disgraced model (a refused challenge, challenge.py) has them halved.
 """
 
 from __future__ import annotations
@@ -10,23 +14,44 @@ from fractions import Fraction
 from game.core.dice import Dice
 from game.core.events import DiceRolled
 from game.core.state import GameState
-from game.rulesets.legions.profile import has_sub_type
+from game.rulesets.legions.profile import has_sub_type, is_paragon
 
 RULE_CHECK = "Check: 2D6 <= the value passes; double 1 passes, double 6 fails (legions)"
 RULE_UNIT_VALUE = "A unit uses its lowest value, or a Sergeant's or Command model's (legions)"
 #: Sub-types whose value the whole unit uses for a check.
 LEADING_SUB_TYPES = ("Sergeant", "Command")
 NAMES = {"Ld": "Leadership", "Cl": "Cool"}
+RULE_LENDS = ("A Paragon lends its characteristics to its unit for any characteristic check "
+              "(legions seed, the Paragon type)")
+RULE_DISGRACED = ("Disgraced (a refused challenge): WS and Ld halved this phase, rounded up "
+                  "([added] rounding) (legions)")
+#: The characteristics a disgrace halves.
+DISGRACED_KEYS = ("WS", "Ld")
+
+
+def disgraced(s: GameState, model_id: str) -> bool:
+    return model_id in s.pending.get("duels", {}).get("disgraced", ())
+
+
+def characteristic(s: GameState, model, key: str) -> int:
+    """The model's value of `key` this phase: its profile's, halved (rounded up) for WS and Ld
+    while it is Disgraced (RULE_DISGRACED)."""
+    value = int(model.profile[key])
+    if key in DISGRACED_KEYS and disgraced(s, model.id):
+        return (value + 1) // 2
+    return value
 
 
 def unit_value(s: GameState, unit_id: str, key: str) -> int:
-    """The value a unit checks with: a living Sergeant's or Command model's (the best of them),
-    else the lowest among its living models."""
+    """The value a unit checks with: a living Sergeant's, Command model's or joined Paragon's
+    (the best of them: RULE_UNIT_VALUE, RULE_LENDS), else the lowest among its living models;
+    each as it is this phase (`characteristic`: a Disgraced model's Ld is halved)."""
     models = s.alive_models(unit_id)
-    leaders = [m for m in models if any(has_sub_type(m, t) for t in LEADING_SUB_TYPES)]
+    leaders = [m for m in models
+               if is_paragon(m) or any(has_sub_type(m, t) for t in LEADING_SUB_TYPES)]
     if leaders:
-        return max(int(m.profile[key]) for m in leaders)
-    return min(int(m.profile[key]) for m in models)
+        return max(characteristic(s, m, key) for m in leaders)
+    return min(characteristic(s, m, key) for m in models)
 
 
 def check_passes(dice: tuple[int, ...], target: int) -> bool:

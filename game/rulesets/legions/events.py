@@ -186,3 +186,109 @@ class ReactionDeclared(Event):
             return f"{self.unit_name} declares no reaction"
         return (f"Reaction: {self.unit_name} declares {self.reaction} "
                 f"({count(self.points_left, 'reaction point')} left this phase)")
+
+
+# --- the challenge sub-phase (challenge.py) and characters (characters.py) -----------------------
+
+@dataclass(frozen=True)
+class ChallengeIssued(Event):
+    """A character challenges the enemy in its combat (or declares it issues none)."""
+
+    challenger: str = ""
+    combat: str = ""
+    as_reaction: bool = False
+
+    def describe(self) -> str:
+        how = " (the challenge declared as a reaction)" if self.as_reaction else ""
+        return f"Challenge: {self.challenger} challenges the enemy in {self.combat}{how}"
+
+
+@dataclass(frozen=True)
+class ChallengeAnswered(Event):
+    """The challenged player accepts with one of its characters, or refuses."""
+
+    challenger: str = ""
+    champion: str = ""  # the model that accepts, "" for a refusal
+
+    def describe(self) -> str:
+        if self.champion:
+            return f"{self.champion} accepts the challenge of {self.challenger}"
+        return f"The challenge of {self.challenger} is refused"
+
+
+@dataclass(frozen=True)
+class ModelDisgraced(Event):
+    """A refused challenge: the model the challenger picks is Disgraced for the phase."""
+
+    model: str = ""
+    model_name: str = ""
+    ws: int = 0
+    ld: int = 0
+
+    def describe(self) -> str:
+        return (f"{self.model_name} is Disgraced for refusing: WS {self.ws} and Ld {self.ld} "
+                f"this phase (halved)")
+
+
+@dataclass(frozen=True)
+class StanceChosen(Event):
+    """The face-off: a duellist's stance and the weapon profile it fights with. A client may
+    draw the stance by the model (`model`, `stance`)."""
+
+    model: str = ""
+    model_name: str = ""
+    stance: str = ""
+    effect: str = ""
+    weapon: str = ""
+
+    def describe(self) -> str:
+        return f"Face-off: {self.model_name} takes a {self.stance} stance ({self.effect}) " \
+               f"with {self.weapon}"
+
+
+@dataclass(frozen=True)
+class FocusRolled(Event):
+    """The focus roll: D6 + I and its modifiers for each duellist; the higher has the
+    advantage (strikes first, +1 A); a tie is rolled again."""
+
+    names: tuple[str, str] = ("", "")
+    dice: tuple[int, int] = (0, 0)
+    totals: tuple[int, int] = (0, 0)
+    how: tuple[str, str] = ("", "")
+    advantage: str = ""  # "" = a tie, rolled again
+
+    def describe(self) -> str:
+        parts = [f"{n} {d} ({h}) = {t}" for n, d, h, t in
+                 zip(self.names, self.dice, self.how, self.totals, strict=True)]
+        verdict = (f"{self.advantage} has the advantage: strikes first, +1 A" if self.advantage
+                   else "a tie: both roll again")
+        return "Focus: " + ", ".join(parts) + f": {verdict}"
+
+
+@dataclass(frozen=True)
+class GloryScored(Event):
+    """The challenge's glory: the resolution points it adds to its combat."""
+
+    side_name: str = ""
+    points: int = 0
+    why: str = ""
+
+    def describe(self) -> str:
+        if not self.points:
+            return f"Glory: no one scores ({self.why})"
+        return f"Glory: {self.side_name} scores {count(self.points, 'resolution point')} ({self.why})"
+
+
+@dataclass(frozen=True)
+class CharacterJoined(Event):
+    """A Paragon joins an Infantry unit, or leaves it (movement phase)."""
+
+    character: str = ""
+    unit_name: str = ""
+    joined: bool = True
+
+    def describe(self) -> str:
+        if self.joined:
+            return (f"{self.character} joins {self.unit_name}: one unit now, and it lends its "
+                    f"characteristics to the unit's checks")
+        return f"{self.character} leaves {self.unit_name}: a unit of its own again"

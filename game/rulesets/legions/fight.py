@@ -23,6 +23,8 @@ from game.core.state import GameState, Model
 from game.core.text import count, possessive
 from game.rulesets.base import move_unit
 from game.rulesets.legions import reactions, resolution
+from game.rulesets.legions.characters import in_duel
+from game.rulesets.legions.checks import characteristic
 from game.rulesets.legions.combat import (
     combat_models,
     combats,
@@ -113,7 +115,7 @@ def begin_combat(s: GameState, combat: tuple[str, ...]) -> list[Event]:
     f = current(s)
     f["combat"] = list(combat)
     f["fought"] = f["fought"] + list(combat)
-    models = combat_models(s, combat)
+    models = [m for m in combat_models(s, combat) if not in_duel(s, m.id)]
     f["steps"] = sorted({combat_initiative(m) for m in models}, reverse=True)
     f["scored"] = {}
     f["sides"] = sorted({s.units[u].side for u in combat})
@@ -129,8 +131,9 @@ def begin_combat(s: GameState, combat: tuple[str, ...]) -> list[Event]:
 # --- one initiative step -------------------------------------------------------------------------
 
 def standing(s: GameState, unit_id: str) -> list[Model]:
-    """Living models not yet set aside (a model at 0 wounds waits for step 10)."""
-    return [m for m in s.alive_models(unit_id) if m.wounds > 0]
+    """Living models not yet set aside (a model at 0 wounds waits for step 10), and not fighting
+    a challenge this phase (the duellists fight only each other: challenge.py)."""
+    return [m for m in s.alive_models(unit_id) if m.wounds > 0 and not in_duel(s, m.id)]
 
 
 def _units_active_first(s: GameState, combat) -> list[str]:
@@ -257,7 +260,7 @@ def form_groups(s: GameState, geo: Geometry, f: dict) -> list[dict]:
     for mid in f["fighters"]:
         m = s.models[mid]
         wid, pname = f["declared"][mid].split("|")
-        ws = int(m.profile["WS"])
+        ws = characteristic(s, m, "WS")
         profile = weapon(wid).profile(pname)
         strength = profile.strength_for(int(m.profile["S"]))
         key = (m.unit, wid, pname, ws, strength_split(profile, int(m.profile["S"])))
@@ -332,8 +335,17 @@ def defence_at_step_start(s: GameState, combat) -> dict[str, tuple[int, int]]:
     for uid in combat:
         models = standing(s, uid)
         if models:
-            out[uid] = (majority_value(models, "WS"), majority_value(models, "T"))
+            out[uid] = (majority_ws(s, models), majority_value(models, "T"))
     return out
+
+
+def majority_ws(s: GameState, models: list[Model]) -> int:
+    """The WS most of these models have this phase (a Disgraced model's is halved)."""
+    counts: dict[int, int] = {}
+    for m in models:
+        v = characteristic(s, m, "WS")
+        counts[v] = counts.get(v, 0) + 1
+    return max(counts, key=lambda v: (counts[v], v))
 
 
 def step_defence(s: GameState, target_id: str) -> tuple[int, int]:
@@ -343,7 +355,7 @@ def step_defence(s: GameState, target_id: str) -> tuple[int, int]:
     if kept is not None:
         return tuple(kept)
     models = standing(s, target_id)
-    return majority_value(models, "WS"), majority_value(models, "T")
+    return majority_ws(s, models), majority_value(models, "T")
 
 
 def _point_value(model: Model) -> int:
@@ -506,7 +518,8 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         events = contact_moves(s, geo, combat, f["step"])
         engaged = engaged_models(s, geo, combat)
         fighters = [m for m in combat_models(s, combat)
-                    if m.wounds > 0 and combat_initiative(m) == f["step"] and m.id in engaged]
+                    if m.wounds > 0 and combat_initiative(m) == f["step"] and m.id in engaged
+                    and not in_duel(s, m.id)]
         f["fighters"] = [m.id for m in fighters]
         f["declared"] = {}
         f["groups"] = []

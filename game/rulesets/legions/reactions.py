@@ -9,6 +9,11 @@ declare at step 4 of a charge, paid with reaction points.
   the volley attack" and Evade "after the volley attack"; one declaration at the start of the
   step covers all three, and each takes effect at its own moment.
 - A unit with a Stunned or Routed model may not react (rules/legions.md, "Statuses").
+- **A challenge issued as a reaction** (the seed's fourth: "a character issues a challenge"):
+  declared by a charged unit with a character (characters.py) against a charger with one; if
+  the charge locks them, that character issues its challenge first in the challenge sub-phase,
+  before the active player may issue any in that combat (challenge.py); the point is spent
+  even if the charge fails ([added]).
 
 Evade's move is evade.py; the Overwatch volley is the charged unit's volley fired normally
 (volley.py, imported late: the volley reads the Shield wall from here). Shield wall lives here whole: +1 T for the rest of the phase, read
@@ -25,6 +30,7 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.rulesets.legions import evade, statuses
+from game.rulesets.legions.characters import eligible
 from game.rulesets.legions.events import ReactionDeclared
 from game.rulesets.legions.profile import TRAIT_SHIELD, has_trait
 
@@ -34,22 +40,28 @@ NONE = "none"
 SHIELD_WALL = "shield_wall"
 EVADE = "evade"
 OVERWATCH = "overwatch"
+CHALLENGE = "challenge"
 NAMES = {OVERWATCH: "Overwatch volley", SHIELD_WALL: "Shield wall", EVADE: "Evade",
-         NONE: "no reaction"}
+         CHALLENGE: "a challenge", NONE: "no reaction"}
 #: The order the reactions are offered in.
-OFFERED = (OVERWATCH, SHIELD_WALL, EVADE)
+OFFERED = (OVERWATCH, SHIELD_WALL, EVADE, CHALLENGE)
 
 RULE_POINTS = ("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
                "(legions)")
 RULE_DECLARE = ("Reactions are declared by the charged unit at the start of step 4, the volley "
                 "attacks (legions seed)")
+RULE_CHALLENGE = ("Reaction: a character of the charged unit issues a challenge (1 point); it is "
+                  "issued first in the challenge sub-phase if the charge locks the units "
+                  "(legions seed)")
 RULE_STATUS = "Stunned or Routed: no reactions (legions)"
 RULE_SHIELD_WALL = ("Shield wall (advanced reaction, 1 point, declared at the start of step 4): "
                     "+1 T for the phase if most of the unit has the Shield trait (legions seed)")
 
 
 def book(s: GameState) -> dict:
-    return s.pending.setdefault("reactions", {"spent": {}, "shield_wall": []})
+    found = s.pending.setdefault("reactions", {"spent": {}, "shield_wall": []})
+    found.setdefault("challenges", [])
+    return found
 
 
 def points_left(s: GameState, side: int) -> int:
@@ -83,8 +95,8 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
     if reaction == NONE:
         return None
     if reaction not in NAMES:
-        return (f"{reaction!r} is not a reaction (Overwatch volley, Shield wall, Evade, or no "
-                f"reaction)")
+        return (f"{reaction!r} is not a reaction (Overwatch volley, Shield wall, Evade, a "
+                f"challenge, or no reaction)")
     reason = cannot_react(s, c["target"])
     if reason:
         return reason
@@ -100,6 +112,13 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
         if not can_overwatch(s, geo, unit.id, c["unit"]):
             return (f"{unit.name} has no ranged weapon in range and sight of "
                     f"{s.units[c['unit']].name} ({RULE_OVERWATCH})")
+    if reaction == CHALLENGE:
+        if not eligible(s, (unit.id,), unit.side):
+            return (f"{unit.name} has no character (Paragon, Champion or Officer) to issue a "
+                    f"challenge ({RULE_CHALLENGE})")
+        charger = s.units[c["unit"]]
+        if not eligible(s, (charger.id,), charger.side):
+            return f"{charger.name} has no character to face a challenge ({RULE_CHALLENGE})"
     if reaction == EVADE:
         reason = evade.cannot_move(s, unit.id)
         if reason:
@@ -118,6 +137,10 @@ def _label(s: GameState, c: dict, reaction: str) -> str:
     if reaction == OVERWATCH:
         return (f"Reaction: {unit.name} fires an Overwatch volley at {charger.name} (all its "
                 f"weapons, fired normally, no cover for the charger; 1 point)")
+    if reaction == CHALLENGE:
+        names = ", ".join(m.name for m in eligible(s, (unit.id,), unit.side))
+        return (f"Reaction: {names} will issue a challenge to {charger.name} first if the charge "
+                f"locks them (1 point)")
     if reaction == EVADE:
         return (f"Reaction: {unit.name} will evade up to {evade.allowance(s, unit.id):g}\" away "
                 f"from {charger.name} after the volleys (1 point)")
@@ -152,6 +175,9 @@ def declare(s: GameState, c: dict, reaction: str) -> list[ReactionDeclared]:
         rule = RULE_SHIELD_WALL
     elif reaction == EVADE:
         rule = evade.RULE_EVADE
+    elif reaction == CHALLENGE:
+        book(s)["challenges"].append([unit.id, c["unit"]])
+        rule = RULE_CHALLENGE
     elif reaction == OVERWATCH:
         from game.rulesets.legions.volley import RULE_OVERWATCH
 

@@ -16,6 +16,7 @@ from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Eve
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.core.text import count
+from game.rulesets.legions.characters import in_duel
 from game.rulesets.legions.cover import COVER_SAVE, in_cover
 from game.rulesets.legions.profile import is_paragon, model_class
 
@@ -48,9 +49,11 @@ def new_pool(s: GameState, attacker: str, target: str, wounds: int, ap: int, dam
 
 def takers(s: GameState, pool: dict) -> list[Model]:
     """Models that may take the next wound: an already wounded one if there is one, else any
-    model still standing (a model set aside at 0 wounds takes no more). A Paragon's own
+    model still standing (a model set aside at 0 wounds takes no more; a model fighting a
+    challenge takes no wound of the general fight: challenge.py). A Paragon's own
     allocation may pick any standing model."""
-    standing = [m for m in s.alive_models(pool["target"]) if m.wounds > 0]
+    standing = [m for m in s.alive_models(pool["target"]) if m.wounds > 0
+                and not (pool["simultaneous"] and in_duel(s, m.id))]
     if pool.get("by_paragon"):
         return standing
     wounded = [m for m in standing if m.wounds < m.max_wounds]

@@ -108,3 +108,13 @@ def skirmish(side0, side1, pairs, behind0=(), behind1=(), x=30.0, y=24.0, locked
 def fight(b, *dice):
     """End the charge sub-phase: the fight sub-phase begins."""
     return b.apply(Action("end_charges"), *dice)
+
+
+def no_challenges(b):
+    """Each side asked in the challenge sub-phase issues no challenge (the fight then begins)."""
+    events = []
+    while "challenge" in b.state.pending:
+        found = [a for a in b.legal() if a.kind == "no_challenge"]
+        assert found, [a.to_text() for a in b.legal()]
+        events += b.apply(found[0])
+    return events

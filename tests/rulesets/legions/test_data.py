@@ -41,8 +41,8 @@ units = ["a"]
 
 def test_two_legion_forces_with_squads_a_shield_veteran_unit_and_a_paragon():
     data = legions_data()
-    assert set(data.forces) == {"azure_legion", "ashen_legion"}
-    for force in data.forces.values():
+    assert {"azure_legion", "ashen_legion"} <= set(data.forces)
+    for force in (data.forces["azure_legion"], data.forces["ashen_legion"]):
         kinds = [data.profiles[u].stats["type"] for u in force.units]
         assert kinds.count("Paragon") == 1
         entries = [e for u in force.units for e in data.model_profiles[u]]
@@ -98,3 +98,21 @@ def test_the_sample_file_loads(tmp_path):
     path.write_text(GOOD)
     data = load_legions_data(path)
     assert [n for n, _ in data.model_profiles["a"]] == ["A", "A"]
+
+
+def test_forces_field_paragons_champions_and_officers_for_challenges():
+    """Characters (the seed's Paragon type, Champion sub-type and Officer, our Command
+    sub-type): the shipped forces' veteran sergeants are Champions, and the two character
+    forces each field an Officer, a Champion and a Paragon, equal in points."""
+    data = legions_data()
+    for fid in ("azure_legion", "ashen_legion"):
+        entries = [e for u in data.forces[fid].units for e in data.model_profiles[u]]
+        assert sum("Champion" in stats["sub_types"] for _, stats in entries) == 1
+    hosts = ("cobalt_host", "cinder_host")
+    for fid in hosts:
+        entries = [e for u in data.forces[fid].units for e in data.model_profiles[u]]
+        assert any(stats["type"] == "Paragon" for _, stats in entries)
+        assert any("Champion" in stats["sub_types"] for _, stats in entries)
+        assert any("Command" in stats["sub_types"] and stats["type"] == "Infantry"
+                   for _, stats in entries)
+    assert data.base.force_points(hosts[0]) == data.base.force_points(hosts[1])

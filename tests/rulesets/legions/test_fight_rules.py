@@ -19,7 +19,7 @@ from game.rulesets.legions.events import (
 from game.rulesets.legions.fight import RULE_CONTACT, RULE_HIT, RULE_WOUND
 from game.rulesets.legions.odds import hit_target, wound_target
 from game.rulesets.legions.wounds import new_pool, save_needed, takers
-from tests.rulesets.legions.battle import R32, R40, fight, skirmish, stand
+from tests.rulesets.legions.battle import R32, R40, fight, no_challenges, skirmish, stand
 
 
 def strike_of(b, text):
@@ -224,6 +224,7 @@ def test_each_unsaved_wound_takes_d_wounds():
     b = skirmish(["hammer_paragon"], ["glaive_paragon"], [("s0u0m0", "s1u0m0")])
     b.state.active = 0
     fight(b)
+    no_challenges(b)
     # Hammer Paragon: declares `smash` (S8 AP-2 D2); glaive Paragon declares too.
     b.apply(declare(b, "great_hammer|smash"))
     # 4 attacks WS6 v WS6: 4+; S8 v T4: 2+; Inv 4+ (better than Sv2 - AP-2 = 4+ too).
