@@ -53,7 +53,7 @@ def test_a_challenge_between_two_champions_worked_example():
     assert kinds == ["issue_challenge", "no_challenge"]
     issue = find(b, "issue_challenge", targets=("s0u0m0",))
     assert issue.label.startswith("Challenge: Guard Sergeant challenges the enemy (1 "
-                                  "character(s) may accept; against Breacher Sergeant: ")
+                                  "character may accept; against Breacher Sergeant: ")
     odds = RULESET.action_odds(b.state, issue, b.geo)
     line = odds["Guard Sergeant against Breacher Sergeant"]
     assert sum(p for k, p in line.items() if k.startswith("glory")) == 1
