@@ -25,12 +25,12 @@ from game.ui.render import palette  # noqa: E402
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
 FRAME_RATE = 60
-AI_DELAY = 0.6  # seconds between two AI actions, so a player can follow them
+AI_DELAY = 0.6  # seconds between two AI actions at the normal pace (game.ui.settings.PACES)
 
 #: Modes of play, as the menu names them.
-VS_AI, HOT_SEAT, AI_VS_AI = "vs_ai", "hot_seat", "ai_vs_ai"
+VS_AI, HOT_SEAT, AI_VS_AI, GROUP = "vs_ai", "hot_seat", "ai_vs_ai", "group"
 MODES = {VS_AI: "Versus the AI", HOT_SEAT: "Hot-seat (players take turns)",
-         AI_VS_AI: "Watch AI vs AI"}
+         AI_VS_AI: "Watch AI vs AI", GROUP: "Group (people and AIs, set below)"}
 
 
 @dataclass
@@ -45,6 +45,8 @@ class BattleConfig:
     ai: str = "greedy"
     #: How many sides play (rulesets with `max_sides` > 2 let the menu choose 2 to max).
     sides: int = 2
+    #: Who plays each side (`game.ui.seats.Seat`, one per side); empty = the mode's preset.
+    players: tuple = ()
 
 
 def start_pygame() -> None:
@@ -128,23 +130,33 @@ def _close_open_apps() -> None:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, ruleset: str | None = None,
+    def __init__(self, size: tuple[int, int] | None = None, ruleset: str | None = None,
                  map_path: str | Path | None = None, seed: int | None = None,
-                 animate: bool = True, ai_delay: float = AI_DELAY,
+                 animate: bool = True, ai_delay: float | None = None,
                  maps_dir: str | Path | None = None, menu_defaults: dict | None = None,
-                 surface: pygame.Surface | None = None, wait_for_rules: bool = False):
+                 surface: pygame.Surface | None = None, wait_for_rules: bool = False,
+                 settings=None):
         """`wait_for_rules`: the test mode. Rules work still runs on the worker thread, but
-        each frame waits for it, so a test sees the same results in the same frames."""
+        each frame waits for it, so a test sees the same results in the same frames.
+        `settings` None reads the player's settings file; `size` and `ai_delay` None take
+        theirs (the window size and the AI pace)."""
         start_pygame()
+        from game.ui import settings as user_settings
+        from game.ui.sound import Sound
         from game.ui.worker import Worker
 
+        self.settings_note = ""
+        if settings is None:
+            settings, self.settings_note = user_settings.load()
+        self.settings = settings
         self.worker = Worker(wait=wait_for_rules)
-        flags = pygame.RESIZABLE
-        self.window = surface or pygame.display.set_mode(size, flags)
+        self.window = surface or pygame.display.set_mode(size or settings.window_size,
+                                                         self.window_flags())
         pygame.display.set_caption("Skirmish Table")
         self.size = self.window.get_size()
         self.animate = animate
-        self.ai_delay = ai_delay
+        self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
+        self.sound = Sound(settings)
         self.maps_dir = maps_dir
         self.mouse: tuple[int, int] = (-1, -1)
         self.running = True
@@ -162,7 +174,28 @@ class App:
             defaults.setdefault("map_path", Path(map_path))
         if seed is not None:
             defaults.setdefault("seed", seed)
+        if self.settings_note:
+            defaults.setdefault("message", self.settings_note)
         self.push(MenuScreen(self, **defaults))
+
+    # --- settings ----------------------------------------------------------------------------
+    def window_flags(self) -> int:
+        return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+
+    def apply_settings(self, save: bool = True) -> str:
+        """The settings as they are now, applied live (window, volume, AI pace) and saved.
+        Returns "" or the one line saying why they could not be saved."""
+        from game.ui import settings as user_settings
+
+        s = self.settings
+        self.ai_delay = s.ai_delay
+        self.sound.set_volume(s.effective_volume)
+        if pygame.display.get_surface() is self.window:
+            fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
+            if s.fullscreen != fullscreen or (not s.fullscreen and self.size != s.window_size):
+                self.window = pygame.display.set_mode(s.window_size, self.window_flags())
+                self._resized()
+        return user_settings.save(s) if save else ""
 
     # --- the screen stack ------------------------------------------------------------------------
     @property
@@ -277,6 +310,8 @@ class App:
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = tuple(event.pos)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sound.play("click")
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
             return
@@ -292,7 +327,12 @@ class App:
     def resize(self, size) -> None:
         width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
         if pygame.display.get_surface() is self.window:
-            self.window = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.window = pygame.display.set_mode((width, height), self.window_flags())
+        if not self.settings.fullscreen:
+            self.settings.window_size = (width, height)
+        self._resized()
+
+    def _resized(self) -> None:
         self.size = self.window.get_size()
         for screen in self.screens:
             screen.resize(self.size)
@@ -320,7 +360,7 @@ def run(ruleset: str | None = None, map_path: str | Path | None = None,
         seed: int | None = None) -> int:
     """Open the game window and play until it is closed. Returns the exit code."""
     start_pygame()
-    app = App(WINDOW_SIZE, ruleset=ruleset, map_path=map_path, seed=seed)
+    app = App(ruleset=ruleset, map_path=map_path, seed=seed)
     clock = pygame.time.Clock()
     try:
         while app.running:
@@ -328,6 +368,9 @@ def run(ruleset: str | None = None, map_path: str | Path | None = None,
             app.step(None, min(dt, 0.1))
     finally:
         code = app.exit_code
+        from game.ui import settings as user_settings
+
+        user_settings.save(app.settings)  # the window size the player left it at
         app.close()
         del app
         gc.collect()

@@ -27,7 +27,7 @@ from game.core.actions import Action, make_placement
 from game.core.errors import GameError
 from game.core.events import Event
 from game.ui import explain, hooks, jobs
-from game.ui.app import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig, Screen
+from game.ui.app import VS_AI, BattleConfig, Screen
 from game.ui.render import palette
 from game.ui.render.bases import model_at
 from game.ui.render.board import Board
@@ -107,15 +107,14 @@ class BattleScreen(RulesWork, Screen):
         self.controller = controller
         self.ruleset = controller.ruleset
         state = controller.state
-        sides = range(len(state.sides))
-        if config.mode == HOT_SEAT:
-            self.humans = set(sides)
-        elif config.mode == AI_VS_AI:
-            self.humans = set()
-        else:
-            self.humans = {config.human_side}
-        self.agents = {side: agents.make(config.ai, config.seed * 31 + side + 1)
-                       for side in sides if side not in self.humans}
+        from game.ui.seats import player_name, seats_for  # who plays each side
+
+        seats = seats_for(config, len(state.sides))
+        self.humans = {side for side, seat in enumerate(seats) if seat.human}
+        self.agents = {side: agents.make(seat.who, config.seed * 31 + side + 1)
+                       for side, seat in enumerate(seats) if not seat.human}
+        self.player_names = {side: player_name(seat, side) for side, seat in enumerate(seats)
+                             if seat.human}
         self.board = Board(controller.scenario, config.map_path or controller.scenario.source)
         self.scene = Scene(self.board, self.ruleset)
         self.tray = DiceTray(animate=app.animate, seed=config.seed)
@@ -253,6 +252,7 @@ class BattleScreen(RulesWork, Screen):
         return True
 
     def _after(self, events: list[Event]) -> None:
+        self.app.sound.on_events(events)
         self.version += 1
         self.log.add(events)
         self.tray.add(events)
@@ -846,7 +846,7 @@ class BattleScreen(RulesWork, Screen):
             self.ai_timer = self.app.ai_delay
 
     def _check_hand_over(self) -> None:
-        if self.config.mode != HOT_SEAT or self.controller.over or not self.is_human_turn():
+        if len(self.humans) < 2 or self.controller.over or not self.is_human_turn():
             return
         player = self.controller.current_player()
         if self.last_human is not None and player != self.last_human:
@@ -855,7 +855,8 @@ class BattleScreen(RulesWork, Screen):
             self.last_human = player
             self.draft = None
             self.selected = None
-            self.app.push(HandOverScreen(self.app, self.state.sides[player].name, player))
+            self.app.push(HandOverScreen(self.app, self.state.sides[player].name, player,
+                                         self.player_names.get(player, "")))
         self.last_human = player
 
     def _refresh_panel(self) -> None:
@@ -1021,8 +1022,8 @@ class BattleScreen(RulesWork, Screen):
         elif player is not None:
             side = self.state.sides[player]
             who = "your decision" if self.is_human_turn() else "AI is playing"
-            if self.config.mode == HOT_SEAT:
-                who = "player's decision"
+            if len(self.humans) > 1 and self.is_human_turn():
+                who = f"{self.player_names.get(player, 'player')}'s decision"
             text.blit(surface, f"{side.name}: {who}", (x, y), size=16,
                       color=palette.side_light(player), bold=True)
             if not self.is_human_turn():
