@@ -156,6 +156,7 @@ class App:
         self.size = self.window.get_size()
         self.animate = animate
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
+        self._pace = settings.ai_pace  # a delay given here stands until the pace is changed
         self.sound = Sound(settings)
         self.maps_dir = maps_dir
         self.mouse: tuple[int, int] = (-1, -1)
@@ -188,7 +189,8 @@ class App:
         from game.ui import settings as user_settings
 
         s = self.settings
-        self.ai_delay = s.ai_delay
+        if s.ai_pace != self._pace:
+            self.ai_delay, self._pace = s.ai_delay, s.ai_pace
         self.sound.set_volume(s.effective_volume)
         if pygame.display.get_surface() is self.window:
             fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
