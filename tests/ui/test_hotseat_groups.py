@@ -102,3 +102,23 @@ def test_ai_against_ai_with_a_different_ai_per_side(make_app):
     assert isinstance(battle.agents[1], GreedyAgent)
     drive.frames(4)
     assert {s.player for s in battle.controller.history if s.action.option != "auto"} == {0, 1}
+
+
+def test_a_group_battle_continued_from_its_autosave_keeps_who_plays_each_side(make_app):
+    from game.ui.screens.saves import continue_last
+
+    drive, battle = start_group(make_app)
+    for _ in range(20):  # play up to the first decision a person took (it is autosaved)
+        if isinstance(drive.top, HandOverScreen):
+            drive.press(drive.top.ready)
+        elif battle.is_human_turn():
+            drive.choose(battle.panel.labels()[0])
+            break
+        else:
+            drive.frames(2)
+    assert battle.timeline is not None and getattr(battle, "autosaved", None)
+    assert continue_last(drive.app) is None
+    again = drive.app.find(BattleScreen)
+    assert again is not battle
+    assert again.humans == {0, 1} and set(again.agents) == {2, 3}
+    assert isinstance(again.agents[3], RandomAgent)
