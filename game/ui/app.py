@@ -150,10 +150,12 @@ class App:
             settings, self.settings_note = user_settings.load()
         self.settings = settings
         self.worker = Worker(wait=wait_for_rules)
-        self.window = surface or pygame.display.set_mode(size or settings.window_size,
+        self.window = surface or pygame.display.set_mode(size or self.window_request(),
                                                          self.window_flags())
         pygame.display.set_caption("Skirmish Table")
         self.size = self.window.get_size()
+        if not settings.fullscreen:
+            settings.window_size = self.size  # the settings follow the window as it is
         self.animate = animate
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self._pace = settings.ai_pace  # a delay given here stands until the pace is changed
@@ -183,6 +185,11 @@ class App:
     def window_flags(self) -> int:
         return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
 
+    def window_request(self) -> tuple[int, int]:
+        """The size to ask for: the settings' window, or (0, 0) = the display's own size in
+        full screen."""
+        return (0, 0) if self.settings.fullscreen else tuple(self.settings.window_size)
+
     def apply_settings(self, save: bool = True) -> str:
         """The settings as they are now, applied live (window, volume, AI pace) and saved.
         Returns "" or the one line saying why they could not be saved."""
@@ -195,7 +202,8 @@ class App:
         if pygame.display.get_surface() is self.window:
             fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
             if s.fullscreen != fullscreen or (not s.fullscreen and self.size != s.window_size):
-                self.window = pygame.display.set_mode(s.window_size, self.window_flags())
+                self.window = pygame.display.set_mode(self.window_request(),
+                                                      self.window_flags())
                 self._resized()
         return user_settings.save(s) if save else ""
 

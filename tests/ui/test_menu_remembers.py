@@ -110,3 +110,12 @@ def test_the_ai_vs_ai_hint_names_the_number_of_ais(make_app):
     change(drive, menu.widgets["mode"], "Watch AI vs AI")
     assert menu.mode == AI_VS_AI and [s.human for s in menu.seats] == [False] * 3
     assert hint(menu.seats).startswith("Three AIs play")
+
+
+def test_a_mode_asked_for_seats_its_preset_not_the_last_players(make_app):
+    save(Settings(last_battle={"ruleset": "warband", "sides": 3, "mode": GROUP,
+                               "players": [["human", "Ann"], ["human", ""], ["greedy", ""]]}))
+    drive = make_app(menu_defaults={"ruleset": "warband", "mode": AI_VS_AI})
+    drive.frames(2)
+    menu = drive.top
+    assert menu.sides == 3 and not any(seat.human for seat in menu.seats)

@@ -161,3 +161,12 @@ def test_the_pause_menu_opens_the_settings_over_the_battle(make_app):
     assert pause.resume.rect.centerx == pytest.approx(720, abs=2)
     drive.press(drive.top.widgets["done"])
     assert drive.top is pause
+
+
+def test_closing_the_settings_keeps_a_window_size_given_at_start(make_app):
+    drive = make_app(size=(1000, 700), settings=Settings())
+    drive.frames(1)
+    drive.app.push(SettingsScreen(drive.app))
+    drive.frames(1)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.app.size == (1000, 700)

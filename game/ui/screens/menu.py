@@ -49,10 +49,13 @@ def seed_from_text(text: str) -> int | None:
 def remembered(app, given: dict) -> dict:
     """The menu's choices: what the caller gave, else the last battle's set-up (from the
     settings), else nothing (the defaults). A different ruleset than last time drops the last
-    map, side count and players, which belonged to that ruleset."""
+    map, side count and players, which belonged to that ruleset; a different mode drops the
+    last players (the mode's preset seats them)."""
     last = dict(getattr(app, "settings", None) and app.settings.last_battle or {})
     if given.get("ruleset") and given["ruleset"] != last.get("ruleset"):
         last = {k: last[k] for k in ("mode", "ai", "seed") if k in last}
+    if given.get("mode") and given["mode"] != last.get("mode"):
+        last.pop("players", None)  # another mode asked for: its preset, not the last seats
     if last.get("map_path"):
         path = Path(last["map_path"])
         last["map_path"] = path if path.is_file() else None
