@@ -50,7 +50,7 @@ class BattleConfig:
 
 
 def start_pygame() -> None:
-    """Only what the client uses (display and fonts): no sound device is opened."""
+    """Display and fonts; the sound device is opened by `game.ui.sound` (silent without one)."""
     if not pygame.display.get_init():
         pygame.display.init()
     if not pygame.font.get_init():
