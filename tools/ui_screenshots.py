@@ -73,7 +73,7 @@ class Hand:
 
 
 def menu_shot(out: Path) -> None:
-    app = App(animate=False, ai_delay=0, menu_defaults={"seed": 7})
+    app = App(animate=False, ai_delay=0, menu_defaults={"seed": 7}, wait_for_rules=True)
     hand = Hand(app)
     hand.frames(3)
     hand.move(app.top.widgets["start"].rect.center)
@@ -89,7 +89,7 @@ def charge_shot(out: Path) -> None:
         UnitPlacement(1, "line_marines", 31.0, 21.0, 180.0),
         UnitPlacement(1, "blade_veterans", 31.0, 29.0, 180.0)))
     controller = TurnController(rulesets.get("squads"), scenario, 5)
-    app = App(animate=True, ai_delay=0.6)
+    app = App(animate=True, ai_delay=0.6, wait_for_rules=True)
     hand = Hand(app)
     battle = app.start_battle(BattleConfig(map_path=path, mode=VS_AI, seed=5), controller)
     hand.frames(3)
@@ -111,7 +111,7 @@ def charge_shot(out: Path) -> None:
 
 
 def results_shot(out: Path) -> None:
-    app = App(animate=False, ai_delay=0)
+    app = App(animate=False, ai_delay=0, wait_for_rules=True)
     hand = Hand(app)
     app.start_battle(BattleConfig(map_path=default_map_for("squads"), mode=AI_VS_AI, seed=11))
     for _ in range(5000):

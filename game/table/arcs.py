@@ -24,7 +24,7 @@ from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import Model, Point
 
 if TYPE_CHECKING:
-    from game.table.space import Table
+    from game.table.types import TableView as Table
 
 #: The kinds of contact of a base `a` against an enemy base `b`, seen from `a`. A flank or
 #: rear attack is made with the FRONT: a base touching an enemy only with its own flank or

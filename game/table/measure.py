@@ -21,7 +21,8 @@ from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import MM_PER_INCH, GameState, Model, Point
 
 if TYPE_CHECKING:
-    from game.table.space import Table, TerrainPiece
+    from game.table.types import TableView as Table
+    from game.table.types import TerrainPieceView as TerrainPiece
 
 
 #: Distances are reported to a billionth of an inch, so that a set-up measured as exactly 12"

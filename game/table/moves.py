@@ -27,7 +27,8 @@ from game.core.state import GameState, Model, Point
 from game.table.measure import distance, gap_at, impassable_overlap, radius
 
 if TYPE_CHECKING:
-    from game.table.space import Table, TerrainPiece
+    from game.table.types import TableView as Table
+    from game.table.types import TerrainPieceView as TerrainPiece
 
 TOLERANCE = CONTACT_TOLERANCE
 #: Extra clearance of detour corner points, so that the path clears what it goes round.

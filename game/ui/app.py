@@ -11,8 +11,6 @@ import atexit
 import gc
 import os
 import weakref
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,33 +18,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from game.ui.base import Screen, UIManager, theme_path  # noqa: E402,F401 - re-exported
+from game.ui.config import (  # noqa: E402,F401 - re-exported for older imports
+    AI_VS_AI,
+    GROUP,
+    HOT_SEAT,
+    MODES,
+    VS_AI,
+    BattleConfig,
+)
 from game.ui.render import palette  # noqa: E402
 
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
 FRAME_RATE = 60
 AI_DELAY = 0.6  # seconds between two AI actions at the normal pace (game.ui.settings.PACES)
-
-#: Modes of play, as the menu names them.
-VS_AI, HOT_SEAT, AI_VS_AI, GROUP = "vs_ai", "hot_seat", "ai_vs_ai", "group"
-MODES = {VS_AI: "Versus the AI", HOT_SEAT: "Hot-seat (players take turns)",
-         AI_VS_AI: "Watch AI vs AI", GROUP: "Group (people and AIs, set below)"}
-
-
-@dataclass
-class BattleConfig:
-    """What the menu chose."""
-
-    ruleset: str = "squads"
-    map_path: Path | None = None
-    mode: str = VS_AI
-    human_side: int = 0
-    seed: int = 0
-    ai: str = "greedy"
-    #: How many sides play (rulesets with `max_sides` > 2 let the menu choose 2 to max).
-    sides: int = 2
-    #: Who plays each side (`game.ui.seats.Seat`, one per side); empty = the mode's preset.
-    players: tuple = ()
 
 
 def start_pygame() -> None:
@@ -58,62 +44,6 @@ def start_pygame() -> None:
         from game.ui.render.text import shared_text
 
         shared_text().reset()  # fonts opened before a pygame.quit() are dead
-
-
-def theme_path() -> str:
-    return str(resources.files("game.ui") / "theme.json")
-
-
-class UIManager(pygame_gui.UIManager):
-    """pygame_gui's manager, but the mouse position comes from the events the app saw (not
-    from `pygame.mouse.get_pos()`), so hovering works the same with synthetic events."""
-
-    def __init__(self, app: App, size: tuple[int, int]):
-        self._app = app
-        super().__init__(size, theme_path())
-
-    def _update_mouse_position(self):
-        self.mouse_position = self.calculate_scaled_mouse_position(self._app.mouse)
-
-
-class Screen:
-    """One screen of the stack. An overlay (`opaque = False`) is drawn over the one below."""
-
-    opaque = True
-
-    def __init__(self, app: App):
-        self.app = app
-        self.ui = UIManager(app, app.size)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """A pygame or pygame_gui event (pygame_gui has seen it first)."""
-
-    def update(self, dt: float) -> None:
-        """Advance timers; called once per frame for the top screen."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw everything except the pygame_gui widgets (drawn after, by the app)."""
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.ui.set_window_resolution(size)
-
-    def on_top(self) -> None:
-        """The screen above was closed: this one is shown again."""
-
-    def leave_prompt(self, then) -> Screen | None:
-        """Leaving this screen loses something a player would want asked about (a battle
-        under way): the overlay that asks first and calls `then()` if they confirm; None to
-        leave at once."""
-        return None
-
-    def close(self) -> None:
-        self.ui.clear_and_reset()
-        # pygame_gui keeps the first manager ever made as its "default" for good: let go of
-        # ours when its screen closes, or a long session keeps the first menu's theme and fonts.
-        from pygame_gui.core.utility import get_default_manager, set_default_manager
-
-        if get_default_manager() is self.ui:
-            set_default_manager(None)
 
 
 #: Apps still open. At exit they are closed while the interpreter is whole: pymunk frees a table's

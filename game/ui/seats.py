@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ui.app import AI_VS_AI, GROUP, HOT_SEAT, VS_AI
+from game.ui.config import AI_VS_AI, GROUP, HOT_SEAT, VS_AI
 
 HUMAN = "human"
 DEFAULT_AI = "greedy"

@@ -76,7 +76,7 @@ class SlowAgent:
 
 def test_a_slow_ai_decision_does_not_block_drawing_and_shows_a_spinner(make_app, monkeypatch):
     from game.io.tmx import default_map_for
-    from game.ui.screens import battle as battle_module
+    from game.ui.screens.battle import drawing as battle_module  # where the spinner is drawn
 
     drive = make_app(wait_for_rules=False, ai_delay=0.01)
     app = drive.app

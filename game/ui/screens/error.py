@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.ui.app import Screen
+from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 

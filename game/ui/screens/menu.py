@@ -18,7 +18,8 @@ import pygame_gui
 from game import rulesets
 from game.core.errors import GameError
 from game.ui import settings as user_settings
-from game.ui.app import GROUP, MODES, VS_AI, BattleConfig, Screen
+from game.ui.base import Screen
+from game.ui.config import GROUP, MODES, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.seats import DEFAULT_AI, HUMAN, Seat, mode_of, preset
@@ -286,7 +287,7 @@ class MenuScreen(Screen):
         self.widgets["quit"] = pygame_gui.elements.UIButton(
             pygame.Rect(left + (LEFT_W + 10) // 2, buttons_y, (LEFT_W - 10) // 2, 48), "Quit",
             self.ui, object_id="#centered")
-        from game.ui.screens.saves import add_menu_buttons  # Continue, Saved battles, Replays
+        from game.ui.screens.menu_timeline import add_menu_buttons  # Continue, Saved, Replays
 
         add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH, 40))
         self.bottom = buttons_y + 98
@@ -336,7 +337,7 @@ class MenuScreen(Screen):
 
                 self.app.push(SettingsScreen(self.app))
             else:
-                from game.ui.screens.saves import menu_button
+                from game.ui.screens.menu_timeline import menu_button
 
                 menu_button(self, event.ui_element)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui.app import Screen
+from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 

@@ -16,7 +16,8 @@ import pygame_gui
 
 from game.core.errors import GameError
 from game.io.paths import replays_dir
-from game.ui.app import HOT_SEAT, VS_AI, Screen
+from game.ui.base import Screen
+from game.ui.config import HOT_SEAT, VS_AI
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.saves import SavedBattlesScreen, open_saved, refresh

@@ -7,7 +7,8 @@ import time
 import pygame
 import pygame_gui
 
-from game.ui.app import BattleConfig, Screen
+from game.ui.base import Screen
+from game.ui.config import BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 

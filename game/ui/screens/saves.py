@@ -1,5 +1,6 @@
 """The client's side of the battle timeline: every battle screen keeps a timeline (undo with
-Ctrl+Z, autosave after every decision), and the menu's Continue and Saved battles.
+Ctrl+Z, autosave after every decision), and the Saved battles list (the menu's buttons that
+open it are in `menu_timeline.py`).
 
 Why here and not in the battle screen: the battle screen only calls `attach` when it opens and
 `undo` on Ctrl+Z; what undo may take back and why it stops is the timeline's (game/timeline.py),
@@ -17,7 +18,8 @@ import pygame_gui
 from game.core.errors import GameError
 from game.io import battle_saves
 from game.timeline import Timeline
-from game.ui.app import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig, Screen
+from game.ui.base import Screen
+from game.ui.config import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 
@@ -262,40 +264,3 @@ class SavedBattlesScreen(Screen):
 
 def _clip(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# --- the menu's buttons --------------------------------------------------------------------------
-
-MENU_BUTTONS = (("continue", "Continue"), ("saved", "Saved battles"), ("replays", "Replays"))
-
-
-def add_menu_buttons(menu, rect: pygame.Rect) -> None:
-    """Continue, Saved battles and Replays in one row of `rect` (the menu calls this)."""
-    gap = 10
-    width = (rect.width - gap * (len(MENU_BUTTONS) - 1)) // len(MENU_BUTTONS)
-    menu.timeline_buttons = {}
-    for index, (key, label) in enumerate(MENU_BUTTONS):
-        button = pygame_gui.elements.UIButton(
-            pygame.Rect(rect.x + index * (width + gap), rect.y, width, rect.height), label,
-            menu.ui, object_id="#centered")
-        if key == "continue" and battle_saves.latest_unfinished() is None:
-            button.disable()
-        menu.timeline_buttons[button] = key
-
-
-def menu_button(menu, element) -> bool:
-    """A press on one of those buttons; True if it was one."""
-    key = getattr(menu, "timeline_buttons", {}).get(element)
-    if key is None:
-        return False
-    if key == "continue":
-        problem = continue_last(menu.app)
-        if problem:
-            menu.message = problem
-    elif key == "saved":
-        menu.app.replace_all(SavedBattlesScreen(menu.app))
-    else:
-        from game.ui.screens.replays import ReplaysScreen
-
-        menu.app.replace_all(ReplaysScreen(menu.app))
-    return True

@@ -1,0 +1,124 @@
+"""The battle screen's frame drawing: the table scene with its overlays, the hovered model's
+card, the ruleset's info box, the notes along the view's bottom edge and the spinner.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.ui import explain
+from game.ui.render import palette
+from game.ui.render.spinner import draw_spinner
+from game.ui.render.text import shared_text
+
+SPINNER_DELAY = 0.12  # seconds a job runs before the spinner shows (no flash on quick steps)
+
+
+class DrawingMixin:
+    """Drawing the table and what lies on it (part of `BattleScreen`)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.scene.draw(surface, self.camera, self.state, self.overlays())
+        self._draw_card(surface)
+        self._draw_info(surface)
+        self._draw_view_notes(surface)
+        self._draw_top(surface)
+        self._draw_decisions(surface)
+        self.tray.draw(surface, self.tray_rect)
+        self.log.draw(surface, self.log_rect)
+        if self.job_started is not None and (
+                time.perf_counter() - self.job_started >= SPINNER_DELAY):
+            draw_spinner(surface, self.view_rect, self.job_label, self.clock)
+
+    def _draw_info(self, surface) -> None:
+        sections = self.info_sections()
+        if not sections:
+            return
+        text = shared_text()
+        width = min(420, self.view_rect.width - 24)
+        lines: list[tuple[str, bool]] = []
+        for title, body in sections:
+            lines.append((title, True))
+            for line in body:
+                lines.extend((part, False) for part in text.wrap(line, width - 20, 12))
+        box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width,
+                          16 + 17 * len(lines))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 24, 30, 215))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
+        y = box.y + 8
+        for line, heading in lines:
+            text.blit(surface, line, (box.x + 10, y), size=13 if heading else 12,
+                      color=palette.HIGHLIGHT if heading else palette.TEXT, bold=heading)
+            y += 17
+
+    def _draw_card(self, surface) -> None:
+        """The hovered model's profile and its unit's status, explained."""
+        model = self.state.models.get(self.hovered_model) if self.hovered_model else None
+        if model is None:
+            return
+        text = shared_text()
+        unit = self.state.units[model.unit]
+        names = self.scene.names(self.state)
+        width = 300
+        lines: list[tuple[str, int, tuple, bool]] = []
+        lines.append((model.name, 15, palette.side_light(model.side), True))
+        alive = len(self.state.alive_models(unit.id))
+        lines.append((f"{names.get(unit.id, unit.name)} · {self.state.sides[unit.side].name} · "
+                      f"{alive}/{len(unit.models)} models", 12, palette.TEXT_DIM, False))
+        base = model.base
+        lines.append((f"Wounds {model.wounds}/{model.max_wounds} · base {base.to_text()} mm",
+                      12, palette.TEXT, False))
+        described = getattr(self.ruleset, "model_lines", None)  # the ruleset's plain words
+        if described is not None:
+            for entry in described(self.state, model.id):
+                for line in text.wrap(entry, width - 16, 12):
+                    lines.append((line, 12, palette.TEXT, False))
+        else:
+            numbers = [f"{k}\u00a0{v}" for k, v in model.profile.items()
+                       if isinstance(v, int | float) and not isinstance(v, bool)]
+            words = [f"{k}: {', '.join(map(str, v)) if isinstance(v, list | tuple) else v}"
+                     for k, v in model.profile.items() if isinstance(v, str | list | tuple)]
+            for line in text.wrap("   ".join(numbers), width - 16, 13, True):
+                lines.append((line, 13, palette.TEXT, True))
+            for word in words:
+                lines.append((word, 12, palette.TEXT, False))
+        statuses = explain.status_lines(unit.flags, model.statuses, self.ruleset)
+        if statuses:
+            lines.append(("Status", 12, palette.HIGHLIGHT, True))
+            for status in statuses:
+                for line in text.wrap(status, width - 24, 12):
+                    lines.append(("  " + line, 12, (235, 225, 200), False))
+        height = sum(size + 6 for _, size, _, _ in lines) + 12
+        box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width, height)
+        if self.camera.to_screen(model.x, model.y)[0] < self.view_rect.centerx:
+            box.x = self.view_rect.right - width - 10  # the side away from the model
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((14, 16, 20, 228))
+        surface.blit(panel, box)
+        pygame.draw.rect(surface, palette.side_fill(model.side), box, 2, border_radius=4)
+        y = box.y + 8
+        for line, size, color, bold in lines:
+            text.blit(surface, line, (box.x + 10, y), size=size, color=color, bold=bold)
+            y += size + 6
+
+    def _draw_view_notes(self, surface) -> None:
+        text = shared_text()
+        notes = []
+        if self.ruler_active:
+            notes.append("Ruler: drag on the table to measure (edge to edge from a base).")
+        if self.sight_mode:
+            notes.append("Line of sight: select a unit, hover an enemy model." if not
+                         self.selected else "Line of sight: hover a model (green = seen).")
+        lines = self.sight_lines()
+        if lines:
+            seen = sum(1 for _, _, clear in lines if clear)
+            notes.append(f"{seen} of {len(lines)} models can see the target.")
+        y = self.view_rect.bottom - 8
+        for note in reversed(notes):
+            rect = text.blit(surface, note, (self.view_rect.centerx, y), size=13,
+                             color=palette.TEXT, anchor="midbottom", backdrop=(0, 0, 0, 170))
+            y = rect.top - 4

@@ -1,0 +1,95 @@
+"""Where the battle screen's parts sit in the window: the top bar, the table view, the dice tray,
+the decision column and the log, and the few buttons that always stay (tools, confirm/cancel).
+
+Rebuilt on every resize; nothing here reads the rules.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.render.camera import Camera
+from game.ui.screens.battle.decision_list import DecisionPanel
+
+TOP_BAR = 44
+RIGHT_WIDTH = 400
+TRAY_HEIGHT = 136
+LOG_SHARE = 0.42  # of the right column's height
+STATUS_HEIGHT = 92
+DRAFT_HEIGHT = 118
+
+
+class LayoutMixin:
+    """The screen's rectangles and fixed buttons (part of `BattleScreen`)."""
+
+    def _build_layout(self) -> None:
+        width, height = self.app.size
+        self.top_rect = pygame.Rect(0, 0, width, TOP_BAR)
+        self.right_rect = pygame.Rect(width - RIGHT_WIDTH, TOP_BAR, RIGHT_WIDTH, height - TOP_BAR)
+        log_height = int(self.right_rect.height * LOG_SHARE)
+        self.log_rect = pygame.Rect(self.right_rect.x, height - log_height, RIGHT_WIDTH, log_height)
+        self.decide_rect = pygame.Rect(self.right_rect.x, TOP_BAR, RIGHT_WIDTH,
+                                       self.log_rect.y - TOP_BAR)
+        self.view_rect = pygame.Rect(0, TOP_BAR, width - RIGHT_WIDTH, height - TOP_BAR - TRAY_HEIGHT)
+        self.tray_rect = pygame.Rect(0, height - TRAY_HEIGHT, width - RIGHT_WIDTH, TRAY_HEIGHT)
+        if not hasattr(self, "camera"):
+            s = self.controller.scenario
+            self.camera = Camera(self.view_rect, s.width, s.height)
+        else:
+            self.camera.set_view(self.view_rect)
+        self.ui.clear_and_reset()
+        self.panel = DecisionPanel(self.ui, self._list_rect())
+        self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+        x = width - 8
+        for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
+                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
+                           ("undo", "Undo (^Z)")):
+            w = 86
+            x -= w
+            self.tools[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, 7, w, 30), label, self.ui, object_id="#tool")
+            x -= 4
+        self.tools_left = x
+        bottom = self.decide_rect.bottom - DRAFT_HEIGHT
+        half = (RIGHT_WIDTH - 24) // 2
+        self.confirm_button = pygame_gui.elements.UIButton(
+            pygame.Rect(self.decide_rect.x + 8, bottom + 74, half, 36), "Confirm move (Enter)",
+            self.ui, object_id="#confirm")
+        self.cancel_button = pygame_gui.elements.UIButton(
+            pygame.Rect(self.decide_rect.x + 16 + half, bottom + 74, half, 36), "Cancel (Esc)",
+            self.ui, object_id="#centered")
+        self.confirm_button.hide()
+        self.cancel_button.hide()
+        self._panel_key = None
+        self._sync_tools()
+
+    def _list_rect(self) -> pygame.Rect:
+        bottom = self.decide_rect.bottom - (DRAFT_HEIGHT if self.draft else 0)
+        return pygame.Rect(self.decide_rect.x, self.decide_rect.y + STATUS_HEIGHT, RIGHT_WIDTH,
+                           bottom - self.decide_rect.y - STATUS_HEIGHT - 4)
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        self._build_layout()
+
+    def _sync_tools(self) -> None:
+        for key, on in (("ruler", self.ruler_active), ("sight", self.sight_mode)):
+            button = self.tools[key]
+            if on:
+                button.select()
+            else:
+                button.unselect()
+
+    def _show_draft_buttons(self) -> None:
+        show = self.draft is not None and self.is_human_turn()
+        for button in (self.confirm_button, self.cancel_button):
+            if show and not button.visible:
+                button.show()
+            elif not show and button.visible:
+                button.hide()
+        if show:
+            if self.draft.reason or not self.draft.checked:
+                self.confirm_button.disable()
+            else:
+                self.confirm_button.enable()

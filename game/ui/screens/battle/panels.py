@@ -1,0 +1,165 @@
+"""The battle screen's panels: the top bar (turn and scores), the decision column (who acts,
+the hint line, the list of offered actions) and the box of the move being dragged.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import jobs
+from game.ui.render import palette
+from game.ui.render.text import shared_text
+from game.ui.screens.battle.decision_list import Group
+from game.ui.screens.battle.layout import DRAFT_HEIGHT, RIGHT_WIDTH, TOP_BAR
+
+
+class PanelsMixin:
+    """The panels around the table (part of `BattleScreen`)."""
+
+    def _refresh_panel(self) -> None:
+        key = (self.version, self.controller.current_player(), self.is_human_turn())
+        if key == self._panel_key:
+            return
+        self._panel_key = key
+        legal = self.legal()
+        ready = self._ready_values
+        if ready is not None and ready[0] == self.version:
+            self._values = dict(ready[1])  # the worker's, for these same offers
+        else:
+            self._values = jobs.action_values(self.controller, legal) if legal else {}
+        names = self.scene.names(self.state)
+        groups: dict[str | None, Group] = {}
+        for action in legal:
+            unit = action.unit if action.unit in self.state.units else None
+            if unit not in groups:
+                if unit is None:
+                    groups[unit] = Group("Phase", None, None, [])
+                else:
+                    groups[unit] = Group(names.get(unit, unit), self.state.units[unit].side,
+                                         unit, [])
+            note = (f"expected: {self._values[action]:.2f}" if action in self._values else "")
+            groups[unit].actions.append((action, note))
+        ordered = [g for u, g in groups.items() if u is not None]
+        if None in groups:
+            ordered.append(groups[None])
+        self.panel.set_rect(self._list_rect())
+        self.panel.set_groups(ordered, bool(self._values))
+        if self.selected in groups:
+            self.panel.scroll_to_unit(self.selected)
+        elif self.is_human_turn():
+            units = [g.unit for g in ordered if g.unit]
+            if len(units) == 1:
+                self.select(units[0])
+
+    def _draw_top(self, surface) -> None:
+        text = shared_text()
+        pygame.draw.rect(surface, palette.PANEL, self.top_rect)
+        pygame.draw.line(surface, palette.PANEL_EDGE, self.top_rect.bottomleft,
+                         self.top_rect.bottomright)
+        s = self.state
+        phase = str(s.phase).replace("_", " ").capitalize()
+        head = f"Round {s.round}/{s.scenario.rounds} · {phase} · {s.sides[s.active].name}"
+        score = self.score()
+        labels = []
+        for side in s.sides:
+            points = score[side.index] if side.index < len(score) else 0
+            labels.append((f"{side.name}: {points:g} VP, {len(side.casualties)} lost",
+                           palette.side_light(side.index)))
+        room = self.tools_left - 20
+
+        def width(size: int, head_size: int) -> int:
+            return (text.size(head, head_size, True)[0] + 28
+                    + sum(text.size(label, size, True)[0] + 20 for label, _ in labels))
+
+        if width(14, 15) <= room:  # one line: the turn, then the scores
+            rect = text.blit(surface, head, (12, TOP_BAR // 2), size=15, color=palette.TEXT,
+                             bold=True, anchor="midleft")
+            x, y, size = rect.right + 28, TOP_BAR // 2, 14
+        else:  # narrow window: the turn above, the scores below
+            text.blit(surface, head, (12, 12), size=13, color=palette.TEXT, bold=True,
+                      anchor="midleft")
+            x, y, size = 12, 31, 12
+        for label, color in labels:
+            rect = text.blit(surface, _clip(label, max(40, room - x), size), (x, y), size=size,
+                             color=color, bold=True, anchor="midleft")
+            x = rect.right + 18
+
+    def _draw_decisions(self, surface) -> None:
+        text = shared_text()
+        rect = self.decide_rect
+        pygame.draw.rect(surface, palette.PANEL, rect)
+        pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        player = self.controller.current_player()
+        x, y = rect.x + 12, rect.y + 8
+        if self.controller.over:
+            text.blit(surface, "The battle is over.", (x, y), size=16, color=palette.HIGHLIGHT,
+                      bold=True)
+        elif player is not None:
+            side = self.state.sides[player]
+            who = "your decision" if self.is_human_turn() else "AI is playing"
+            if len(self.humans) > 1 and self.is_human_turn():
+                who = f"{self.player_names.get(player, 'player')}'s decision"
+            text.blit(surface, f"{side.name}: {who}", (x, y), size=16,
+                      color=palette.side_light(player), bold=True)
+            if not self.is_human_turn():
+                hint = "Space: skip to your decision" if self.humans else \
+                    "Space: skip to the end of this turn"
+                text.blit(surface, hint, (x, y + 24), size=13, color=palette.TEXT_DIM)
+            else:
+                text.blit(surface, "Hover a choice to preview it; drag a unit to place it "
+                          "yourself.", (x, y + 24), size=12, color=palette.TEXT_DIM)
+        note, color = self._hint()
+        if note:
+            lines = text.wrap(note, rect.width - 24, 13)[:3]
+            for i, line in enumerate(lines):
+                text.blit(surface, line, (x, y + 46 + i * 17), size=13, color=color)
+        pygame.draw.line(surface, palette.PANEL_EDGE, (rect.x + 8, self.panel.rect.y - 3),
+                         (rect.right - 8, self.panel.rect.y - 3))
+        self.panel.draw(surface, self.hovered_action, self.selected)
+        if self.draft is not None and self.is_human_turn():
+            self._draw_draft(surface)
+
+    def _hint(self) -> tuple[str, tuple]:
+        if self.message:
+            return self.message, palette.TEXT_BAD if self.message_bad else palette.TEXT
+        if self.hovered_action is not None and not self.busy:
+            shown = self.preview(self.hovered_action)
+            if shown["outcomes"]:
+                return "Exact odds " + shown["outcomes"], palette.HIGHLIGHT
+            if shown["odds"]:
+                return "In charge range: " + shown["odds"], palette.HIGHLIGHT
+            if shown["targets"]:
+                return "Targets: " + "; ".join(shown["targets"].values()), palette.HIGHLIGHT
+        from game.ui.screens.saves import undo_hint  # what Ctrl+Z would take back, and why not more
+
+        return undo_hint(self), palette.TEXT_DIM
+
+    def _draw_draft(self, surface) -> None:
+        text = shared_text()
+        draft = self.draft
+        top = self.decide_rect.bottom - DRAFT_HEIGHT
+        box = pygame.Rect(self.decide_rect.x + 6, top, RIGHT_WIDTH - 12, DRAFT_HEIGHT - 4)
+        pygame.draw.rect(surface, (26, 30, 36), box, border_radius=6)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
+        kind = draft.template.kind.replace("_", " ")
+        if draft.template.option and draft.template.option not in ("auto",):
+            kind += f" ({draft.template.option.replace('_', ' ')})"
+        names = self.scene.names(self.state)
+        title = f"Your {kind}: {names.get(draft.unit, draft.unit)}"
+        if draft.template.targets:
+            title += " against " + ", ".join(names.get(t, t) for t in draft.template.targets)
+        text.blit(surface, _clip(title, box.width - 16), (box.x + 8, box.y + 6), size=13,
+                  color=palette.TEXT, bold=True)
+        if not draft.checked:
+            status, color = "Checking…", palette.TEXT_DIM
+        elif draft.reason:
+            status, color = draft.reason, palette.TEXT_BAD
+        else:
+            status, color = "Legal: press Enter or Confirm.", palette.TEXT_GOOD
+        for i, line in enumerate(text.wrap(status, box.width - 16, 12)[:3]):
+            text.blit(surface, line, (box.x + 8, box.y + 25 + i * 15), size=12, color=color)
+
+
+def _clip(value: str, width: int, size: int = 13) -> str:
+    """Cut (bold) text to a width, with an ellipsis."""
+    return shared_text().clip(value, width, size, True)
