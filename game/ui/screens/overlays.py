@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.screens.overlay import Overlay
 
 SHORTCUTS = (
     ("Left click", "select a unit (yours or the enemy's: rings show its ranges)"),
@@ -27,32 +27,7 @@ SHORTCUTS = (
 )
 
 
-class _Overlay(Screen):
-    opaque = False
-    dim = 170
-
-    def draw_dim(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((8, 10, 12, self.dim))
-        surface.blit(shade, (0, 0))
-
-    def box(self, width: int, height: int) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-
-    def draw_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, palette.PANEL, rect, border_radius=10)
-        pygame.draw.rect(surface, palette.HIGHLIGHT, rect, 1, border_radius=10)
-
-    def draw_titled(self, surface: pygame.Surface, title: str, size: int = 26) -> None:
-        """The dimmed table, the box `self.rect` and its title."""
-        self.draw_dim(surface)
-        self.draw_box(surface, self.rect)
-        shared_text().blit(surface, title, (self.rect.centerx, self.rect.y + 22), size=size,
-                           color=palette.HIGHLIGHT, bold=True, anchor="midtop")
-
-
-class HelpScreen(_Overlay):
+class HelpScreen(Overlay):
     def __init__(self, app):
         super().__init__(app)
         self.rect = self.box(860, 90 + 30 * len(SHORTCUTS) + 60)
@@ -82,7 +57,7 @@ class HelpScreen(_Overlay):
             y += 30
 
 
-class PauseScreen(_Overlay):
+class PauseScreen(Overlay):
     def __init__(self, app, battle):
         super().__init__(app)
         self.battle = battle
@@ -153,7 +128,7 @@ class PauseScreen(_Overlay):
                       color=palette.TEXT_DIM, anchor="midtop")
 
 
-class ConfirmLeaveScreen(_Overlay):
+class ConfirmLeaveScreen(Overlay):
     """Asked before a battle under way is left (the window closed, or quit to the menu). The
     battle is kept either way: autosave has it, and the menu's Continue brings it back."""
 
@@ -193,7 +168,7 @@ class ConfirmLeaveScreen(_Overlay):
                       color=palette.TEXT, anchor="midtop")
 
 
-class HandOverScreen(_Overlay):
+class HandOverScreen(Overlay):
     """Hot-seat: the screen names the player whose turn it is and hides the table (nothing of
     the battle is drawn: opaque) until that player confirms."""
 

@@ -14,7 +14,7 @@ import pygame_gui
 from game.ui import settings as user_settings
 from game.ui.render import palette
 from game.ui.render.text import shared_text
-from game.ui.screens.overlays import _Overlay
+from game.ui.screens.overlay import Overlay
 
 ROW = 48
 LABEL_W, FIELD_W = 190, 340
@@ -26,7 +26,7 @@ def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
 
 
-class SettingsScreen(_Overlay):
+class SettingsScreen(Overlay):
     def __init__(self, app):
         super().__init__(app)
         self.note = ""
