@@ -16,10 +16,12 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
 
 from game.ui.base import Screen, UIManager, theme_path  # noqa: E402,F401 - re-exported
 from game.ui.config import (  # noqa: E402,F401 - re-exported for older imports
     AI_VS_AI,
+    GROUP,
     HOT_SEAT,
     MODES,
     VS_AI,
@@ -30,11 +32,11 @@ from game.ui.render import palette  # noqa: E402
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
 FRAME_RATE = 60
-AI_DELAY = 0.6  # seconds between two AI actions, so a player can follow them
+AI_DELAY = 0.6  # seconds between two AI actions at the normal pace (game.ui.settings.PACES)
 
 
 def start_pygame() -> None:
-    """Only what the client uses (display and fonts): no sound device is opened."""
+    """Display and fonts; the sound device is opened by `game.ui.sound` (silent without one)."""
     if not pygame.display.get_init():
         pygame.display.init()
     if not pygame.font.get_init():
@@ -58,23 +60,36 @@ def _close_open_apps() -> None:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, ruleset: str | None = None,
+    def __init__(self, size: tuple[int, int] | None = None, ruleset: str | None = None,
                  map_path: str | Path | None = None, seed: int | None = None,
-                 animate: bool = True, ai_delay: float = AI_DELAY,
+                 animate: bool = True, ai_delay: float | None = None,
                  maps_dir: str | Path | None = None, menu_defaults: dict | None = None,
-                 surface: pygame.Surface | None = None, wait_for_rules: bool = False):
+                 surface: pygame.Surface | None = None, wait_for_rules: bool = False,
+                 settings=None):
         """`wait_for_rules`: the test mode. Rules work still runs on the worker thread, but
-        each frame waits for it, so a test sees the same results in the same frames."""
+        each frame waits for it, so a test sees the same results in the same frames.
+        `settings` None reads the player's settings file; `size` and `ai_delay` None take
+        theirs (the window size and the AI pace)."""
         start_pygame()
+        from game.ui import settings as user_settings
+        from game.ui.sound import Sound
         from game.ui.worker import Worker
 
+        self.settings_note = ""
+        if settings is None:
+            settings, self.settings_note = user_settings.load()
+        self.settings = settings
         self.worker = Worker(wait=wait_for_rules)
-        flags = pygame.RESIZABLE
-        self.window = surface or pygame.display.set_mode(size, flags)
+        self.window = surface or pygame.display.set_mode(size or self.window_request(),
+                                                         self.window_flags())
         pygame.display.set_caption("Skirmish Table")
         self.size = self.window.get_size()
+        if not settings.fullscreen:
+            settings.window_size = self.size  # the settings follow the window as it is
         self.animate = animate
-        self.ai_delay = ai_delay
+        self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
+        self._pace = settings.ai_pace  # a delay given here stands until the pace is changed
+        self.sound = Sound(settings)
         self.maps_dir = maps_dir
         self.mouse: tuple[int, int] = (-1, -1)
         self.running = True
@@ -92,7 +107,35 @@ class App:
             defaults.setdefault("map_path", Path(map_path))
         if seed is not None:
             defaults.setdefault("seed", seed)
+        if self.settings_note:
+            defaults.setdefault("message", self.settings_note)
         self.push(MenuScreen(self, **defaults))
+
+    # --- settings ----------------------------------------------------------------------------
+    def window_flags(self) -> int:
+        return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+
+    def window_request(self) -> tuple[int, int]:
+        """The size to ask for: the settings' window, or (0, 0) = the display's own size in
+        full screen."""
+        return (0, 0) if self.settings.fullscreen else tuple(self.settings.window_size)
+
+    def apply_settings(self, save: bool = True) -> str:
+        """The settings as they are now, applied live (window, volume, AI pace) and saved.
+        Returns "" or the one line saying why they could not be saved."""
+        from game.ui import settings as user_settings
+
+        s = self.settings
+        if s.ai_pace != self._pace:
+            self.ai_delay, self._pace = s.ai_delay, s.ai_pace
+        self.sound.set_volume(s.effective_volume)
+        if pygame.display.get_surface() is self.window:
+            fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
+            if s.fullscreen != fullscreen or (not s.fullscreen and self.size != s.window_size):
+                self.window = pygame.display.set_mode(self.window_request(),
+                                                      self.window_flags())
+                self._resized()
+        return user_settings.save(s) if save else ""
 
     # --- the screen stack ------------------------------------------------------------------------
     @property
@@ -207,6 +250,8 @@ class App:
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = tuple(event.pos)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sound.play("click")
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
             return
@@ -222,7 +267,12 @@ class App:
     def resize(self, size) -> None:
         width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
         if pygame.display.get_surface() is self.window:
-            self.window = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.window = pygame.display.set_mode((width, height), self.window_flags())
+        if not self.settings.fullscreen:
+            self.settings.window_size = (width, height)
+        self._resized()
+
+    def _resized(self) -> None:
         self.size = self.window.get_size()
         for screen in self.screens:
             screen.resize(self.size)
@@ -250,7 +300,7 @@ def run(ruleset: str | None = None, map_path: str | Path | None = None,
         seed: int | None = None) -> int:
     """Open the game window and play until it is closed. Returns the exit code."""
     start_pygame()
-    app = App(WINDOW_SIZE, ruleset=ruleset, map_path=map_path, seed=seed)
+    app = App(ruleset=ruleset, map_path=map_path, seed=seed)
     clock = pygame.time.Clock()
     try:
         while app.running:
@@ -258,6 +308,9 @@ def run(ruleset: str | None = None, map_path: str | Path | None = None,
             app.step(None, min(dt, 0.1))
     finally:
         code = app.exit_code
+        from game.ui import settings as user_settings
+
+        user_settings.save(app.settings)  # the window size the player left it at
         app.close()
         del app
         gc.collect()

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: Modes of play, as the menu names them.
-VS_AI, HOT_SEAT, AI_VS_AI = "vs_ai", "hot_seat", "ai_vs_ai"
+VS_AI, HOT_SEAT, AI_VS_AI, GROUP = "vs_ai", "hot_seat", "ai_vs_ai", "group"
 MODES = {VS_AI: "Versus the AI", HOT_SEAT: "Hot-seat (players take turns)",
-         AI_VS_AI: "Watch AI vs AI"}
+         AI_VS_AI: "Watch AI vs AI", GROUP: "Group (people and AIs, set below)"}
 
 
 @dataclass
@@ -27,3 +27,5 @@ class BattleConfig:
     ai: str = "greedy"
     #: How many sides play (rulesets with `max_sides` > 2 let the menu choose 2 to max).
     sides: int = 2
+    #: Who plays each side (`game.ui.seats.Seat`, one per side); empty = the mode's preset.
+    players: tuple = ()

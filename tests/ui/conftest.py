@@ -75,6 +75,13 @@ class Driver:
         self.move(button.rect.center)
 
 
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path, monkeypatch):
+    """Each client test reads and writes its own settings file (the menu remembers the last
+    battle there): no test sees another's choices."""
+    monkeypatch.setenv("SKIRMISH_CONFIG_DIR", str(tmp_path / "config"))
+
+
 @pytest.fixture
 def make_app():
     apps = []

@@ -1,6 +1,9 @@
-"""The main menu: ruleset, map, mode, side, AI and seed; "Start battle" with good defaults.
+"""The main menu: ruleset, map, sides, mode, who plays each side (a person with a name, or an
+AI) and seed; "Start battle" with good defaults.
 
-A map that cannot be used shows its problem here (the MapError's one line), never a crash.
+The menu remembers: the set-up of the last battle started is kept in the settings
+(`game.ui.settings`), so "Quit to menu" and the next run of the game show it again. A map that
+cannot be used shows its problem here (the MapError's one line), never a crash.
 """
 
 from __future__ import annotations
@@ -14,14 +17,23 @@ import pygame_gui
 
 from game import rulesets
 from game.core.errors import GameError
+from game.ui import settings as user_settings
 from game.ui.base import Screen
-from game.ui.config import AI_VS_AI, HOT_SEAT, MODES, VS_AI, BattleConfig
+from game.ui.config import GROUP, MODES, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.seats import DEFAULT_AI, HUMAN, Seat, mode_of, preset
 
-PANEL_WIDTH = 560
 ROW = 44
-AGENTS = {"greedy": "Greedy (plays for expected points)", "random": "Random (any legal move)"}
+LEFT_W, RIGHT_W, GAP = 430, 450, 20  # the battle column and the players column
+PANEL_WIDTH = LEFT_W + GAP + RIGHT_W
+#: The AIs a side may be given (game.ai names), short enough for a seat's list.
+AGENTS = {"greedy": "Greedy AI", "random": "Random AI"}
+SEAT_CHOICES = {HUMAN: "Person", **AGENTS}
+NUMBERS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
+           8: "Eight"}
+NAME_LIMIT = 24
+NAME_W, WHO_W = 120, 150  # a seat's name entry and its who-plays list
 
 
 def seed_from_text(text: str) -> int | None:
@@ -35,26 +47,80 @@ def seed_from_text(text: str) -> int | None:
         return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
 
 
+def remembered(app, given: dict) -> dict:
+    """The menu's choices: what the caller gave, else the last battle's set-up (from the
+    settings), else nothing (the defaults). A different ruleset than last time drops the last
+    map, side count and players, which belonged to that ruleset; a different mode drops the
+    last players (the mode's preset seats them)."""
+    last = dict(getattr(app, "settings", None) and app.settings.last_battle or {})
+    if given.get("ruleset") and given["ruleset"] != last.get("ruleset"):
+        last = {k: last[k] for k in ("mode", "ai", "seed") if k in last}
+    if given.get("mode") and given["mode"] != last.get("mode"):
+        last.pop("players", None)  # another mode asked for: its preset, not the last seats
+    if last.get("map_path"):
+        path = Path(last["map_path"])
+        last["map_path"] = path if path.is_file() else None
+    chosen = {**last, **{k: v for k, v in given.items() if v is not None}}
+    if "seed" in given and given["seed"] is not None:
+        chosen["seed"] = str(given["seed"])
+    return chosen
+
+
+def hint(seats: list[Seat]) -> str:
+    """One line under the menu: who plays, in words."""
+    people = sum(seat.human for seat in seats)
+    ais = len(seats) - people
+    if people == 0:
+        return f"{NUMBERS.get(ais, ais)} AIs play; Space skips ahead."
+    if ais == 0:
+        return f"{NUMBERS.get(people, people)} players share this screen and pass it " \
+               "between turns."
+    if people == 1:
+        return "You play one side; the AI plays the other." if ais == 1 else \
+            f"You play one side; {NUMBERS.get(ais, ais).lower()} AIs play the others."
+    return f"{NUMBERS.get(people, people)} players pass the screen between their turns; " \
+           f"{NUMBERS.get(ais, ais).lower()} AI{'s' if ais > 1 else ''} " \
+           f"play{'' if ais > 1 else 's'} the rest."
+
+
+def short_names() -> dict[str, str]:
+    """Each ruleset by the part of its name before the colon ("Warband"), which fits its list;
+    the rest of the name leads the description under the choices."""
+    full = {rid: rulesets.get(rid).name or rid for rid in rulesets.ids()}
+    short = {rid: name.split(":")[0].strip() or name for rid, name in full.items()}
+    return short if len(set(short.values())) == len(short) else full
+
+
 class MenuScreen(Screen):
     def __init__(self, app, ruleset: str | None = None, map_path: Path | None = None,
-                 mode: str = VS_AI, human_side: int = 0, seed: int | None = None,
-                 ai: str = "greedy", message: str = "", sides: int = 2):
+                 mode: str | None = None, human_side: int | None = None,
+                 seed: int | None = None, ai: str | None = None, message: str = "",
+                 sides: int | None = None, players: list | None = None):
         super().__init__(app)
-        self.sides = sides
+        chosen = remembered(app, {"ruleset": ruleset, "map_path": map_path, "mode": mode,
+                                  "human_side": human_side, "seed": seed, "ai": ai,
+                                  "sides": sides, "players": players})
         ids = rulesets.ids()
+        ruleset = chosen.get("ruleset")
         self.ruleset_id = ruleset if ruleset in ids else ("squads" if "squads" in ids else ids[0])
-        self.mode = mode if mode in MODES else VS_AI
-        self.human_side = human_side
-        self.ai = ai if ai in AGENTS else "greedy"
-        self.seed_text = "" if seed is None else str(seed)
+        self.sides = chosen.get("sides") or 2
+        self.mode = chosen.get("mode") if chosen.get("mode") in MODES else VS_AI
+        self.human_side = chosen.get("human_side") or 0
+        self.ai = chosen.get("ai") if chosen.get("ai") in AGENTS else DEFAULT_AI
+        self.seed_text = chosen.get("seed") or ""
+        self.seats = [Seat(p[0] if p[0] in SEAT_CHOICES else self.ai, p[1][:NAME_LIMIT])
+                      for p in chosen.get("players") or []
+                      if isinstance(p, list | tuple) and len(p) == 2]
         self.message = message
-        self.requested_map = Path(map_path) if map_path else None
+        self.requested_map = Path(chosen["map_path"]) if chosen.get("map_path") else None
         self.map_path: Path | None = None
         self.map_options: dict[str, Path] = {}
         self.scenario = None
         self.side_names: list[str] = []
         self.description = ""
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.name_entries: dict = {}  # entry -> side
+        self.seat_widgets: dict = {}  # dropdown -> side
         self.build()
 
     # --- choices -----------------------------------------------------------------------------
@@ -120,15 +186,50 @@ class MenuScreen(Screen):
         self.scenario = scenario
         self.side_names = [side.name for side in state.sides]
         self.human_side = min(self.human_side, len(self.side_names) - 1)
+        self._fit_seats()
         title = scenario.title or path.stem.replace("_", " ")
-        self.description = f"{title}: {scenario.width:g}\" × {scenario.height:g}\", " \
+        about = (ruleset.name or "").partition(":")[2].strip()
+        about = f"{about[:1].upper()}{about[1:]}. " if about else ""
+        self.description = f"{about}{title}: {scenario.width:g}\" × {scenario.height:g}\", " \
                            f"{scenario.rounds} rounds. {scenario.description}".strip()
         self.message = ""
+
+    def _fit_seats(self) -> None:
+        """One seat per side: the mode's preset when the count changed (names kept)."""
+        count = len(self.side_names)
+        if len(self.seats) != count:
+            self.seats = preset(self.mode, count, self.human_side, self.ai,
+                                [seat.name for seat in self.seats])
+
+    def set_mode(self, mode: str) -> None:
+        """A mode is a preset of seats (a group keeps the seats as they are, to be set)."""
+        self.mode = mode
+        if mode == GROUP:
+            return
+        if mode == VS_AI:  # the first person stays the one
+            self.human_side = next((i for i, s in enumerate(self.seats) if s.human),
+                                   self.human_side)
+        self.seats = preset(mode, len(self.seats), self.human_side, self.ai,
+                            [seat.name for seat in self.seats])
+
+    def set_seat(self, side: int, who: str | None = None, name: str | None = None) -> None:
+        old = self.seats[side]
+        self.seats[side] = Seat(old.who if who is None else who,
+                                old.name if name is None else name[:NAME_LIMIT])
+        if who is not None:
+            self.mode = mode_of(self.seats)
+            if who != HUMAN:
+                self.ai = who
+            humans = [i for i, seat in enumerate(self.seats) if seat.human]
+            if humans and self.human_side not in humans:
+                self.human_side = humans[0]
 
     # --- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
         self.ui.clear_and_reset()
         self.widgets = {}
+        self.name_entries = {}
+        self.seat_widgets = {}
         self.map_options = self._maps_for(self.ruleset_id)
         if self.map_path is None or self.map_path not in self.map_options.values():
             keep_message = self.message
@@ -137,64 +238,80 @@ class MenuScreen(Screen):
                 self.message = keep_message
         width, height = self.app.size
         left = (width - PANEL_WIDTH) // 2
-        top = max(150, height // 2 - 170)
-        label_w, field_w = 150, PANEL_WIDTH - 160
+        right = left + LEFT_W + GAP
+        top = max(124, height // 2 - 200)
+        label_w, field_w = 90, LEFT_W - 100
         self.layout_top = top
+        self.columns = (left, right)
+        dropdown = pygame_gui.elements.UIDropDownMenu
 
         def row(index: int, label: str) -> pygame.Rect:
             y = top + index * ROW
             pygame_gui.elements.UILabel(pygame.Rect(left, y, label_w, 34), label, self.ui)
-            return pygame.Rect(left + 160, y, field_w, 34)
+            return pygame.Rect(left + label_w + 10, y, field_w, 34)
 
-        ruleset_names = {rid: rulesets.get(rid).name or rid for rid in rulesets.ids()}
+        ruleset_names = short_names()
         self.ruleset_labels = {v: k for k, v in ruleset_names.items()}
-        self.widgets["ruleset"] = pygame_gui.elements.UIDropDownMenu(
-            list(ruleset_names.values()), ruleset_names[self.ruleset_id], row(0, "Ruleset"),
-            self.ui)
+        self.widgets["ruleset"] = dropdown(list(ruleset_names.values()),
+                                           ruleset_names[self.ruleset_id], row(0, "Ruleset"),
+                                           self.ui)
         map_labels = list(self.map_options) or ["(no map)"]
         current = next((k for k, v in self.map_options.items() if v == self.map_path),
                        map_labels[0])
-        self.widgets["map"] = pygame_gui.elements.UIDropDownMenu(
-            map_labels, current, row(1, "Map"), self.ui)
-        self.widgets["mode"] = pygame_gui.elements.UIDropDownMenu(
-            list(MODES.values()), MODES[self.mode], row(2, "Mode"), self.ui)
+        self.widgets["map"] = dropdown(map_labels, current, row(1, "Map"), self.ui)
         max_sides = getattr(rulesets.get(self.ruleset_id), "max_sides", 2)
         extra = 1 if max_sides > 2 else 0
         if extra:
             self.side_count_labels = [f"{n} sides" for n in range(2, max_sides + 1)]
-            self.widgets["sides"] = pygame_gui.elements.UIDropDownMenu(
-                self.side_count_labels, f"{self.sides} sides", row(3, "Sides"), self.ui)
-        sides = self.side_names or ["Side 1"]
-        self.side_labels = [f"{name} (side {i + 1}{', moves first' if i == 0 else ''})"
-                            for i, name in enumerate(sides)]
-        side_widget = pygame_gui.elements.UIDropDownMenu(
-            self.side_labels, self.side_labels[min(self.human_side, len(sides) - 1)],
-            row(3 + extra, "You play"), self.ui)
-        if self.mode != VS_AI:
-            side_widget.disable()
-        self.widgets["side"] = side_widget
-        ai_widget = pygame_gui.elements.UIDropDownMenu(
-            list(AGENTS.values()), AGENTS[self.ai], row(4 + extra, "AI opponent"), self.ui)
-        if self.mode == HOT_SEAT:
-            ai_widget.disable()
-        self.widgets["ai"] = ai_widget
-        seed = pygame_gui.elements.UITextEntryLine(row(5 + extra, "Seed (blank: random)"),
-                                                   self.ui)
+            self.widgets["sides"] = dropdown(self.side_count_labels, f"{self.sides} sides",
+                                             row(2, "Sides"), self.ui)
+        self.widgets["mode"] = dropdown(list(MODES.values()), MODES[self.mode],
+                                        row(2 + extra, "Mode"), self.ui)
+        seed = pygame_gui.elements.UITextEntryLine(row(3 + extra, "Seed"), self.ui,
+                                                   placeholder_text="blank: random")
         seed.set_text(self.seed_text)
         self.widgets["seed"] = seed
-        self.text_top = top + (6 + extra) * ROW + 4
-        buttons_y = self.text_top + 92
+        self._build_seats(right, top)
+        rows = max(4 + extra, 1 + len(self.seats) * 0.9)
+        self.text_top = top + int(rows * ROW) + 8
+        buttons_y = self.text_top + 84
         start = pygame_gui.elements.UIButton(
-            pygame.Rect(left + 160, buttons_y, field_w, 48), "Start battle", self.ui,
+            pygame.Rect(right, buttons_y, RIGHT_W, 48), "Start battle", self.ui,
             object_id="#primary")
         if self.scenario is None:
             start.disable()
         self.widgets["start"] = start
+        self.widgets["settings"] = pygame_gui.elements.UIButton(
+            pygame.Rect(left, buttons_y, (LEFT_W - 10) // 2, 48), "Settings", self.ui,
+            object_id="#centered")
         self.widgets["quit"] = pygame_gui.elements.UIButton(
-            pygame.Rect(left, buttons_y, 140, 48), "Quit", self.ui, object_id="#centered")
+            pygame.Rect(left + (LEFT_W + 10) // 2, buttons_y, (LEFT_W - 10) // 2, 48), "Quit",
+            self.ui, object_id="#centered")
         from game.ui.screens.menu_timeline import add_menu_buttons  # Continue, Saved, Replays
 
         add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH, 40))
+        self.bottom = buttons_y + 98
+
+    def _build_seats(self, x: int, top: int) -> None:
+        """The players column: per side its name, the player's name (people) and who plays."""
+        self.seat_rows = []
+        step = int(ROW * 0.9)
+        name_w, who_w = NAME_W, WHO_W
+        for side, seat in enumerate(self.seats):
+            y = top + 30 + side * step
+            self.seat_rows.append((side, y))
+            if seat.human:
+                entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(x + RIGHT_W - who_w - name_w - 8, y, name_w, 34), self.ui,
+                    placeholder_text=f"Player {side + 1}")
+                entry.set_text_length_limit(NAME_LIMIT)
+                entry.set_text(seat.name)
+                self.name_entries[entry] = side
+            dropdown = pygame_gui.elements.UIDropDownMenu(
+                list(SEAT_CHOICES.values()), SEAT_CHOICES.get(seat.who, seat.who),
+                pygame.Rect(x + RIGHT_W - who_w, y, who_w, 34), self.ui)
+            self.seat_widgets[dropdown] = side
+            self.widgets[f"seat{side}"] = dropdown
 
     def resize(self, size) -> None:
         super().resize(size)
@@ -205,18 +322,26 @@ class MenuScreen(Screen):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._changed(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            self.seed_text = self.widgets["seed"].get_text()
+            if event.ui_element is self.widgets.get("seed"):
+                self.seed_text = self.widgets["seed"].get_text()
+            elif event.ui_element in self.name_entries:
+                self.set_seat(self.name_entries[event.ui_element],
+                              name=event.ui_element.get_text())
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.widgets.get("start"):
                 self.start()
             elif event.ui_element is self.widgets.get("quit"):
                 self.app.quit(0)
+            elif event.ui_element is self.widgets.get("settings"):
+                from game.ui.screens.settings import SettingsScreen
+
+                self.app.push(SettingsScreen(self.app))
             else:
                 from game.ui.screens.menu_timeline import menu_button
 
                 menu_button(self, event.ui_element)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            if not self.widgets["seed"].is_focused:
+            if not any(w.is_focused for w in (self.widgets["seed"], *self.name_entries)):
                 self.start()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit(0)
@@ -231,24 +356,36 @@ class MenuScreen(Screen):
             self.choose_map(self.map_options.get(text))
             self.build()
         elif widget is self.widgets.get("mode"):
-            self.mode = next(k for k, v in MODES.items() if v == text)
+            self.set_mode(next(k for k, v in MODES.items() if v == text))
             self.build()
         elif widget is self.widgets.get("sides"):
             self.sides = int(text.split()[0])
             self.choose_map(self.map_path)
             self.build()
-        elif widget is self.widgets.get("side"):
-            if text in self.side_labels:
-                self.human_side = self.side_labels.index(text)
-        elif widget is self.widgets.get("ai"):
-            self.ai = next(k for k, v in AGENTS.items() if v == text)
+        elif widget in self.seat_widgets:
+            who = next((k for k, v in SEAT_CHOICES.items() if v == text), None)
+            if who is not None:
+                self.set_seat(self.seat_widgets[widget], who=who)
+                self.build()
 
     def config(self) -> BattleConfig:
         seed = seed_from_text(self.seed_text)
         if seed is None:
             seed = random.randrange(1, 1_000_000)
-        return BattleConfig(self.ruleset_id, self.map_path, self.mode, self.human_side, seed,
-                            self.ai, self.sides)
+        ai = next((seat.who for seat in self.seats if not seat.human), self.ai)
+        human = next((i for i, seat in enumerate(self.seats) if seat.human), 0)
+        return BattleConfig(self.ruleset_id, self.map_path, mode_of(self.seats) if self.seats
+                            else self.mode, human, seed, ai, self.sides, tuple(self.seats))
+
+    def remember(self) -> None:
+        """Keep this set-up in the settings file, for "Quit to menu" and the next run."""
+        self.app.settings.last_battle = {
+            "ruleset": self.ruleset_id,
+            "map_path": str(self.map_path) if self.map_path else None,
+            "mode": self.mode, "human_side": self.human_side, "ai": self.ai,
+            "sides": self.sides, "seed": self.seed_text.strip(),
+            "players": [[seat.who, seat.name] for seat in self.seats]}
+        user_settings.save(self.app.settings)  # a failure to keep it never stops the battle
 
     def start(self) -> None:
         if self.scenario is None:
@@ -256,7 +393,9 @@ class MenuScreen(Screen):
                 self.message = "Choose a map that can be used first."
             return
         try:
-            self.app.start_battle(self.config())
+            config = self.config()
+            self.remember()
+            self.app.start_battle(config)
         except GameError as exc:
             self.message = f"The battle cannot start: {exc}"
 
@@ -264,28 +403,28 @@ class MenuScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         text = shared_text()
         width, _ = self.app.size
-        left = (width - PANEL_WIDTH) // 2
-        panel = pygame.Rect(left - 30, self.layout_top - 110, PANEL_WIDTH + 60,
-                            self.text_top + 220 - (self.layout_top - 110))
+        left, right = self.columns
+        panel = pygame.Rect(left - 24, self.layout_top - 104, PANEL_WIDTH + 48,
+                            self.bottom + 16 - (self.layout_top - 104))
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 1, border_radius=10)
-        text.blit(surface, "Skirmish Table", (width / 2, self.layout_top - 96), size=40,
+        text.blit(surface, "Skirmish Table", (width / 2, panel.y + 12), size=40,
                   color=palette.HIGHLIGHT, bold=True, anchor="midtop")
         text.blit(surface, "Top-down tabletop battles, every rule shown.",
-                  (width / 2, self.layout_top - 42), size=15, color=palette.TEXT_DIM,
-                  anchor="midtop")
+                  (width / 2, panel.y + 64), size=15, color=palette.TEXT_DIM, anchor="midtop")
+        text.blit(surface, "Players", (right, self.layout_top + 4), size=16,
+                  color=palette.TEXT, bold=True)
+        for side, y in self.seat_rows:
+            name = self.side_names[side] if side < len(self.side_names) else f"Side {side + 1}"
+            label = f"{side + 1}. {name}"
+            text.blit(surface, text.clip(label, RIGHT_W - NAME_W - WHO_W - 16, 14, bold=True), (right, y + 8), size=14,
+                      color=palette.side_light(side), bold=True)
         y = self.text_top
-        if self.message:
-            for line in text.wrap(self.message, PANEL_WIDTH, 14)[:4]:
-                text.blit(surface, line, (left, y), size=14, color=palette.TEXT_BAD)
-                y += 19
-        elif self.description:
-            for line in text.wrap(self.description, PANEL_WIDTH, 14)[:4]:
-                text.blit(surface, line, (left, y), size=14, color=palette.TEXT_DIM)
-                y += 19
-        hint = {VS_AI: "You play one side; the AI plays the other.",
-                HOT_SEAT: "Players share this screen and pass it between turns.",
-                AI_VS_AI: "Two AIs play; Space skips ahead."}[self.mode]
-        text.blit(surface, hint + "  Enter starts, Esc quits.",
-                  (width / 2, panel.bottom + 12), size=13, color=palette.TEXT_DIM,
+        lines, color = (self.message, palette.TEXT_BAD) if self.message else \
+            (self.description, palette.TEXT_DIM)
+        for line in text.wrap(lines, PANEL_WIDTH, 14)[:4] if lines else []:
+            text.blit(surface, line, (left, y), size=14, color=color)
+            y += 19
+        text.blit(surface, hint(self.seats) + "  Enter starts, Esc quits.",
+                  (width / 2, panel.bottom + 10), size=13, color=palette.TEXT_DIM,
                   anchor="midtop")

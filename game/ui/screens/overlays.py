@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.screens.overlay import Overlay
 
 SHORTCUTS = (
     ("Left click", "select a unit (yours or the enemy's: rings show its ranges)"),
@@ -27,32 +27,7 @@ SHORTCUTS = (
 )
 
 
-class _Overlay(Screen):
-    opaque = False
-    dim = 170
-
-    def draw_dim(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((8, 10, 12, self.dim))
-        surface.blit(shade, (0, 0))
-
-    def box(self, width: int, height: int) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-
-    def draw_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, palette.PANEL, rect, border_radius=10)
-        pygame.draw.rect(surface, palette.HIGHLIGHT, rect, 1, border_radius=10)
-
-    def draw_titled(self, surface: pygame.Surface, title: str, size: int = 26) -> None:
-        """The dimmed table, the box `self.rect` and its title."""
-        self.draw_dim(surface)
-        self.draw_box(surface, self.rect)
-        shared_text().blit(surface, title, (self.rect.centerx, self.rect.y + 22), size=size,
-                           color=palette.HIGHLIGHT, bold=True, anchor="midtop")
-
-
-class HelpScreen(_Overlay):
+class HelpScreen(Overlay):
     def __init__(self, app):
         super().__init__(app)
         self.rect = self.box(860, 90 + 30 * len(SHORTCUTS) + 60)
@@ -82,11 +57,22 @@ class HelpScreen(_Overlay):
             y += 30
 
 
-class PauseScreen(_Overlay):
+class PauseScreen(Overlay):
     def __init__(self, app, battle):
         super().__init__(app)
         self.battle = battle
-        self.rect = self.box(380, 350)
+        self.note = ""
+        self.build()
+
+    def resize(self, size) -> None:
+        """The settings screen above may change the window size: the buttons follow."""
+        super().resize(size)
+        self.ui.clear_and_reset()
+        self.build()
+
+    def build(self) -> None:
+        battle = self.battle
+        self.rect = self.box(380, 406)
         x, w = self.rect.x + 40, self.rect.width - 80
         self.resume = pygame_gui.elements.UIButton(
             pygame.Rect(x, self.rect.y + 80, w, 44), "Resume", self.ui, object_id="#primary")
@@ -100,10 +86,12 @@ class PauseScreen(_Overlay):
             object_id="#centered")
         if getattr(battle, "timeline", None) is None or battle.controller.over:
             self.save.disable()
-        self.to_menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 248, w, 44), "Quit to menu", self.ui,
+        self.settings = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 248, w, 44), "Settings", self.ui,
             object_id="#centered")
-        self.note = ""
+        self.to_menu = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 304, w, 44), "Quit to menu", self.ui,
+            object_id="#centered")
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -118,6 +106,10 @@ class PauseScreen(_Overlay):
                 saved = save_now(self.battle)
                 self.note = (f"Saved as {saved.name}" if saved is not None
                              else self.battle.message)
+            elif event.ui_element is self.settings:
+                from game.ui.screens.settings import SettingsScreen
+
+                self.app.push(SettingsScreen(self.app))
             elif event.ui_element is self.to_menu:
                 prompt = self.battle.leave_prompt(self.app.open_menu)
                 if prompt is not None:
@@ -136,7 +128,7 @@ class PauseScreen(_Overlay):
                       color=palette.TEXT_DIM, anchor="midtop")
 
 
-class ConfirmLeaveScreen(_Overlay):
+class ConfirmLeaveScreen(Overlay):
     """Asked before a battle under way is left (the window closed, or quit to the menu). The
     battle is kept either way: autosave has it, and the menu's Continue brings it back."""
 
@@ -176,19 +168,22 @@ class ConfirmLeaveScreen(_Overlay):
                       color=palette.TEXT, anchor="midtop")
 
 
-class HandOverScreen(_Overlay):
-    """Hot-seat: the screen says whose turn it is before that player sees the choices."""
+class HandOverScreen(Overlay):
+    """Hot-seat: the screen names the player whose turn it is and hides the table (nothing of
+    the battle is drawn: opaque) until that player confirms."""
 
-    dim = 235
+    opaque = True
 
-    def __init__(self, app, side_name: str, side: int):
+    def __init__(self, app, side_name: str, side: int, player: str = ""):
         super().__init__(app)
         self.side_name = side_name
         self.side = side
-        self.rect = self.box(520, 240)
+        self.player = player or side_name
+        self.rect = self.box(560, 260)
         self.ready = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.centerx - 170, self.rect.bottom - 74, 340, 48),
-            f"I am {side_name}: continue", self.ui, object_id="#primary")
+            pygame.Rect(self.rect.centerx - 190, self.rect.bottom - 74, 380, 48),
+            shared_text().clip(f"I am {self.player}: show my turn", 360, 15), self.ui,
+            object_id="#primary")
 
     def handle(self, event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready
@@ -196,12 +191,22 @@ class HandOverScreen(_Overlay):
         if pressed or keyed:
             self.app.pop()
 
+    def resize(self, size) -> None:
+        super().resize(size)
+        self.rect = self.box(560, 260)
+        self.ready.set_relative_position((self.rect.centerx - 190, self.rect.bottom - 74))
+
     def draw(self, surface) -> None:
-        self.draw_dim(surface)
         self.draw_box(surface, self.rect)
         text = shared_text()
-        text.blit(surface, f"Pass to {self.side_name}", (self.rect.centerx, self.rect.y + 34),
-                  size=30, color=palette.side_light(self.side), bold=True, anchor="midtop")
-        text.blit(surface, "Hand the mouse over; the next decision is theirs.",
-                  (self.rect.centerx, self.rect.y + 90), size=15, color=palette.TEXT_DIM,
-                  anchor="midtop")
+        width = self.rect.width - 40
+        text.blit(surface, text.clip(f"Pass to {self.player}", width, 30, bold=True),
+                  (self.rect.centerx, self.rect.y + 30), size=30,
+                  color=palette.side_light(self.side), bold=True, anchor="midtop")
+        if self.player != self.side_name:
+            text.blit(surface, text.clip(f"playing {self.side_name}", width, 17),
+                      (self.rect.centerx, self.rect.y + 80), size=17, color=palette.TEXT,
+                      anchor="midtop")
+        text.blit(surface, "The table is hidden until they are ready; the next decision is "
+                  "theirs.", (self.rect.centerx, self.rect.y + 118), size=14,
+                  color=palette.TEXT_DIM, anchor="midtop")

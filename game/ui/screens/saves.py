@@ -139,7 +139,11 @@ def config_for(record: dict, map_path: Path) -> BattleConfig:
     else:
         mode, human = AI_VS_AI, 0
     ai = next((a for a in agents if a != battle_saves.HUMAN), "greedy")
-    return BattleConfig(record["ruleset"], map_path, mode, human, record["seed"], ai, sides)
+    from game.ui.seats import HUMAN, Seat  # a group of people and AIs keeps its seats
+
+    players = tuple(Seat(HUMAN if a == battle_saves.HUMAN else a) for a in agents)
+    return BattleConfig(record["ruleset"], map_path, mode, human, record["seed"], ai, sides,
+                        players if len(players) == sides else ())
 
 
 def open_saved(app, path: Path, mode: str | None = None):
@@ -150,7 +154,7 @@ def open_saved(app, path: Path, mode: str | None = None):
     map_path = loaded.map_path or default_map_for(loaded.record["ruleset"])
     config = config_for(loaded.record, map_path)
     if mode is not None:
-        config.mode = mode
+        config.mode, config.players = mode, ()
     return app.start_battle(config, loaded.timeline.controller), loaded
 
 

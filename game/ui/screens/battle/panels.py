@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 
 from game.ui import jobs
-from game.ui.config import HOT_SEAT
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.battle.decision_list import Group
@@ -98,8 +97,8 @@ class PanelsMixin:
         elif player is not None:
             side = self.state.sides[player]
             who = "your decision" if self.is_human_turn() else "AI is playing"
-            if self.config.mode == HOT_SEAT:
-                who = "player's decision"
+            if len(self.humans) > 1 and self.is_human_turn():
+                who = f"{self.player_names.get(player, 'player')}'s decision"
             text.blit(surface, f"{side.name}: {who}", (x, y), size=16,
                       color=palette.side_light(player), bold=True)
             if not self.is_human_turn():

@@ -25,7 +25,7 @@ from game import ai as agents
 from game import rulesets
 from game.core.actions import Action
 from game.ui.base import Screen
-from game.ui.config import AI_VS_AI, HOT_SEAT, BattleConfig
+from game.ui.config import BattleConfig
 from game.ui.render.board import Board
 from game.ui.render.dice import DiceTray
 from game.ui.render.log import BattleLog
@@ -62,15 +62,14 @@ class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, Drawing
         self.controller = controller
         self.ruleset = controller.ruleset
         state = controller.state
-        sides = range(len(state.sides))
-        if config.mode == HOT_SEAT:
-            self.humans = set(sides)
-        elif config.mode == AI_VS_AI:
-            self.humans = set()
-        else:
-            self.humans = {config.human_side}
-        self.agents = {side: agents.make(config.ai, config.seed * 31 + side + 1)
-                       for side in sides if side not in self.humans}
+        from game.ui.seats import player_name, seats_for  # who plays each side
+
+        seats = seats_for(config, len(state.sides))
+        self.humans = {side for side, seat in enumerate(seats) if seat.human}
+        self.agents = {side: agents.make(seat.who, config.seed * 31 + side + 1)
+                       for side, seat in enumerate(seats) if not seat.human}
+        self.player_names = {side: player_name(seat, side) for side, seat in enumerate(seats)
+                             if seat.human}
         self.board = Board(controller.scenario, config.map_path or controller.scenario.source)
         self.scene = Scene(self.board, self.ruleset)
         self.tray = DiceTray(animate=app.animate, seed=config.seed)

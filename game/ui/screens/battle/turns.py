@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.events import Event
 from game.ui import jobs
-from game.ui.config import HOT_SEAT
 
 RESULTS_DELAY = 1.2
 AI_BUDGET = 0.05  # seconds of AI work per job when the AI plays without a delay
@@ -35,6 +34,7 @@ class TurnsMixin:
         return True
 
     def _after(self, events: list[Event]) -> None:
+        self.app.sound.on_events(events)
         self.version += 1
         self.log.add(events)
         self.tray.add(events)
@@ -105,7 +105,7 @@ class TurnsMixin:
             self.ai_timer = self.app.ai_delay
 
     def _check_hand_over(self) -> None:
-        if self.config.mode != HOT_SEAT or self.controller.over or not self.is_human_turn():
+        if len(self.humans) < 2 or self.controller.over or not self.is_human_turn():
             return
         player = self.controller.current_player()
         if self.last_human is not None and player != self.last_human:
@@ -114,7 +114,8 @@ class TurnsMixin:
             self.last_human = player
             self.draft = None
             self.selected = None
-            self.app.push(HandOverScreen(self.app, self.state.sides[player].name, player))
+            self.app.push(HandOverScreen(self.app, self.state.sides[player].name, player,
+                                         self.player_names.get(player, "")))
         self.last_human = player
 
     def show_results(self) -> None:
