@@ -88,9 +88,9 @@ def test_a_hot_seat_turn_with_mouse_and_keys(make_app):
     drive.press(drive.top.ready)
     assert isinstance(drive.top, BattleScreen)
     assert controller.current_player() == 1
-    drive.choose("Fight with Line Marines")
+    drive.choose("Fight with Line Marines I")
     drive.choose("Do not pile in")
-    drive.choose("Attack Brute Mob")
+    drive.choose("Attack Brute Mob I")
     drive.choose("Do not consolidate")
 
     # the turn is over: the Marines' side moves next, positions and losses stand
