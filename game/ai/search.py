@@ -82,6 +82,8 @@ class SearchAgent:
         self.plies = plies
         self.last: list[Candidate] = []
         self.last_used: float = 0.0
+        #: Optional counters for diagnosis (benchmarks): rollouts, plies, how rollouts ended.
+        self.stats: dict | None = None
 
     # --- choosing --------------------------------------------------------------------------
     def choose(self, controller):
@@ -190,25 +192,38 @@ class SearchAgent:
         play = Playout(ruleset, world, geo, Dice(seed + 1))
         play.apply(cand.action)
         policy = GreedyAgent(seed + 2)
-        reply, left_me, cut = None, False, False
+        reply, left_me, cut, end = None, False, False, "ply limit"
+        plies = 0
         for _ in range(self.plies):
             if play.over:
+                end = "battle over"
                 break
             who = play.current_player()
             if who != me:
                 left_me = True
             elif left_me:
+                end = "my turn again"
                 break  # my turn again: the opponents have replied
             if self._out_of_time(deadline):
-                cut = True
+                cut, end = True, "cut by budget"
                 break
             if not play.legal_actions():
+                end = "no action"
                 break
             action = policy.choose(play)
+            plies += 1
             if who != me and reply is None:
                 reply = action
             play.apply(action)
         margin = evaluate(ruleset, play.state, me, geo)
+        if self.stats is not None:
+            self.stats.setdefault("ends", {}).setdefault(end, 0)
+            self.stats["ends"][end] += 1
+            self.stats["rollouts"] = self.stats.get("rollouts", 0) + 1
+            self.stats["plies"] = self.stats.get("plies", 0) + plies
+            self.stats.setdefault("leaves", []).append(
+                (round_, cand.action.to_text(), play.state.round, play.state.active,
+                 play.state.phase))
         if cut:
             cand.cut.append(margin)
             return
