@@ -49,11 +49,13 @@ def diagnose(ruleset_id: str, budget: float, decisions: int, agent_name: str,
         for round_, _, *point in stats.get("leaves", []):
             leaves.setdefault(round_, set()).add(tuple(point))
         means = sorted((c.mean for c in cands if c.samples), reverse=True)
-        spreads = [_spread(list(c.by_round.values())) for c in cands if c.samples > 1]
+        spreads = [_spread(list(c.by_round.values())) for c in cands
+                   if len(getattr(c, "by_round", ())) > 1]
         base = max(cands, key=lambda c: c.greedy)
         rows.append({
             "legal": legal, "candidates": len(cands), "cpu": cpu,
-            "rollouts": stats.get("rollouts", 0),
+            "rollouts": stats.get("rollouts", stats.get("nodes", 0)),
+            "depth": min((c.samples for c in cands), default=0),
             "plies": stats.get("plies", 0) / max(1, stats.get("rollouts", 0)),
             "ends": stats.get("ends", {}),
             "fair_rounds": sum(1 for pts in leaves.values() if len(pts) == 1) / max(1, len(leaves)),
@@ -93,7 +95,8 @@ def main() -> None:
               f"; margin spread (sd of one candidate) {statistics.mean(r['spread'] for r in rows):.2f}"
               f" vs gap best-second {statistics.mean(r['gap'] for r in rows):.2f}; overrides "
               f"{sum(r['override'] for r in rows)}/{len(rows)}; CPU median "
-              f"{med(r['cpu'] for r in rows):.2f} s", flush=True)
+              f"{med(r['cpu'] for r in rows):.2f} s; least depth (search) median "
+              f"{med(r['depth'] for r in rows)}", flush=True)
 
 
 if __name__ == "__main__":

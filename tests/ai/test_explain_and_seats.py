@@ -20,13 +20,13 @@ def test_explanation_gives_the_top_three_with_expected_margin_and_foreseen_reply
     ruleset = rulesets.get("warband")
     scenario = load_scenario(default_map_for("warband"))
     controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, 2, scenario))
-    agent = SearchAgent(0, budget=None, iterations=1, plies=12)
+    agent = SearchAgent(0, budget=None, depth=3)
     action = agent.choose(controller)
     info = explanation(agent)
     assert info["chosen"] == action.to_text()
     assert len(info["candidates"]) == 3
     first = info["candidates"][0]
-    assert first["samples"] == 1 and first["expected_margin"] is not None
+    assert first["depth"] == 3 and first["expected_margin"] is not None
     assert first["reply"] is not None  # it looked far enough to see the opponent act
     text = explanation_text(info)
     assert text.startswith(f"AI chose {action.to_text()}") and "foreseen reply" in text
