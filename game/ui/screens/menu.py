@@ -20,7 +20,9 @@ from game.ui.render.text import shared_text
 
 PANEL_WIDTH = 560
 ROW = 44
-AGENTS = {"greedy": "Greedy (plays for expected points)", "random": "Random (any legal move)"}
+AGENTS = {"easy": "Easy (greedy, with slips)", "normal": "Normal (searches 0.5 s)",
+          "hard": "Hard (searches 1 s)",
+          "greedy": "Greedy (plays for expected points)", "random": "Random (any legal move)"}
 
 
 def seed_from_text(text: str) -> int | None:
