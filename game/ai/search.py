@@ -95,8 +95,11 @@ class SearchAgent:
         self.rng = random.Random(seed)
         self.budget = budget
         self.max_depth = depth if depth is not None else MAX_DEPTH
+        #: The last decision that had a choice: candidates, best first (swapped in whole).
         self.last: list[Candidate] = []
         self.last_used: float = 0.0
+        #: When that decision ended (monotonic clock), to find the agent that decided last.
+        self.last_at: float | None = None
         #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
         self.stats: dict | None = None
 
@@ -104,9 +107,7 @@ class SearchAgent:
     def choose(self, controller):
         start = time.thread_time()
         legal = controller.legal_actions()
-        self.last = []
         if len(legal) == 1:
-            self.last_used = time.thread_time() - start
             return legal[0]
         ruleset, geo = controller.ruleset, controller.geo
         self._deadline = None if self.budget is None else start + self.budget
@@ -127,8 +128,9 @@ class SearchAgent:
             order = sorted(order, key=lambda c: -c.values[depth])
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
-        self.last = cands
         self.last_used = time.thread_time() - start
+        self.last = cands
+        self.last_at = time.monotonic()
         return pick.action
 
     @staticmethod

@@ -179,7 +179,7 @@ class BattleScreen(RulesWork, Screen):
         x = width - 8
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
                            ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
-                           ("undo", "Undo (^Z)")):
+                           ("undo", "Undo (^Z)"), ("why", "Why AI? (Y)")):
             w = 86
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(
@@ -352,6 +352,8 @@ class BattleScreen(RulesWork, Screen):
             from game.ui.screens.saves import undo
 
             undo(self)
+        elif key == "why":
+            self.open_why()
         self._sync_tools()
 
     def _key(self, event) -> None:
@@ -391,10 +393,17 @@ class BattleScreen(RulesWork, Screen):
             self._sync_tools()
         elif key == pygame.K_h or event.unicode == "?":
             self.open_help()
+        elif key == pygame.K_y:
+            self.open_why()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(1, self.view_rect.center)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom_at(-1, self.view_rect.center)
+
+    def open_why(self) -> None:
+        from game.ui.screens.ai_why import AiWhyScreen
+
+        self.app.push(AiWhyScreen(self.app, self.agents))
 
     def open_help(self) -> None:
         from game.ui.screens.overlays import HelpScreen
