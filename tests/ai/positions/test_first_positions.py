@@ -2,11 +2,10 @@
 misses and the search finds: tests that the search passes and greedy fails."""
 
 from game.ai.greedy import GreedyAgent
-from game.ai.playout import Playout
 from game.ai.search import SearchAgent
-from game.core.dice import Dice
 from game.core.state import Objective, Scenario
 from game.table import Table
+from tests.ai.positions.common import play_out as _play_out
 
 
 def _stand(state, unit_id, x, y):
@@ -31,21 +30,6 @@ def _warband_last_turn_on_an_objective():
     _stand(state, "s1u0", 24, 24)
     state.round, state.active, state.phase = 5, 1, "movement"
     return RULESET, state, Table(scenario)
-
-
-def _play_out(ruleset, state, geo, agent):
-    """The agent's decision, then to the end of the battle (seeded dice) the agent playing
-    its own side on and greedy the others: a plan's follow-ups are the planner's own."""
-    play = Playout(ruleset, state.copy(), geo, Dice(0))
-    play.take_automatic_steps()
-    me = play.current_player()
-    first = agent.choose(play)
-    play.apply(first)
-    rest = GreedyAgent(1)
-    while not play.over:
-        who = agent if play.current_player() == me else rest
-        play.apply(who.choose(play))
-    return first, play.state
 
 
 def test_warband_dont_leave_the_objective_on_the_last_turn():
