@@ -2,7 +2,8 @@
 
 What a player is told: the three candidates the search rated best, each with the margin it
 expected (victory points, own minus the best other side, at the deepest level of decisions it
-searched for that candidate), the reply (or follow-up) it foresaw after the likeliest outcome,
+searched for that candidate), the reply it foresaw after the likeliest outcome (or, when the
+agent acts again first, its own follow-up),
 and the exact odds of the outcomes it weighed, plus greedy's one-ply value for comparison.
 """
 
@@ -28,6 +29,7 @@ def explanation(agent) -> dict | None:
             "greedy_value": round(cand.greedy, 3),
             "reply": cand.reply.to_text() if cand.reply is not None else None,
             "reply_label": cand.reply.label if cand.reply is not None else None,
+            "own_follow_up": cand.own_follow_up,
             "odds": [{"outcome": label, "probability": round(p, 4)}
                      for label, p in cand.odds[:ODDS_SHOWN]],
         })
@@ -52,8 +54,8 @@ def explanation_lines(info: dict | None) -> list[str]:
         margin = ("not looked at" if row["expected_margin"] is None
                   else f"expected margin {row['expected_margin']:+.2f} looking "
                        f"{row['depth']} decision{'s' if row['depth'] != 1 else ''} ahead")
-        reply = (f"; foreseen reply: {row['reply_label'] or row['reply']}" if row["reply"]
-                 else "")
+        foreseen = "then its own" if row["own_follow_up"] else "foreseen reply"
+        reply = (f"; {foreseen}: {row['reply_label'] or row['reply']}" if row["reply"] else "")
         lines.append(f"  {i}. {row['label'] or row['action']}: {margin} "
                      f"(greedy {row['greedy_value']:+.2f}){reply}{_odds_text(row['odds'])}")
     return lines

@@ -72,8 +72,10 @@ class Candidate:
     greedy: float
     #: Expected margin by depth (1: after the action's outcomes; 2: after the next decision…).
     values: dict[int, float] = field(default_factory=dict)
-    #: The reply (or follow-up) foreseen at the deepest level, after the likeliest outcome.
+    #: The next decision foreseen at the deepest level, after the likeliest outcome: the
+    #: opponents' reply, or (`own_follow_up`) the agent's own next step of its turn.
     reply: object = None
+    own_follow_up: bool = False
     #: The grouped outcomes weighed: (label, probability).
     odds: list[tuple[str, float]] = field(default_factory=list)
 
@@ -172,7 +174,7 @@ class SearchAgent:
     def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int) -> None:
         children = self.children(ruleset, state, geo, cand.action)
         cand.odds = [(label, p) for p, _, label in children]
-        total, reply = 0.0, None
+        total, reply = 0.0, (None, None)
         for i, (p, child, _) in enumerate(children):
             value, first = self._value(ruleset, child, geo, depth - 1)
             total += p * value[me]
@@ -180,7 +182,8 @@ class SearchAgent:
                 reply = first
         cand.values[depth] = total
         if depth > 1:
-            cand.reply = reply
+            who, cand.reply = reply
+            cand.own_follow_up = who == me
 
     def children(self, ruleset, state, geo, action) -> list[tuple[float, object, str]]:
         """(probability, state after, label) for each outcome of `action` in `state`, the
@@ -210,16 +213,16 @@ class SearchAgent:
         return out
 
     def _value(self, ruleset, state, geo, depth: int):
-        """(every side's margin, the action chosen here) after `depth` more decisions; each
-        decision taken by its side for its own margin."""
+        """(every side's margin, (who acts here, the action it chooses)) after `depth` more
+        decisions; each decision taken by its side for its own margin."""
         if self.stats is not None:
             self.stats["nodes"] = self.stats.get("nodes", 0) + 1
         if state.over or depth == 0:
-            return self.margins(ruleset, state, geo), None
+            return self.margins(ruleset, state, geo), (None, None)
         who = ruleset.current_player(state)
         legal = ruleset.legal_actions(state, geo) if who is not None else []
         if not legal:
-            return self.margins(ruleset, state, geo), None
+            return self.margins(ruleset, state, geo), (None, None)
         if len(legal) == 1:
             options = [legal[0]]
         else:
@@ -234,7 +237,7 @@ class SearchAgent:
                             else [e + p * v for e, v in zip(expected, value, strict=True)])
             if best is None or expected[who] > best[who]:
                 best, best_action = expected, action
-        return best, best_action
+        return best, (who, best_action)
 
     def margins(self, ruleset, state, geo) -> list[float]:
         """Every side's margin at a leaf (two sides: one evaluation, negated for the other)."""
