@@ -5,7 +5,7 @@ from either seat. With more sides (warband), one search agent takes each seat in
 greedy opponents. Issue 13's targets are printed beside the figures: search wins >= 75% of
 two-sided battles (>= 50% with more sides) with a decision median <= 0.5 s and p95 <= 1.1 s.
 Run from the repository root: python -m benchmarks.ai [--seeds 20] [--budget 1.0]
-[--ruleset R ...] [--sides N]
+[--ruleset R ...] [--sides N] [--progress]
 Prints figures; it is not a pass/fail test.
 """
 
@@ -42,13 +42,21 @@ def seat_orders(sides: int) -> list[list[str]]:
             for seat in range(sides)]
 
 
-def run(ruleset_id: str, seeds: int, budget: float, sides: int) -> dict:
+def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool = False) -> dict:
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
     results, times = [], []
     for seed in range(seeds):
         for seated in seat_orders(sides):
-            results.append((seated, battle(ruleset, scenario, seed, seated, budget, times)))
+            start = time.process_time()
+            result = battle(ruleset, scenario, seed, seated, budget, times)
+            results.append((seated, result))
+            if progress:  # one line per battle, so that a run cut short still tells
+                winner = result.get("winner")
+                print(f"  {ruleset_id} seed {seed} seats {','.join(seated)}: winner "
+                      f"{seated[winner] if winner is not None else 'none'}, points "
+                      f"{list(result['points'])}, {time.process_time() - start:.0f} s CPU",
+                      flush=True)
     figures = agent_figures(results, ["search", "greedy"])
     times.sort()
     figures["battles"] = len(results)
@@ -64,6 +72,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=ai.DEFAULT_BUDGET)
     parser.add_argument("--ruleset", nargs="*", default=None)
     parser.add_argument("--sides", type=int, default=2)
+    parser.add_argument("--progress", action="store_true", help="a line per battle")
     args = parser.parse_args()
     share = 0.75 if args.sides == 2 else 0.5
     print(f"search vs greedy, {args.seeds} seeds x {args.sides} seats, budget {args.budget:g} s "
@@ -71,7 +80,7 @@ def main() -> None:
     for ruleset_id in args.ruleset or rulesets.ids():
         if args.sides > getattr(rulesets.get(ruleset_id), "max_sides", 2):
             continue
-        f = run(ruleset_id, args.seeds, args.budget, args.sides)
+        f = run(ruleset_id, args.seeds, args.budget, args.sides, args.progress)
         won = f["wins_by_agent"]["search"] / f["battles"]
         print(f"{ruleset_id:8} battles {f['battles']}: search {f['wins_by_agent']['search']} "
               f"greedy {f['wins_by_agent']['greedy']} ({won:.0%} "

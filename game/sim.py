@@ -89,8 +89,9 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None
             decision += 1
             action = None
             player = players[controller.current_player()]
+            before = getattr(player, "last_at", None)
             action = player.choose(controller)
-            if log and explain:
+            if log and explain and getattr(player, "last_at", None) != before:
                 _log_explanation(player, log)
             controller.apply(action)
             if log:

@@ -12,7 +12,9 @@ about to suffer. Three terms, all in points:
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
 
-Hook: a ruleset may provide `evaluate(state, side, geo) -> float`; this is the default.
+Hook: a ruleset may provide `evaluate(state, side, geo) -> float` (its `search_hooks.py`),
+usually `margin` here with the ruleset's own reach odds (`odds(state, unit_id, gap)`: a fixed
+move reaches or not, a 2D6 charge has its exact chance); this module is the default.
 """
 
 from __future__ import annotations
@@ -45,10 +47,16 @@ def _extent(state: GameState, unit_id: str):
     return x, y, spread, len(models)
 
 
-def threats(ruleset, state: GameState, geo) -> list[float]:
+def default_odds(ruleset):
+    """The ruleset's `charge_odds(gap)` as `odds(state, unit_id, gap)`, or None."""
+    odds = getattr(ruleset, "charge_odds", None)
+    return None if odds is None else (lambda state, unit_id, gap: odds(gap))
+
+
+def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
     """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
     the edge-to-edge gap × the models it would reach), weighted as the docstring says."""
-    odds = getattr(ruleset, "charge_odds", None)
+    odds = odds or default_odds(ruleset)
     out = [0.0] * len(state.sides)
     if odds is None or geo is None:
         return out
@@ -68,28 +76,33 @@ def threats(ruleset, state: GameState, geo) -> list[float]:
             gap = geo.unit_distance(state, unit.id, other.id)
             if gap > THREAT_REACH:
                 continue
-            best = max(best, float(odds(gap)) * min(theirs[3], mine[3]))
+            best = max(best, float(odds(state, unit.id, gap)) * min(theirs[3], mine[3]))
         out[unit.side] += best
     active = state.active
     return [v * THREAT_WEIGHT * (1.0 if i == active else 0.5) for i, v in enumerate(out)]
 
 
-def values(ruleset, state: GameState, geo) -> list[float]:
+def values(ruleset, state: GameState, geo, odds=None) -> list[float]:
     """Every side's value (see the module docstring)."""
     if state.over:
         return [float(p) for p in state.result["points"]]
     plain = ruleset.score(state, None)
     held = ruleset.score(state, geo)
     weight = objective_weight(state)
-    threat = threats(ruleset, state, geo)
+    threat = threats(ruleset, state, geo, odds)
     return [plain[i] + weight * (held[i] - plain[i]) + threat[i] for i in range(len(plain))]
 
 
+def margin(ruleset, state: GameState, side: int, geo, odds=None) -> float:
+    """The side's value minus the best other side's value (multi-sided: all others)."""
+    vals = values(ruleset, state, geo, odds)
+    others = [v for i, v in enumerate(vals) if i != side]
+    return vals[side] - (max(others) if others else 0.0)
+
+
 def evaluate(ruleset, state: GameState, side: int, geo) -> float:
-    """The side's margin: its value minus the best other side's value."""
+    """The side's margin, by the ruleset's own `evaluate` hook when it has one."""
     hook = getattr(ruleset, "evaluate", None)
     if hook is not None:
         return float(hook(state, side, geo))
-    vals = values(ruleset, state, geo)
-    others = [v for i, v in enumerate(vals) if i != side]
-    return vals[side] - (max(others) if others else 0.0)
+    return margin(ruleset, state, side, geo)

@@ -1,24 +1,33 @@
-"""The search agent: sampled expectimax over a candidate set, with greedy replies and rollouts.
+"""The search agent: expectimax over a candidate set, chance nodes from exact grouped outcomes,
+the opponents' best replies searched, leaves scored by the ruleset's `evaluate`.
 
-Why this shape: the engine costs milliseconds per step, so within a 1 s CPU budget a searcher
-affords tens of short look-aheads, not thousands of random games. Each candidate action is
-tried in copies of the position (hidden orders re-dealt, see `determinize`; dice from the
-agent's own seeded generator, never the game's), followed by greedy play for the rest of the
-agent's turn and the opponents' reply, until the agent is to act again or the ply limit is
-reached; the leaf is scored by `evaluate` (margin against the best other side). Candidates are
-sampled round-robin while the budget lasts, so the answer is anytime: the budget is checked
-inside each rollout, and a rollout cut short is kept only for a candidate with no other sample.
+Why this shape (see the diagnosis in benchmarks/ai_diagnose.py): the engine costs
+milliseconds per step, so a sampled look-ahead to the next turn affords one or two rollouts per
+candidate in a second; their dice swing a rollout by points while candidates differ by tenths,
+and rollouts cut by a ply limit end at different points of the game. Here instead:
+  - a chance node weighs every grouped outcome of the action by its exact probability
+    (`game.core.chance`, the ruleset's `chance_outcomes` hook); an action that rolls no dice
+    is one child; dice without an exact model are sampled a few times, the same seeds for
+    every candidate (a paired comparison);
+  - a decision node (below the root) is played by whoever acts there, among their best few
+    actions (greedy's order, plus each kind's best), each choosing for its own margin: the
+    opponent's best reply, not greedy's;
+  - every leaf is scored by `evaluate` (points now, objectives weighted by the rounds left,
+    the exact odds of the charges each side can make next), so two candidates are compared at
+    the same depth of decisions, never at a ply limit in different phases.
+Iterative deepening makes it anytime: depth 1 (the candidate's outcomes), then 2 (the next
+decision: the reply, or one's own follow-up), then 3, each level over the candidates in the
+previous level's order, the CPU budget checked at every node. The choice comes from the
+deepest level that reached the previous level's best candidate.
 
-Candidates are not pruned by greedy's values alone: with few actions all are tried; otherwise
-each unit's best action of each kind (by greedy value), plus the kinds that are not a unit's
-(end a phase, pass), plus greedy's own top choices.
+Candidates are not pruned by greedy's values alone: every action when there are few; else each
+unit's best action of each kind, the unit-less kinds, and greedy's top choices.
 
-Time: the budget is a hard limit checked inside rollouts; past 40% of it the search stops
-when greedy's choice stands or once its own choice holds from one sampling round to the
-next, and it stops early when no candidate could plausibly beat greedy's choice.
+Time: the budget is this thread's CPU time (`time.thread_time`), so that the client, which
+decides on a worker thread while it draws on the main one, gives the search all of it.
 
-Determinism: the same seed, position and `iterations` give the same choice; a CPU-time budget
-stops at a time, so two runs may sample a different number of times.
+Determinism: the same seed and position give the same choice at a fixed `depth` without a
+budget; under a CPU budget, a level may stop at a different node from run to run.
 """
 
 from __future__ import annotations
@@ -29,188 +38,212 @@ from dataclasses import dataclass, field
 
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
-from game.ai.greedy import GreedyAgent
 from game.ai.playout import Playout
-from game.core.dice import Dice
+from game.core import chance
+from game.core.dice import Dice, ScriptExhausted
 
 #: Below this many actions every action is a candidate.
 ALL_WHEN_FEWER = 10
-#: At most this many candidates (greedy's order breaks ties in the cut).
+#: At most this many candidates at the root (greedy's order breaks ties in the cut).
 MAX_CANDIDATES = 14
-#: Rollout length: decisions after the candidate (the rest of the turn and the reply).
-PLIES = 10
-#: How much (points, paired mean) a candidate must beat greedy's choice by to be played.
-MARGIN = 0.3
-#: Past this share of the budget the search stops when greedy's choice stands, or as soon as
-#: its own choice holds for a sampling round; only a contested override uses the whole budget.
-SOFT_SHARE = 0.4
-#: Sampling rounds before the anytime stop may end a clear decision early.
-SETTLED_AFTER = 4
-#: The standard error assumed when the comparison rests on one sampling round.
-SINGLE_SAMPLE_NOISE = 1.0
+#: Actions looked at in a decision node below the root.
+REPLY_WIDTH = 3
+#: Sampled worlds for dice without an exact model.
+SAMPLES = 2
+#: The deepest level searched.
+MAX_DEPTH = 3
+#: Past this share of the budget no new level is started.
+SOFT_SHARE = 0.5
+#: How much (points of margin) a candidate must beat greedy's choice by to be played. Greedy's
+#: values carry each ruleset's positional judgement (closing on beatable enemies, keeping out
+#: of a stronger enemy's reach) that the common leaf evaluation does not, so the search
+#: overrides it only for a clear difference in points, objectives or threats (measured: at
+#: 0.05, cards lost both battles of a seed to greedy).
+MARGIN = 0.5
+
+
+class OutOfTime(Exception):
+    """The budget ran out inside a level (its unfinished values are dropped)."""
+
 
 @dataclass
 class Candidate:
     action: object
     greedy: float
-    #: Margin of each finished look-ahead, by sampling round (rounds share their dice).
-    by_round: dict[int, float] = field(default_factory=dict)
+    #: Expected margin by depth (1: after the action's outcomes; 2: after the next decision…).
+    values: dict[int, float] = field(default_factory=dict)
+    #: The next decision foreseen at the deepest level, after the likeliest outcome: the
+    #: opponents' reply, or (`own_follow_up`) the agent's own next step of its turn.
     reply: object = None
-    cut: list[float] = field(default_factory=list)
+    own_follow_up: bool = False
+    #: The grouped outcomes weighed: (label, probability).
+    odds: list[tuple[str, float]] = field(default_factory=list)
 
     @property
-    def samples(self) -> int:
-        return len(self.by_round)
+    def depth(self) -> int:
+        return max(self.values, default=0)
 
     @property
     def mean(self) -> float:
-        if self.by_round:
-            return sum(self.by_round.values()) / len(self.by_round)
-        if self.cut:
-            return sum(self.cut) / len(self.cut)
-        return float("-inf")
+        return self.values[self.depth] if self.values else float("-inf")
+
+    @property
+    def samples(self) -> int:
+        """Levels searched (kept under this name for the explanation)."""
+        return self.depth
 
 
 class SearchAgent:
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, iterations: int | None = None,
-                 plies: int = PLIES):
+    def __init__(self, seed: int = 0, budget: float | None = 1.0, depth: int | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
-        self.iterations = iterations
-        self.plies = plies
+        self.max_depth = depth if depth is not None else MAX_DEPTH
+        #: The last decision that had a choice: candidates, best first (swapped in whole).
         self.last: list[Candidate] = []
         self.last_used: float = 0.0
+        #: When that decision ended (monotonic clock), to find the agent that decided last.
+        self.last_at: float | None = None
+        #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
+        self.stats: dict | None = None
 
     # --- choosing --------------------------------------------------------------------------
     def choose(self, controller):
-        start = time.process_time()
+        start = time.thread_time()
         legal = controller.legal_actions()
-        self.last = []
         if len(legal) == 1:
-            self.last_used = time.process_time() - start
             return legal[0]
-        ruleset, geo, state = controller.ruleset, controller.geo, controller.state
-        me = ruleset.current_player(state)
-        cands = self.candidates(ruleset, state, geo, legal)
-        deadline = None if self.budget is None else start + self.budget
+        ruleset, geo = controller.ruleset, controller.geo
+        self._deadline = None if self.budget is None else start + self.budget
         soft = None if self.budget is None else start + self.budget * SOFT_SHARE
-        rounds, previous = 0, None
-        while True:
-            seed = self.rng.getrandbits(32)
-            for cand in cands:
-                if self._out_of_time(deadline):
-                    break
-                self._sample(ruleset, state, geo, me, cand, deadline, rounds, seed)
-            rounds += 1
-            if self._out_of_time(deadline) or (self.iterations is not None
-                                               and rounds >= self.iterations):
+        world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
+        self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
+        me = ruleset.current_player(world)
+        cands = self.candidates(ruleset, world, geo, legal)
+        order = list(cands)
+        for depth in range(1, self.max_depth + 1):
+            if depth > 1 and soft is not None and time.thread_time() >= soft:
                 break
-            if self.iterations is None and rounds >= SETTLED_AFTER and self.settled(cands):
+            try:
+                for cand in order:
+                    self._search_candidate(ruleset, world, geo, me, cand, depth)
+            except OutOfTime:
                 break
-            if soft is not None and time.process_time() >= soft:
-                current = self.pick(cands)
-                if current is previous or current.greedy == max(c.greedy for c in cands):
-                    break  # past the soft share: greedy's choice stands, or the choice holds
-                previous = current
+            order = sorted(order, key=lambda c: -c.values[depth])
         pick = self.pick(cands)
-        cands.sort(key=lambda c: (c is pick, c.mean, c.greedy), reverse=True)
+        cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
+        self.last_used = time.thread_time() - start
         self.last = cands
-        self.last_used = time.process_time() - start
+        self.last_at = time.monotonic()
         return pick.action
 
     @staticmethod
-    def paired_gain(cand: Candidate, base: Candidate) -> tuple[float, float] | None:
-        """(mean gain over `base`, its standard error) over the rounds both were sampled in."""
-        common = cand.by_round.keys() & base.by_round.keys()
-        if not common:
-            return None
-        diffs = [cand.by_round[r] - base.by_round[r] for r in common]
-        gain = sum(diffs) / len(diffs)
-        if len(diffs) > 1:
-            var = sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1)
-            return gain, (var / len(diffs)) ** 0.5
-        return gain, SINGLE_SAMPLE_NOISE
-
-    @classmethod
-    def settled(cls, cands: list[Candidate]) -> bool:
-        """Anytime stop: no candidate could plausibly beat greedy's choice by `MARGIN` (its
-        gain plus two standard errors stays below), so more look-aheads would not change
-        the decision."""
+    def pick(cands: list[Candidate]) -> Candidate:
+        """Greedy's choice unless another candidate is better by more than `MARGIN` at the
+        deepest level that greedy's choice and the previous level's best both reached."""
         base = max(cands, key=lambda c: c.greedy)
-        for cand in cands:
-            if cand is base:
+        for depth in range(max(c.depth for c in cands), 0, -1):
+            done = [c for c in cands if depth in c.values]
+            if base not in done:
                 continue
-            found = cls.paired_gain(cand, base)
-            if found is None or found[0] + 2 * found[1] >= MARGIN:
-                return False
-        return True
+            best = max(done, key=lambda c: (c.values[depth], c.greedy))
+            return best if best.values[depth] > base.values[depth] + MARGIN else base
+        return base
 
-    @classmethod
-    def pick(cls, cands: list[Candidate]) -> Candidate:
-        """The best look-ahead mean, if it beats greedy's own choice by more than `MARGIN` plus
-        one standard error, over the rounds both were sampled in (same dice: a paired
-        comparison); else greedy's choice. Why: a few samples are noisy, and greedy's exact one-ply values are a sound
-        default that the search overrides only when it sees a clear difference."""
-        base = max(cands, key=lambda c: c.greedy)
-        best = max(cands, key=lambda c: (c.mean, c.greedy))
-        if best is base or not best.by_round:
-            return base
-        found = cls.paired_gain(best, base)
-        if found is None:
-            return base
-        gain, noise = found
-        return best if gain > MARGIN + noise else base
+    def _check_time(self) -> None:
+        if self._deadline is not None and time.thread_time() >= self._deadline:
+            raise OutOfTime
 
-    @staticmethod
-    def _out_of_time(deadline) -> bool:
-        return deadline is not None and time.process_time() >= deadline
-
-    def candidates(self, ruleset, state, geo, legal) -> list[Candidate]:
+    def candidates(self, ruleset, state, geo, legal, limit: int = MAX_CANDIDATES,
+                   all_when: int = ALL_WHEN_FEWER) -> list[Candidate]:
         """All actions when few; else each unit's best of each kind, the unit-less kinds, and
         greedy's top choices."""
         value = getattr(ruleset, "action_value", None)
         scored = [Candidate(a, float(value(state, a, geo)) if value else 0.0) for a in legal]
         order = sorted(range(len(scored)), key=lambda i: (-scored[i].greedy, i))
-        if len(legal) <= ALL_WHEN_FEWER:
-            return [scored[i] for i in order]
+        if len(legal) <= all_when:
+            return [scored[i] for i in order][:max(limit, all_when)]
         best: dict[tuple, int] = {}
         for i in order:
-            key = (scored[i].action.unit, scored[i].action.kind)
-            best.setdefault(key, i)
+            best.setdefault((scored[i].action.unit, scored[i].action.kind), i)
         picked = list(dict.fromkeys([*order[:3], *sorted(best.values(), key=order.index)]))
-        return [scored[i] for i in picked[:MAX_CANDIDATES]]
+        return [scored[i] for i in picked[:limit]]
 
-    def _sample(self, ruleset, state, geo, me, cand: Candidate, deadline, round_: int,
-                seed: int) -> None:
-        """One look-ahead of this candidate in sampling round `round_`: every candidate of a
-        round meets the same re-dealt deck, dice and replies' tie-breaks (`seed`)."""
-        world = determinize(ruleset, state, random.Random(seed))
-        play = Playout(ruleset, world, geo, Dice(seed + 1))
-        play.apply(cand.action)
-        policy = GreedyAgent(seed + 2)
-        reply, left_me, cut = None, False, False
-        for _ in range(self.plies):
-            if play.over:
-                break
-            who = play.current_player()
-            if who != me:
-                left_me = True
-            elif left_me:
-                break  # my turn again: the opponents have replied
-            if self._out_of_time(deadline):
-                cut = True
-                break
-            if not play.legal_actions():
-                break
-            action = policy.choose(play)
-            if who != me and reply is None:
-                reply = action
-            play.apply(action)
-        margin = evaluate(ruleset, play.state, me, geo)
-        if cut:
-            cand.cut.append(margin)
-            return
-        cand.by_round[round_] = margin
-        cand.reply = reply if reply is not None else cand.reply
+    # --- the tree --------------------------------------------------------------------------
+    def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int) -> None:
+        children = self.children(ruleset, state, geo, cand.action)
+        cand.odds = [(label, p) for p, _, label in children]
+        total, reply = 0.0, (None, None)
+        for i, (p, child, _) in enumerate(children):
+            value, first = self._value(ruleset, child, geo, depth - 1)
+            total += p * value[me]
+            if i == 0:
+                reply = first
+        cand.values[depth] = total
+        if depth > 1:
+            who, cand.reply = reply
+            cand.own_follow_up = who == me
+
+    def children(self, ruleset, state, geo, action) -> list[tuple[float, object, str]]:
+        """(probability, state after, label) for each outcome of `action` in `state`, the
+        automatic steps after it taken: exact grouped outcomes, else one child when it rolls
+        no dice, else `SAMPLES` worlds of the searcher's own seeds."""
+        self._check_time()
+        exact = chance.outcomes(ruleset, state, action, geo)
+        if exact is not None:
+            out = []
+            for o in exact:
+                twin = state.copy()
+                dice = chance.apply_outcome(ruleset, twin, action, o, geo, self._seeds[0])
+                Playout(ruleset, twin, geo, dice).take_automatic_steps()
+                out.append((float(o.probability), twin, o.label))
+            return out
+        twin = state.copy()
+        try:
+            Playout(ruleset, twin, geo, Dice(0, strict=True)).apply(action)
+            return [(1.0, twin, "no dice")]
+        except ScriptExhausted:
+            pass
+        out = []
+        for seed in self._seeds:
+            twin = state.copy()
+            Playout(ruleset, twin, geo, Dice(seed)).apply(action)
+            out.append((1.0 / len(self._seeds), twin, "sampled dice"))
+        return out
+
+    def _value(self, ruleset, state, geo, depth: int):
+        """(every side's margin, (who acts here, the action it chooses)) after `depth` more
+        decisions; each decision taken by its side for its own margin."""
+        if self.stats is not None:
+            self.stats["nodes"] = self.stats.get("nodes", 0) + 1
+        if state.over or depth == 0:
+            return self.margins(ruleset, state, geo), (None, None)
+        who = ruleset.current_player(state)
+        legal = ruleset.legal_actions(state, geo) if who is not None else []
+        if not legal:
+            return self.margins(ruleset, state, geo), (None, None)
+        if len(legal) == 1:
+            options = [legal[0]]
+        else:
+            options = [c.action for c in self.candidates(ruleset, state, geo, legal,
+                                                         REPLY_WIDTH, REPLY_WIDTH)]
+        best, best_action = None, None
+        for action in options:
+            expected = None
+            for p, child, _ in self.children(ruleset, state, geo, action):
+                value, _ = self._value(ruleset, child, geo, depth - 1)
+                expected = ([p * v for v in value] if expected is None
+                            else [e + p * v for e, v in zip(expected, value, strict=True)])
+            if best is None or expected[who] > best[who]:
+                best, best_action = expected, action
+        return best, (who, best_action)
+
+    def margins(self, ruleset, state, geo) -> list[float]:
+        """Every side's margin at a leaf (two sides: one evaluation, negated for the other)."""
+        self._check_time()
+        sides = len(state.sides)
+        first = evaluate(ruleset, state, 0, geo)
+        if sides == 2:
+            return [first, -first]
+        return [first] + [evaluate(ruleset, state, i, geo) for i in range(1, sides)]

@@ -16,20 +16,24 @@ from game.sim import agent_figures, battle_forces, seatings, simulate
 from game.turn import TurnController
 
 
-def test_explanation_gives_the_top_three_with_expected_margin_and_foreseen_reply():
+def test_explanation_gives_the_top_three_with_expected_margin_and_the_next_decision_foreseen():
     ruleset = rulesets.get("warband")
     scenario = load_scenario(default_map_for("warband"))
     controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, 2, scenario))
-    agent = SearchAgent(0, budget=None, iterations=1, plies=12)
+    agent = SearchAgent(0, budget=None, depth=3)
     action = agent.choose(controller)
     info = explanation(agent)
     assert info["chosen"] == action.to_text()
     assert len(info["candidates"]) == 3
     first = info["candidates"][0]
-    assert first["samples"] == 1 and first["expected_margin"] is not None
-    assert first["reply"] is not None  # it looked far enough to see the opponent act
+    assert first["depth"] == 3 and first["expected_margin"] is not None
+    assert first["reply"] is not None  # it looked far enough to see the next decision
+    reply_unit = agent.last[0].reply.unit
+    mine = controller.state.units[reply_unit].side == controller.current_player()
+    assert first["own_follow_up"] == mine  # warband's opening: its next model moves next
     text = explanation_text(info)
-    assert text.startswith(f"AI chose {action.to_text()}") and "foreseen reply" in text
+    assert text.startswith(f"AI chose {action.to_text()}")
+    assert ("then its own" if mine else "foreseen reply") in text
 
 
 def test_no_explanation_when_there_was_no_choice():

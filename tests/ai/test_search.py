@@ -1,8 +1,10 @@
 """The search agent: registered by name, plays only offered actions, deterministic for a seed
-and a number of sampling rounds, anytime under a CPU budget, candidates not pruned by greedy
-alone, and overriding greedy only on a clear paired gain."""
+at a fixed depth, anytime under a CPU budget, candidates not pruned by greedy alone, chance
+nodes from the exact grouped outcomes, and overriding greedy only by a margin at the deepest
+level both reached."""
 
 import time
+from fractions import Fraction
 
 from game import ai, rulesets
 from game.ai.search import MARGIN, Candidate, SearchAgent
@@ -27,7 +29,7 @@ def test_search_is_an_agent_by_name_with_a_default_budget_of_one_second():
 
 def test_search_plays_only_offered_actions_and_never_changes_the_real_state():
     controller = _battle()
-    agent = SearchAgent(1, budget=None, iterations=1, plies=4)
+    agent = SearchAgent(1, budget=None, depth=2)
     for _ in range(6):
         before = repr(controller.state)
         legal = list(controller.legal_actions())
@@ -41,7 +43,7 @@ def test_search_is_deterministic_for_a_seed_and_a_number_of_rounds():
     picks = []
     for _ in range(2):
         controller = _battle(seed=4)
-        agent = SearchAgent(9, budget=None, iterations=2, plies=4)
+        agent = SearchAgent(9, budget=None, depth=2)
         run = []
         for _ in range(4):
             action = agent.choose(controller)
@@ -70,44 +72,55 @@ def test_candidates_keep_each_units_best_of_each_kind_not_greedys_top_only():
     assert {(c.action.unit, c.action.kind) for c in cands} == kinds or len(cands) == 14
 
 
-def _cand(kind, greedy, margins):
-    return Candidate(Action(kind), greedy, by_round=dict(enumerate(margins)))
+def _cand(kind, greedy, values):
+    return Candidate(Action(kind), greedy, values=dict(values))
 
 
-def test_search_overrides_greedy_only_when_the_paired_gain_is_clear():
-    greedy_pick = _cand("a", 2.0, [1.0, 1.0, 1.0])
-    slightly = _cand("b", 0.0, [1.0 + MARGIN / 2] * 3)
+def test_search_overrides_greedy_only_by_more_than_the_margin():
+    greedy_pick = _cand("a", 2.0, {1: 1.0, 2: 1.0})
+    slightly = _cand("b", 0.0, {1: 1.0, 2: 1.0 + MARGIN / 2})
     assert SearchAgent.pick([greedy_pick, slightly]) is greedy_pick
-    clearly = _cand("c", 0.0, [1.0 + 2 * MARGIN] * 3)
+    clearly = _cand("c", 0.0, {1: 0.0, 2: 1.0 + 2 * MARGIN})
     assert SearchAgent.pick([greedy_pick, clearly]) is clearly
 
 
-def test_paired_gain_counts_only_rounds_both_candidates_were_sampled_in():
-    greedy_pick = Candidate(Action("a"), 2.0, by_round={0: 5.0})
-    other = Candidate(Action("b"), 0.0, by_round={0: 4.0, 1: 20.0})
-    # other's mean (12) is higher, but in the round both met it was worse
-    assert SearchAgent.pick([greedy_pick, other]) is greedy_pick
+def test_the_choice_comes_from_the_deepest_level_greedys_choice_reached():
+    greedy_pick = _cand("a", 2.0, {1: 1.0})
+    deeper = _cand("b", 0.0, {1: 0.5, 2: 9.0})  # searched deeper, but not comparable
+    assert SearchAgent.pick([greedy_pick, deeper]) is greedy_pick
+    greedy_pick.values[2] = 1.0
+    assert SearchAgent.pick([greedy_pick, deeper]) is deeper
 
 
-def test_a_noisy_gain_within_its_standard_error_does_not_override_greedy():
-    greedy_pick = _cand("a", 2.0, [0.0, 0.0, 0.0])
-    noisy = _cand("b", 0.0, [3.0, -2.0, 2.0])  # mean +1, standard error about 1.5
-    assert SearchAgent.pick([greedy_pick, noisy]) is greedy_pick
-    steady = _cand("c", 0.0, [1.0, 0.9, 1.1])
-    assert SearchAgent.pick([greedy_pick, steady]) is steady
+def test_a_chance_node_weighs_every_grouped_outcome_by_its_exact_probability():
+    from tests.rulesets.squads.battle import mob_vs_marines_battle
+
+    b = mob_vs_marines_battle()  # the Mob 7" from the Marines, its charge phase
+    b.state.active = 0
+    charge = next(a for a in b.legal() if a.kind == "charge" and a.unit == "s0u0")
+    agent = SearchAgent(0, budget=None, depth=1)
+    agent._seeds, agent._deadline = [1], None
+    children = agent.children(b.ruleset, b.state, b.geo, charge)
+    assert sum(p for p, _, _ in children) == 1.0
+    reach = sum(p for p, _, label in children if "Line Marines" in label)
+    assert reach == float(Fraction(21, 36))
+    assert all(("charge" in s.pending) == ("Line Marines" in label) for _, s, label in children)
 
 
-def test_search_stops_early_when_no_candidate_could_beat_greedys_choice():
-    greedy_pick = _cand("a", 2.0, [1.0] * 4)
-    same = _cand("b", 0.0, [1.0] * 4)
-    assert SearchAgent.settled([greedy_pick, same])
-    promising = _cand("c", 0.0, [1.0, 1.5, 0.5, 1.2])
-    assert not SearchAgent.settled([greedy_pick, same, promising])
+def test_a_move_without_dice_is_one_child_and_the_real_state_is_untouched():
+    controller = _battle()
+    agent = SearchAgent(0, budget=None, depth=1)
+    agent._seeds, agent._deadline = [1], None
+    before = repr(controller.state)
+    move = controller.legal_actions()[0]
+    children = agent.children(controller.ruleset, controller.state, controller.geo, move)
+    assert [(p, label) for p, _, label in children] == [(1.0, "no dice")]
+    assert repr(controller.state) == before
 
 
-def test_a_decision_where_greedys_choice_stands_stops_well_before_its_budget():
-    controller = _battle()  # warband's opening moves: every look-ahead ends level
-    agent = SearchAgent(2, budget=1.0)
-    action = agent.choose(controller)
-    assert agent.last_used < 0.9
-    assert action == max(agent.last, key=lambda c: c.greedy).action
+def test_the_reply_searched_is_the_opponents_best_for_its_own_margin_not_greedys():
+    controller = _battle()
+    agent = SearchAgent(0, budget=None, depth=2)
+    agent.choose(controller)
+    assert all(c.depth == 2 for c in agent.last)
+    assert agent.last[0].reply is not None

@@ -329,3 +329,4 @@ class CardsRuleset(RulesetBase):
 
 
 RULESET = CardsRuleset()
+from game.rulesets.cards import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -346,3 +346,4 @@ class LegionsRuleset(RulesetBase):
 
 
 RULESET = LegionsRuleset()
+from game.rulesets.legions import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -522,3 +522,4 @@ def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
 RULESET = RanksRuleset()
 
 __all__ = ["RULESET", "RanksRuleset", "control_value", "formation"]
+from game.rulesets.ranks import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -420,3 +420,4 @@ def below_half_strength(s: GameState, unit_id: str) -> bool:
 
 
 RULESET = SquadsRuleset()
+from game.rulesets.squads import search_hooks  # noqa: E402,F401 (the searcher's hooks)

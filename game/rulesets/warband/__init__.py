@@ -331,3 +331,4 @@ class WarbandRuleset(RulesetBase):
 
 
 RULESET = WarbandRuleset()
+from game.rulesets.warband import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -23,6 +23,8 @@ SHORTCUTS = (
     ("Wheel", "zoom about the cursor (scrolls the lists and the log too)"),
     ("Right/middle drag, arrows", "pan the table"),
     ("Esc", "cancel a move, close the ruler, or pause"),
+    ("Y", "why the AI made its last decision: its best choices and the reply it foresaw"),
+    ("Ctrl+Z / Ctrl+S", "undo your last decision / save the battle"),
     ("H or ?", "this help"),
 )
 

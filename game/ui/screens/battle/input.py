@@ -73,6 +73,8 @@ class InputMixin:
             from game.ui.screens.saves import undo
 
             undo(self)
+        elif key == "why":
+            self.open_why()
         self._sync_tools()
 
     def _key(self, event) -> None:
@@ -112,10 +114,18 @@ class InputMixin:
             self._sync_tools()
         elif key == pygame.K_h or event.unicode == "?":
             self.open_help()
+        elif key == pygame.K_y:
+            self.open_why()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(1, self.view_rect.center)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom_at(-1, self.view_rect.center)
+
+    def open_why(self) -> None:
+        """The AI's last decision explained: its best candidates, the reply it foresaw, the odds."""
+        from game.ui.screens.ai_why import AiWhyScreen
+
+        self.app.push(AiWhyScreen(self.app, self.agents))
 
     def open_help(self) -> None:
         from game.ui.screens.overlays import HelpScreen

@@ -44,7 +44,7 @@ class LayoutMixin:
         x = width - 8
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
                            ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
-                           ("undo", "Undo (^Z)")):
+                           ("undo", "Undo (^Z)"), ("why", "Why AI? (Y)")):
             w = 86
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(

@@ -1,0 +1,41 @@
+"""The searcher's hooks for legions: the charge roll's exact grouped outcomes and the leaf
+evaluation.
+
+Chance step: the charger's roll (a `charge_roll` decision) is 2D6 with the highest kept
+(P(highest = h) = (2h - 1)/36), against the roll `odds.needed_roll` of the gap at that moment
+(the rule `charge._roll` applies): grouped as "reaches" and "falls short". What follows a
+short roll (the Cool check) is rolled by the caller's dice. Fights and volleys are sampled.
+`evaluate` is the common margin with each unit's own whole-charge odds (setup move by its
+I + M, then the kept die) as the threat.
+"""
+
+from __future__ import annotations
+
+from game.core import chance
+from game.rulesets.legions import RULESET, charge
+from game.rulesets.legions.odds import needed_roll, whole_charge_odds
+
+
+def chance_outcomes(s, a, geo):
+    """The charge roll's two groups, or None for an action with no exact model here."""
+    if a.kind != "charge_roll" or not a.targets or a.unit not in s.units:
+        return None
+    need = needed_roll(geo.unit_distance(s, a.unit, a.targets[0]))
+    name = s.units[a.targets[0]].name
+    return chance.highest_outcomes(
+        lambda kept: kept >= need,
+        lambda reaches: f"the roll reaches {name}" if reaches else f"the roll falls short of {name}")
+
+
+def _reach(s, unit_id, gap):
+    return whole_charge_odds(gap, charge.setup_move_distance(charge.initiative_plus_move(s, unit_id)))
+
+
+def evaluate(s, side, geo):
+    from game.ai.evaluate import margin
+
+    return margin(RULESET, s, side, geo, _reach)
+
+
+RULESET.chance_outcomes = chance_outcomes
+RULESET.evaluate = evaluate

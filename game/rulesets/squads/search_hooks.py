@@ -1,0 +1,87 @@
+"""The searcher's hooks for squads: exact grouped outcomes, the leaf evaluation, no hidden order.
+
+Chance steps (`chance_outcomes`):
+  - a charge declaration: its 2D6 grouped by the enemy units the roll brings within reach
+    (`charge.reachable_targets`, the rule the real roll uses), "no target" for the rest;
+  - an Advance: its D6, each face apart (the move it allows differs);
+  - an attack: unsaved wounds are Binomial(attacks, hit × wound × failed save) (odds.py), grouped
+    by the models they slay (`odds.kills_after`, the allocation rule), so the groups' odds are
+    exactly `odds.casualties_distribution`. The script for k unsaved wounds is k hits of 6 and
+    misses of 1, k wounds of 6, k saves of 1 (a 1 always fails).
+`evaluate` is the common margin with the exact 2D6 charge odds as the threat.
+Installed on the ruleset by its `__init__` (one import line at its end).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.core import chance
+from game.core import probability as P
+from game.rulesets.squads import RULESET, charge, fight
+from game.rulesets.squads.odds import (
+    charge_success,
+    kills_after,
+    p_fail_save,
+    p_hit,
+    p_wound,
+    save_target,
+)
+
+
+def _charge_outcomes(s, geo, unit_id):
+    def key(total):
+        return tuple(charge.reachable_targets(s, geo, unit_id, total))
+
+    def label(targets):
+        if not targets:
+            return "the roll reaches no enemy unit"
+        return "the roll reaches " + ", ".join(s.units[t].name for t in targets)
+
+    return chance.sum_outcomes(2, key, label)
+
+
+def _attack_outcomes(s, geo, unit_id, target_id):
+    unit, target = s.units[unit_id], s.units[target_id]
+    a, t = unit.profile, target.profile
+    attacks = len(fight.attacking_models(s, geo, unit_id, target_id)) * a["A"]
+    alive = s.alive_models(target_id)
+    if not attacks or not alive:
+        return chance.certain("no attack lands")
+    first = min(m.wounds for m in alive)
+    p = p_hit(a["WS"]) * p_wound(a["S"], t["T"]) * p_fail_save(t["Sv"], a["AP"], t.get("InvSv"))
+    saves_rolled = save_target(t["Sv"], a["AP"], t.get("InvSv")) <= 6
+
+    def script(k):
+        hits = chance.binomial_script(attacks, k, 6, 1)
+        return hits + (6,) * k + ((1,) * k if saves_rolled else ())
+
+    pairs = ((kills_after(k, a["D"], t["W"], len(alive), first), pk, script(k))
+             for k, pk in P.binomial(attacks, p).items())
+    return chance.group(pairs, lambda slain: f"{slain} of {target.name} slain")
+
+
+def chance_outcomes(s, a, geo):
+    """The grouped outcomes of `a` in `s`, or None when it rolls no dice of its own here."""
+    if s.phase == "charge" and a.kind == "charge":
+        return _charge_outcomes(s, geo, a.unit)
+    if s.phase == "movement" and a.kind == "advance":
+        return chance.group(((face, Fraction(1, 6), (face,)) for face in range(1, 7)),
+                            lambda face: f"Advance roll {face}")
+    if s.phase == "fight" and a.kind == "attack" and a.targets:
+        return _attack_outcomes(s, geo, a.unit, a.targets[0])
+    return None
+
+
+def _reach(s, unit_id, gap):
+    return charge_success(gap)
+
+
+def evaluate(s, side, geo):
+    from game.ai.evaluate import margin
+
+    return margin(RULESET, s, side, geo, _reach)
+
+
+RULESET.chance_outcomes = chance_outcomes
+RULESET.evaluate = evaluate

@@ -1,0 +1,143 @@
+"""More hand-built positions per ruleset where a strong player sees the right move and greedy
+(one ply, its own expected points) does not: the search passes them and greedy fails.
+
+Themes: walking off an objective toward the enemy for a fraction of a point in the last round;
+charging off an objective whatever the geometry (objective behind, in front, the enemy close);
+holding the objective through the whole last turn rather than only its first step."""
+
+from game.core.state import Objective, Scenario
+from game.table import Table
+from tests.ai.positions.common import centre, objective_at, search_holds_what_greedy_gives_up
+
+
+def _warband(zealot_x):
+    """Last round, warband B's turn: its Axeman stands on the only objective; one Zealot
+    stands at x = `zealot_x` on the objective's row, the other far off."""
+    from game.rulesets.warband import RULESET
+    from game.rulesets.warband.profile import build_state
+
+    scenario = Scenario(48, 48, objectives=(Objective("well", 24, 24),), rounds=5,
+                        source="test")
+    state = build_state("warband", scenario, 0,
+                        [("A", "ash_pilgrims", ["pilgrim_zealot", "pilgrim_zealot"]),
+                         ("B", "sellswords", ["sellsword_axeman"])])
+    for unit_id, (x, y) in (("s0u0", (zealot_x, 24)), ("s0u1", (40, 44)), ("s1u0", (24, 24))):
+        model = state.models[state.units[unit_id].models[0]]
+        model.x, model.y = x, y
+    state.round, state.active, state.phase = 5, 1, "movement"
+    return RULESET, state, Table(scenario)
+
+
+def test_warband_dont_walk_off_the_objective_toward_a_far_enemy_in_the_last_round():
+    greedy_first, search_first = search_holds_what_greedy_gives_up(*_warband(40.0), 1)
+    assert greedy_first.kind == "move" and search_first.kind != "move"
+
+
+def test_warband_dont_walk_off_the_objective_toward_an_enemy_out_of_reach():
+    greedy_first, search_first = search_holds_what_greedy_gives_up(*_warband(33.0), 1)
+    assert greedy_first.kind == "move" and search_first.kind != "move"
+
+
+def _squads(gap, dx):
+    from tests.rulesets.squads.battle import MOB_RADIUS, Battle
+
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + gap + 2 * MOB_RADIUS, 22.0, 180.0)
+    x, y = centre(b.state, "s1u0")
+    geo = objective_at(b.state, x + dx, y)
+    b.state.active, b.state.phase = 1, "charge"
+    return b.ruleset, b.state, geo
+
+
+def test_squads_dont_charge_off_an_objective_in_front_in_the_last_round():
+    """The objective 1" in front of the Marines' centre, toward the Mob 5" away."""
+    search_holds_what_greedy_gives_up(*_squads(5.0, -1.0), 1)
+
+
+def test_squads_dont_charge_a_close_enemy_off_the_objective_in_the_last_round():
+    """The Mob only 3" away: the charge almost surely lands, and still costs the objective."""
+    search_holds_what_greedy_gives_up(*_squads(3.0, 1.0), 1)
+
+
+def _legions(gap, dx):
+    from tests.rulesets.legions.battle import facing_lines
+
+    b = facing_lines(gap)
+    x, y = centre(b.state, "s1u0")
+    geo = objective_at(b.state, x + dx, y)
+    b.state.active, b.state.phase = 1, "movement"
+    b.state.pending.pop("sub", None)
+    return b.ruleset, b.state, geo
+
+
+def test_legions_hold_the_objective_through_the_whole_last_turn():
+    """From the Movement phase, 6" from the Line Squad, the objective 3" behind: greedy
+    moves nothing, then charges off it in the Assault; the search keeps it."""
+    greedy_first, search_first = search_holds_what_greedy_gives_up(*_legions(6.0, 3.0), 1)
+    assert greedy_first != search_first
+
+
+def test_legions_hold_an_objective_close_behind_through_the_last_turn():
+    search_holds_what_greedy_gives_up(*_legions(7.0, 2.5), 1)
+
+
+def _ranks(mine, theirs, gap, dx):
+    from tests.rulesets.ranks.battle import two_units
+
+    b = two_units(mine, theirs)
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    b.stand("s0u0", 30.0 - gap, 22.0, 0.0)
+    x, y = centre(b.state, "s1u0")
+    b.geo = objective_at(b.state, x + dx, y)
+    b.state.active = 1
+    b.begin_turn()
+    return b.ruleset, b.state, b.geo
+
+
+def test_ranks_dont_charge_a_close_enemy_off_the_objective_in_the_last_round():
+    """The Pike Block with the objective 1" behind, the Sword Band 3" in front."""
+    greedy_first, search_first = search_holds_what_greedy_gives_up(
+        *_ranks(["sword_band"], ["pike_block"], 3.0, 1.0), 1)
+    assert greedy_first.kind == "charge" and search_first.kind != "charge"
+
+
+def _cards(first, second, gap, ox):
+    """Side 0's unit (4 figures in a file) on the objective `ox` inches from its centre, the
+    enemy `gap` inches east; its card is drawn and the next is the end of the last round."""
+    from tests.rulesets.cards.battle import DRAW, TOUCH, column, stack_deck, stand, two_units
+
+    b = two_units(first, second)
+    stand(b, "s0u0", column(10.0, 10.0, 4))
+    stand(b, "s1u0", column(10.0 + TOUCH + gap, 10.0, 4))
+    x, y = centre(b.state, "s0u0")
+    b.geo = objective_at(b.state, x + ox, y)
+    stack_deck(b, f"unit:0:{b.state.units['s0u0'].kind}", "end")
+    b.apply(DRAW)
+    return b.ruleset, b.state, b.geo
+
+
+def test_cards_dont_charge_off_the_objective_on_the_last_card():
+    greedy_first, search_first = search_holds_what_greedy_gives_up(
+        *_cards("regulars", "settlers", 2.0, -1.5), 0)
+    assert search_first.kind == "stay"
+
+
+def test_cards_dont_charge_militia_off_the_objective_on_the_last_card():
+    greedy_first, search_first = search_holds_what_greedy_gives_up(
+        *_cards("regulars", "militia", 2.0, -1.5), 0)
+    assert search_first.kind == "stay"
+
+
+def test_ranks_dont_charge_an_equal_block_off_the_objective_in_the_last_round():
+    """Pike Block against Pike Block, 3" apart, the objective 1" behind the defender."""
+    greedy_first, search_first = search_holds_what_greedy_gives_up(
+        *_ranks(["pike_block"], ["pike_block"], 3.0, 1.0), 1)
+    assert greedy_first.kind == "charge" and search_first.kind != "charge"
+
+
+def test_cards_dont_charge_off_the_objective_with_fast_rangers_on_the_last_card():
+    greedy_first, search_first = search_holds_what_greedy_gives_up(
+        *_cards("rangers", "settlers", 2.0, -1.5), 0)
+    assert search_first.kind == "stay"
