@@ -105,4 +105,4 @@ def evaluate(ruleset, state: GameState, side: int, geo) -> float:
     hook = getattr(ruleset, "evaluate", None)
     if hook is not None:
         return float(hook(state, side, geo))
-    return margin(ruleset, state, side, geo)
+    return margin(ruleset, state, side, geo, getattr(ruleset, "reach_odds", None))

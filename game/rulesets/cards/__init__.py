@@ -38,7 +38,7 @@ from game.rulesets.base import (
     objective_holders,
     victory_breakdown,
 )
-from game.rulesets.cards import activation, aftermath, deck, melee, reaction
+from game.rulesets.cards import activation, aftermath, deck, melee, reaction, search_hooks
 from game.rulesets.cards.contact import melee_groups
 from game.rulesets.cards.events import RoundStarted
 from game.rulesets.cards.profile import below_half_strength
@@ -58,6 +58,9 @@ def battle_rounds(s: GameState) -> int:
 
 class CardsRuleset(RulesetBase):
     id = "cards"
+    # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
+    reach_odds = staticmethod(search_hooks.reach_odds)
+    determinize = staticmethod(search_hooks.determinize)
     name = "Cards: card activation and melee rounds until no one touches"
     last_side_reason = "only one side has figures on the table"
     #: Rings round the selected unit in the client: the officer's reach for reaction tests,
@@ -329,4 +332,3 @@ class CardsRuleset(RulesetBase):
 
 
 RULESET = CardsRuleset()
-from game.rulesets.cards import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -9,8 +9,6 @@ threat term counts an enemy within M with certainty. Melee is sampled by the sea
 
 from __future__ import annotations
 
-from game.rulesets.cards import RULESET
-
 
 def determinize(s, rng) -> None:
     deck = s.pending.get("deck")
@@ -18,15 +16,7 @@ def determinize(s, rng) -> None:
         rng.shuffle(deck)
 
 
-def _reach(s, unit_id, gap):
+def reach_odds(s, unit_id, gap):
+    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
+    threat term, `game.ai.evaluate`)."""
     return 1 if gap <= float(s.units[unit_id].profile["M"]) else 0
-
-
-def evaluate(s, side, geo):
-    from game.ai.evaluate import margin
-
-    return margin(RULESET, s, side, geo, _reach)
-
-
-RULESET.determinize = determinize
-RULESET.evaluate = evaluate

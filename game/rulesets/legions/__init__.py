@@ -39,6 +39,7 @@ from game.rulesets.legions import (
     fight,
     movement,
     reactions,
+    search_hooks,
     statuses,
     wounds,
 )
@@ -57,6 +58,9 @@ TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge",
 
 class LegionsRuleset(RulesetBase):
     id = "legions"
+    # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
+    reach_odds = staticmethod(search_hooks.reach_odds)
+    chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = "Legions: setup moves, volleys and initiative steps"
     max_sides = 2
     status_help = statuses.STATUS_HELP
@@ -346,4 +350,3 @@ class LegionsRuleset(RulesetBase):
 
 
 RULESET = LegionsRuleset()
-from game.rulesets.legions import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -27,7 +27,7 @@ An accepted challenge is played in four steps:
 [added] A challenge lasts this phase only: next phase the characters may challenge again.
 
 The sub-phase in progress is `s.pending["challenge"]`; the phase's duels are the duel book
-(characters.duel_book), read by the fight and by the resolution (`challenge_points`).
+(characters.duel_book), read by the fight and by the resolution (`characters.challenge_points`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from game.core.text import count
 from game.rulesets.legions import reactions
 from game.rulesets.legions.characters import RULE_CHARACTERS, duel_book, eligible, glory_value
 from game.rulesets.legions.checks import RULE_DISGRACED, characteristic
-from game.rulesets.legions.combat import combats
+from game.rulesets.legions.combat import combat_name, combats
 from game.rulesets.legions.duel_choices import (
     STANCE_TEXT,
     attacks_in_duel,
@@ -128,12 +128,6 @@ def challenge_sub_phase(s: GameState, geo: Geometry) -> list[Event]:
     return start(s)
 
 
-def _combat_name(s: GameState, combat) -> str:
-    from game.rulesets.legions.fight import combat_name
-
-    return combat_name(s, combat)
-
-
 def _other(s: GameState, c: dict, side: int) -> int:
     return next(s.units[u].side for u in c["combat"] if s.units[u].side != side)
 
@@ -191,7 +185,7 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         if not c["forced"]:
             out.append(Action("no_challenge", option=str(side),
                               label=f"{s.sides[side].name} issues no challenge in "
-                                    f"{_combat_name(s, c['combat'])}"))
+                                    f"{combat_name(s, c['combat'])}"))
         return out
     if stage == "answer":
         ch = s.models[c["challenger"]]
@@ -258,12 +252,12 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Eve
         m = s.models[a.targets[0]]
         c.update(stage="answer", challenger=m.id)
         return [ChallengeIssued(rule=RULE_REACTION if c["forced"] else RULE_ISSUE,
-                                challenger=m.name, combat=_combat_name(s, c["combat"]),
+                                challenger=m.name, combat=combat_name(s, c["combat"]),
                                 as_reaction=bool(c["forced"]))]
     if a.kind == "no_challenge":
         c["order"].pop(0)
         return [Note(rule=RULE_ISSUE, text=f"{s.sides[int(a.option)].name} issues no challenge "
-                                           f"in {_combat_name(s, c['combat'])}")]
+                                           f"in {combat_name(s, c['combat'])}")]
     if a.kind == "accept_challenge":
         m = s.models[a.targets[1]]
         c.update(stage="face_off", champion=m.id, choices={})
@@ -513,14 +507,3 @@ def action_odds(s: GameState, a: Action) -> dict[str, dict]:
         theirs = c["choices"].get(foe.id) or best_choice(s, foe, me, known_b=a.option)
         return odds_table(me, foe, odds(s, me, foe, a.option, theirs))
     return {}
-
-
-def challenge_points(s: GameState, combat: tuple[str, ...]) -> dict[int, int]:
-    """Resolution points each side scored from a challenge fought in this combat this phase."""
-    out: dict[int, int] = {}
-    for record in s.pending.get("duels", {}).get("records", ()):
-        if not set(record["units"]) & set(combat):
-            continue
-        for side, pts in record["glory"].items():
-            out[int(side)] = out.get(int(side), 0) + int(pts)
-    return out

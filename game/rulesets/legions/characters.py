@@ -239,3 +239,14 @@ def victory_rows(s: GameState, holders) -> list[dict]:
                     row["units_wiped"] -= 1
                     row["points"] -= POINTS_PER_UNIT_WIPED
     return rows
+
+
+def challenge_points(s: GameState, combat: tuple[str, ...]) -> dict[int, int]:
+    """Resolution points each side scored from a challenge fought in this combat this phase."""
+    out: dict[int, int] = {}
+    for record in s.pending.get("duels", {}).get("records", ()):
+        if not set(record["units"]) & set(combat):
+            continue
+        for side, pts in record["glory"].items():
+            out[int(side)] = out.get(int(side), 0) + int(pts)
+    return out

@@ -129,3 +129,11 @@ def enemies_engaged_by(s: GameState, geo: Geometry, units: tuple[str, ...],
                 if e.side != side and e.unit not in out and geo.in_contact(f, e):
                     out.append(e.unit)
     return sorted(out)
+
+
+def combat_name(s: GameState, combat) -> str:
+    """A combat as the log names it: each side's units, "A, B against C"."""
+    sides: dict[int, list[str]] = {}
+    for u in combat:
+        sides.setdefault(s.units[u].side, []).append(s.units[u].name)
+    return " against ".join(", ".join(v) for _, v in sorted(sides.items()))

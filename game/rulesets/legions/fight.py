@@ -27,6 +27,7 @@ from game.rulesets.legions.characters import in_duel
 from game.rulesets.legions.checks import characteristic
 from game.rulesets.legions.combat import (
     combat_models,
+    combat_name,
     combats,
     enemies_engaged_by,
     engaged_models,
@@ -102,13 +103,6 @@ def open_combats(s: GameState) -> list[tuple[str, ...]]:
             continue
         out.append(c)
     return out
-
-
-def combat_name(s: GameState, combat) -> str:
-    sides: dict[int, list[str]] = {}
-    for u in combat:
-        sides.setdefault(s.units[u].side, []).append(s.units[u].name)
-    return " against ".join(", ".join(v) for _, v in sorted(sides.items()))
 
 
 def begin_combat(s: GameState, combat: tuple[str, ...]) -> list[Event]:

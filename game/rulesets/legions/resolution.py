@@ -23,7 +23,7 @@ from game.core.state import GameState, Model
 from game.core.text import possessive
 from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import statuses
-from game.rulesets.legions.challenge import challenge_points
+from game.rulesets.legions.characters import challenge_points
 from game.rulesets.legions.checks import take_check, unit_value
 from game.rulesets.legions.combat import lock, tidy_locks, unlock
 from game.rulesets.legions.events import AftermathChosen, ResolutionPoints

@@ -12,7 +12,7 @@ I + M, then the kept die) as the threat.
 from __future__ import annotations
 
 from game.core import chance
-from game.rulesets.legions import RULESET, charge
+from game.rulesets.legions import charge
 from game.rulesets.legions.odds import needed_roll, whole_charge_odds
 
 
@@ -27,15 +27,7 @@ def chance_outcomes(s, a, geo):
         lambda reaches: f"the roll reaches {name}" if reaches else f"the roll falls short of {name}")
 
 
-def _reach(s, unit_id, gap):
+def reach_odds(s, unit_id, gap):
+    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
+    threat term, `game.ai.evaluate`)."""
     return whole_charge_odds(gap, charge.setup_move_distance(charge.initiative_plus_move(s, unit_id)))
-
-
-def evaluate(s, side, geo):
-    from game.ai.evaluate import margin
-
-    return margin(RULESET, s, side, geo, _reach)
-
-
-RULESET.chance_outcomes = chance_outcomes
-RULESET.evaluate = evaluate

@@ -24,7 +24,16 @@ from game.rulesets.base import (
     unit_centroid,
     victory_breakdown,
 )
-from game.rulesets.ranks import charge, combat, formation, movement, odds, panic, sweep
+from game.rulesets.ranks import (
+    charge,
+    combat,
+    formation,
+    movement,
+    odds,
+    panic,
+    search_hooks,
+    sweep,
+)
 from game.rulesets.ranks.contacts import contacts
 from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
 from game.rulesets.ranks.setup import GENERAL, OFFICER, PANICKED, build_game
@@ -50,6 +59,8 @@ def control_value(s: GameState, model) -> int:
 class RanksRuleset(RulesetBase):
     last_side_reason = "only one side has bases on the table"
     id = "ranks"
+    # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
+    reach_odds = staticmethod(search_hooks.reach_odds)
     name = "Ranks: blocks with fronts, flanks, fumbles and panic"
     status_help = {
         panic.ROUTED: ("ROUT", "Routed: it can only Hold or flee until it rallies."),
@@ -522,4 +533,3 @@ def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
 RULESET = RanksRuleset()
 
 __all__ = ["RULESET", "RanksRuleset", "control_value", "formation"]
-from game.rulesets.ranks import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -7,18 +7,10 @@ sampled by the searcher's own dice.
 
 from __future__ import annotations
 
-from game.rulesets.ranks import RULESET
 from game.rulesets.ranks.movement import allowance
 
 
-def _reach(s, unit_id, gap):
+def reach_odds(s, unit_id, gap):
+    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
+    threat term, `game.ai.evaluate`)."""
     return 1 if gap <= allowance(s, unit_id) else 0
-
-
-def evaluate(s, side, geo):
-    from game.ai.evaluate import margin
-
-    return margin(RULESET, s, side, geo, _reach)
-
-
-RULESET.evaluate = evaluate

@@ -28,7 +28,7 @@ from game.rulesets.base import (
     objective_holders,
     victory_breakdown,
 )
-from game.rulesets.squads import charge, fight, movement
+from game.rulesets.squads import charge, fight, movement, search_hooks
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.setup import build_game
 
@@ -44,6 +44,9 @@ def control_value(s: GameState, model) -> int:
 
 class SquadsRuleset(RulesetBase):
     id = "squads"
+    # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
+    reach_odds = staticmethod(search_hooks.reach_odds)
+    chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = "Squads: 2D6 charges and squad melee"
     #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".
     overlay_ranges = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
@@ -420,4 +423,3 @@ def below_half_strength(s: GameState, unit_id: str) -> bool:
 
 
 RULESET = SquadsRuleset()
-from game.rulesets.squads import search_hooks  # noqa: E402,F401 (the searcher's hooks)

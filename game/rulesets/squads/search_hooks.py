@@ -9,7 +9,7 @@ Chance steps (`chance_outcomes`):
     exactly `odds.casualties_distribution`. The script for k unsaved wounds is k hits of 6 and
     misses of 1, k wounds of 6, k saves of 1 (a 1 always fails).
 `evaluate` is the common margin with the exact 2D6 charge odds as the threat.
-Installed on the ruleset by its `__init__` (one import line at its end).
+The ruleset class names these functions as its `reach_odds` and `chance_outcomes` hooks.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from game.core import chance
 from game.core import probability as P
-from game.rulesets.squads import RULESET, charge, fight
+from game.rulesets.squads import charge, fight
 from game.rulesets.squads.odds import (
     charge_success,
     kills_after,
@@ -73,15 +73,7 @@ def chance_outcomes(s, a, geo):
     return None
 
 
-def _reach(s, unit_id, gap):
+def reach_odds(s, unit_id, gap):
+    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
+    threat term, `game.ai.evaluate`)."""
     return charge_success(gap)
-
-
-def evaluate(s, side, geo):
-    from game.ai.evaluate import margin
-
-    return margin(RULESET, s, side, geo, _reach)
-
-
-RULESET.chance_outcomes = chance_outcomes
-RULESET.evaluate = evaluate

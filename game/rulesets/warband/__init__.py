@@ -18,7 +18,7 @@ from game.core.geometry import Geometry
 from game.core.state import GameState, Scenario
 from game.core.text import possessive
 from game.rulesets.base import RulesetBase
-from game.rulesets.warband import combat, fleeing, movement, recovery, victory
+from game.rulesets.warband import combat, fleeing, movement, recovery, search_hooks, victory
 from game.rulesets.warband.engagement import (
     RULE_ALL_FIGHT,
     RULE_MULTIPLAYER,
@@ -52,6 +52,8 @@ RULE_TURN = ("Turn: recovery, movement (charges happen here), close combat; with
 
 class WarbandRuleset(RulesetBase):
     id = "warband"
+    # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
+    reach_odds = staticmethod(search_hooks.reach_odds)
     name = "Warband: model-by-model close combat for 2 to 4 warbands"
     max_sides = MAX_SIDES
     last_side_reason = "only one warband is left on the table"
@@ -331,4 +333,3 @@ class WarbandRuleset(RulesetBase):
 
 
 RULESET = WarbandRuleset()
-from game.rulesets.warband import search_hooks  # noqa: E402,F401 (the searcher's hooks)

@@ -8,19 +8,11 @@ not at all. Its fights are resolved in automatic steps, sampled by the searcher'
 
 from __future__ import annotations
 
-from game.rulesets.warband import RULESET
 from game.rulesets.warband.movement import charge_reach
 
 
-def _reach(s, unit_id, gap):
+def reach_odds(s, unit_id, gap):
+    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
+    threat term, `game.ai.evaluate`)."""
     models = s.alive_models(unit_id)
     return 1 if models and gap <= charge_reach(models[0]) else 0
-
-
-def evaluate(s, side, geo):
-    from game.ai.evaluate import margin
-
-    return margin(RULESET, s, side, geo, _reach)
-
-
-RULESET.evaluate = evaluate

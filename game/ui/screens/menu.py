@@ -28,8 +28,8 @@ ROW = 44
 LEFT_W, RIGHT_W, GAP = 430, 450, 20  # the battle column and the players column
 PANEL_WIDTH = LEFT_W + GAP + RIGHT_W
 #: The AIs a side may be given (game.ai names), short enough for a seat's list.
-AGENTS = {"easy": "Easy AI", "normal": "Normal AI", "hard": "Hard AI", "greedy": "Greedy AI",
-          "random": "Random AI"}
+AGENTS = {"easy": "Easy AI", "normal": "Normal (0.5 s)", "hard": "Hard (1 s)",
+          "greedy": "Greedy AI", "random": "Random AI"}
 SEAT_CHOICES = {HUMAN: "Person", **AGENTS}
 NUMBERS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
            8: "Eight"}

@@ -5,7 +5,7 @@ import itertools
 from fractions import Fraction
 
 from game.core.actions import Action
-from game.rulesets.legions import RULESET, challenge
+from game.rulesets.legions import RULESET, challenge, characters
 from game.rulesets.legions.characters import in_duel, is_character
 from game.rulesets.legions.checks import characteristic, unit_value
 from game.rulesets.legions.events import ResolutionPoints
@@ -192,7 +192,7 @@ def test_both_live_the_one_that_inflicted_more_wounds_scores_that_many():
     text = [e.describe() for e in events]
     assert ("Glory: Azure Legion scores 2 resolution points (both live; Guard Sergeant "
             "inflicted more wounds (2 to 1))") in text
-    assert challenge.challenge_points(s, ("s0u0", "s1u0")) == {0: 2}
+    assert characters.challenge_points(s, ("s0u0", "s1u0")) == {0: 2}
 
 
 def test_as_many_wounds_inflicted_scores_no_glory():
@@ -204,7 +204,7 @@ def test_as_many_wounds_inflicted_scores_no_glory():
                      1, 1)  # and the Breacher Sergeant's 2
     assert "Glory: no one scores (both live, as many wounds inflicted (0 each))" in [
         e.describe() for e in events]
-    assert challenge.challenge_points(b.state, ("s0u0", "s1u0")) == {}
+    assert characters.challenge_points(b.state, ("s0u0", "s1u0")) == {}
 
 
 def test_the_duellists_are_not_part_of_the_general_fight_and_a_challenge_kill_counts_once():
