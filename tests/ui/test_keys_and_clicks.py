@@ -3,16 +3,11 @@ action's kind, in every ruleset), Esc closes an open drop-down list before anyth
 in the menu's seed field starts, and a double-click on the decision list orders once: the list
 holds still under a pointer that just clicked."""
 
-import dataclasses
-
 import pygame
 import pytest
 
-from game import rulesets
 from game.core.actions import Action
-from game.core.state import UnitPlacement
-from game.io.tmx import default_map_for, load_scenario
-from game.turn import TurnController
+from game.io.tmx import default_map_for
 from game.ui.config import HOT_SEAT, BattleConfig
 from game.ui.screens.battle import BattleScreen
 from game.ui.screens.battle.input import ends_a_step
@@ -101,20 +96,11 @@ def test_enter_in_the_seed_field_starts_the_battle_with_that_seed(make_app):
     assert isinstance(battle, BattleScreen) and battle.config.seed == 42
 
 
-def two_mobs():
-    """Two units of one side with an order each, far from the enemy (squads, hot seat)."""
-    path = default_map_for("squads")
-    scenario = dataclasses.replace(load_scenario(path), placements=(
-        UnitPlacement(0, "brute_mob", 10.0, 14.0, 0.0),
-        UnitPlacement(0, "brute_mob", 10.0, 30.0, 0.0),
-        UnitPlacement(1, "line_marines", 40.0, 22.0, 180.0)))
-    return path, TurnController(rulesets.get("squads"), scenario, 5)
-
-
 def start_two_mobs(drive):
-    path, controller = two_mobs()
-    battle = drive.app.start_battle(BattleConfig(map_path=path, mode=HOT_SEAT, seed=5),
-                                    controller)
+    """The shipped squads map, hot seat: several units with orders, listed one under another
+    (once the first has its order, the next one's options take its place in the list)."""
+    battle = drive.app.start_battle(BattleConfig("squads", default_map_for("squads"), HOT_SEAT,
+                                                 0, 5))
     drive.frames(2)
     return battle
 
@@ -147,7 +133,7 @@ def test_the_list_stays_until_the_pointer_leaves_it_then_shows_the_new_offers(ma
     drive.click(rect.center)
     drive.frames(round(2 * HOLD_AFTER_CLICK * 60))  # time passes, the pointer does not move
     assert battle.panel.labels() == labels
-    drive.move((rect.centerx, battle.top_rect.centery))  # off the list
+    drive.move((8, battle.top_rect.centery))  # off the list, onto the heading
     assert battle.list_hold is None and battle.panel.labels() != labels
     assert all(r.button.is_enabled for r in battle.panel.rows if r.button is not None)
     assert row.action not in [r.action for r in battle.panel.rows]
