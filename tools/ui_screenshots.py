@@ -62,6 +62,8 @@ class Hand:
         self.frames(2)
 
     def choose(self, label):
+        if getattr(self.app.top, "list_hold", None) is not None:
+            self.move((4, 4))  # off the list, which holds still after a click until left
         button = self.app.top.panel.button_for(label)
         self.frames(1)
         self.click(button.rect.center)

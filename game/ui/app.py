@@ -258,6 +258,9 @@ class App:
         if not self.screens:
             return
         top = self.top
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                and top.ui.close_dropdowns()):
+            return  # Esc closes an open drop-down list, and nothing else
         consumed = top.ui.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                                        pygame.MOUSEWHEEL):

@@ -30,6 +30,16 @@ class UIManager(pygame_gui.UIManager):
     def _update_mouse_position(self):
         self.mouse_position = self.calculate_scaled_mouse_position(self._app.mouse)
 
+    def close_dropdowns(self) -> bool:
+        """Close every open drop-down list; True if one was open (Esc then closes only it)."""
+        closed = False
+        for element in self.get_sprite_group().sprites():
+            if (isinstance(element, pygame_gui.elements.UIDropDownMenu)
+                    and element.current_state is element.menu_states["expanded"]):
+                element.current_state.should_transition = True  # closed on the next update
+                closed = True
+        return closed
+
 
 class Screen:
     """One screen of the stack. An overlay (`opaque = False`) is drawn over the one below."""

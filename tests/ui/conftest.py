@@ -64,12 +64,20 @@ class Driver:
         self.frames(1)
         self.click(element.rect.center)
 
+    def leave_held_list(self) -> None:
+        """After a click on a decision the list holds until the pointer leaves it (the battle
+        screen's `list_held`): move off it, as a player reaching for the next choice does."""
+        if getattr(self.top, "list_hold", None) is not None:
+            self.move((4, 4))
+
     def choose(self, label: str) -> None:
         """Click the decision button with this label (scrolled into view first)."""
+        self.leave_held_list()
         button = self.top.panel.button_for(label)
         self.press(button)
 
     def hover_choice(self, label: str) -> None:
+        self.leave_held_list()
         button = self.top.panel.button_for(label)
         self.frames(1)
         self.move(button.rect.center)

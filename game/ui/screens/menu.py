@@ -328,6 +328,10 @@ class MenuScreen(Screen):
             elif event.ui_element in self.name_entries:
                 self.set_seat(self.name_entries[event.ui_element],
                               name=event.ui_element.get_text())
+        elif (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+              and event.ui_element is self.widgets.get("seed")):
+            self.seed_text = self.widgets["seed"].get_text()
+            self.start()  # Enter in the seed field starts, as Enter elsewhere does
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.widgets.get("start"):
                 self.start()

@@ -81,6 +81,12 @@ class DecisionPanel:
         self.content_height = y
         self.layout()
 
+    def freeze(self) -> None:
+        """Keep every row where it is, but let no button be pressed (its offer is gone)."""
+        for row in self.rows:
+            if row.button is not None and row.button.is_enabled:
+                row.button.disable()
+
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self.layout()

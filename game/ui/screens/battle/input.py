@@ -18,6 +18,13 @@ PAN_SPEED = 700.0  # pixels per second with the arrow keys
 DRAG_THRESHOLD = 5
 
 
+def ends_a_step(action: Action) -> bool:
+    """E's action: one that ends a phase, a sub-phase, a turn or an activation. Known by its
+    kind (`end_phase`, `end_charges`, `end_turn`, `end_activation`, `end`...), never by its
+    label, so every ruleset's end actions answer E."""
+    return action.kind == "end" or action.kind.startswith("end_")
+
+
 class InputMixin:
     """Events to intents (part of `BattleScreen`)."""
 
@@ -53,8 +60,9 @@ class InputMixin:
                 self._tool(key)
                 return
         action = self.panel.action_for(element)
-        if action is not None and self.is_human_turn():
-            self.apply(action)
+        if (action is not None and self.is_human_turn() and not self.list_held()
+                and self.apply(action)):
+            self.hold_list()  # its next offers wait: a double-click orders once
 
     def _tool(self, key: str) -> None:
         if key == "ruler":
@@ -99,9 +107,9 @@ class InputMixin:
             if not self.is_human_turn():
                 self.skip_ai()
         elif key == pygame.K_e:
-            ends = [a for a in self.legal() if a.kind == "end_phase"]
+            ends = [a for a in self.legal() if ends_a_step(a)]
             if ends:
-                self.apply(ends[0])
+                self.apply(min(ends, key=lambda a: a.unit is not None))  # the phase's own first
         elif key == pygame.K_TAB:
             self.cycle_units(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key in (pygame.K_f, pygame.K_HOME):
@@ -236,7 +244,9 @@ class InputMixin:
 
     def hovered_choice(self, mouse) -> Action | None:
         """The offered action whose button is under the mouse (its preview is drawn)."""
-        return self.panel.action_at(mouse) if self.panel.rect.collidepoint(mouse) else None
+        if self.list_held() or not self.panel.rect.collidepoint(mouse):
+            return None  # a held list shows offers that are gone: nothing to preview
+        return self.panel.action_at(mouse)
 
     def _pan_keys(self, dt: float) -> None:
         dx = dy = 0.0

@@ -12,13 +12,38 @@ from game.ui.render.text import shared_text
 from game.ui.screens.battle.decision_list import Group
 from game.ui.screens.battle.layout import DRAFT_HEIGHT, RIGHT_WIDTH, TOP_BAR
 
+#: After a click on a decision the list keeps its layout (its buttons disabled) until the pointer
+#: leaves it, or moves once this many seconds have passed: the next unit's option never slides
+#: under a pointer that just clicked, so ordering again takes a deliberate second click.
+HOLD_AFTER_CLICK = 0.6
+
 
 class PanelsMixin:
     """The panels around the table (part of `BattleScreen`)."""
 
+    def hold_list(self) -> None:
+        """A decision was just clicked: keep the list where it is (see HOLD_AFTER_CLICK)."""
+        self.list_hold = (self.clock, tuple(self.app.mouse))
+
+    def list_held(self) -> bool:
+        """The list still holds its layout after a click; ends the hold once the pointer left
+        the list, or moved after HOLD_AFTER_CLICK seconds."""
+        if self.list_hold is None:
+            return False
+        since, where = self.list_hold
+        mouse = tuple(self.app.mouse)
+        if not self.panel.rect.collidepoint(mouse) or (
+                self.clock - since >= HOLD_AFTER_CLICK and mouse != where):
+            self.list_hold = None
+            return False
+        return True
+
     def _refresh_panel(self) -> None:
         key = (self.version, self.controller.current_player(), self.is_human_turn())
         if key == self._panel_key:
+            return
+        if self.list_held():  # the new offers wait; the old ones cannot be pressed
+            self.panel.freeze()
             return
         self._panel_key = key
         legal = self.legal()

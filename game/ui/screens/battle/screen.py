@@ -87,6 +87,7 @@ class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, Drawing
         self.press: Press | None = None
         self.dragging = False
         self.panning: tuple[int, int] | None = None
+        self.list_hold: tuple[float, tuple[int, int]] | None = None  # see panels.HOLD_AFTER_CLICK
         self.keys_held: set[int] = set()
         self.ruler_toggle = False
         self.ruler_hold = False
