@@ -11,10 +11,10 @@ that needs no decision (rolls the rules make by themselves, forced options, woun
 has no real choice about) until the next decision or the end of the battle.
 
 Part 2 of the spec: the reactions are played (reactions.py, declared at charge step 4:
-Overwatch volley in volley.py, Shield wall, Evade in evade.py; cover terrain in cover.py).
-Still empty places: challenge.py (the challenge sub-phase and its resolution points), and
-vehicle targets (the wound step in fight.strike; the data refuses vehicles until then:
-profile.PART_TWO_TYPES).
+Overwatch volley in volley.py, Shield wall, Evade in evade.py; cover terrain in cover.py);
+vehicle targets take armour penetration (vehicles.py) and Transports carry units (embark and
+disembark in the Movement phase, a wreck's passengers: transports.py). Still empty:
+challenge.py (the challenge sub-phase and its resolution points).
 """
 
 from __future__ import annotations
@@ -29,9 +29,16 @@ from game.rulesets.base import (
     end_battle,
     move_unit,
     objective_holders,
-    victory_breakdown,
 )
-from game.rulesets.legions import charge, evade, fight, movement, statuses, wounds
+from game.rulesets.legions import (
+    charge,
+    evade,
+    fight,
+    movement,
+    statuses,
+    transports,
+    wounds,
+)
 from game.rulesets.legions.challenge import challenge_sub_phase
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.combat import tidy_locks
@@ -42,7 +49,9 @@ from game.rulesets.legions.setup import build_game
 ODDS_INITIATIVE_PLUS_MOVE = 11
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 #: Unit flags that last one turn.
-TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked")
+TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked",
+              transports.BOARDED)
+TRANSPORT_ACTIONS = ("embark", "disembark")
 
 
 class LegionsRuleset(RulesetBase):
@@ -83,7 +92,8 @@ class LegionsRuleset(RulesetBase):
         if pools:
             return self._allocation_actions(s, geo, pools[0])
         if s.phase == "movement":
-            return movement.movement_actions(s, geo)
+            moves = movement.movement_actions(s, geo)
+            return moves[:-1] + transports.actions(s, geo) + moves[-1:]
         if s.phase == "assault":
             if "fight" in s.pending:
                 return fight.actions(s, geo)
@@ -160,7 +170,7 @@ class LegionsRuleset(RulesetBase):
         if s.over:
             return tuple(s.result["points"])
         holders = objective_holders(s, geo) if geo else []
-        return tuple(float(r["points"]) for r in victory_breakdown(s, holders))
+        return tuple(float(r["points"]) for r in transports.victory_rows(s, holders))
 
     # --- acting ----------------------------------------------------------------------------------
     def _act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -182,6 +192,10 @@ class LegionsRuleset(RulesetBase):
         """Take every step that needs no decision, until one does or the battle ends."""
         events: list[Event] = []
         while not s.over:
+            wrecked = transports.wrecks(s, geo, dice)  # first: its passengers get out
+            if wrecked is not None:
+                events.extend(wrecked)
+                continue
             if len(s.sides_with_models()) < 2:
                 events.append(self.finish(s, geo, "only one side has models on the table"))
                 break
@@ -239,8 +253,11 @@ class LegionsRuleset(RulesetBase):
     def _why_movement(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if a.kind == "end_phase":
             return None
+        if a.kind in TRANSPORT_ACTIONS:
+            return transports.problem(s, geo, a)
         if a.kind != "move":
-            return f"'{a.kind}' is not a Movement phase action (Move, Run or end the phase)"
+            return (f"'{a.kind}' is not a Movement phase action (Move, Run, embark, disembark "
+                    f"or end the phase)")
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return "Choose one of your own units"
         return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
@@ -248,6 +265,8 @@ class LegionsRuleset(RulesetBase):
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
             return self._enter_assault(s)
+        if a.kind in TRANSPORT_ACTIONS:
+            return transports.apply_action(s, a)
         unit = s.units[a.unit]
         unit.flags["moved"] = True
         how = a.option or "move"
@@ -300,7 +319,7 @@ class LegionsRuleset(RulesetBase):
         return events + movement.routed_fall_backs(s, geo, dice)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):
-        return end_battle(s, geo, reason)
+        return end_battle(s, geo, reason, breakdown=transports.victory_rows)
 
 
 RULESET = LegionsRuleset()
