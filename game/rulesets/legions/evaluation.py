@@ -12,7 +12,7 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge, evade, reactions, vehicles
+from game.rulesets.legions import charge, evade, reactions, transports, vehicles
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
@@ -245,6 +245,8 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
         return reaction_value(s, geo, a)
     if kind == "move":
         return move_value(s, geo, a)
+    if kind in ("embark", "disembark"):
+        return transports.action_value(s, geo, a)
     if kind == "declare_charge":
         return charge_value(s, geo, a.unit, a.targets[0])
     if kind == "volley":
