@@ -79,6 +79,18 @@ def result(roll: int, strength: int, av: int) -> str:
     return GLANCING if total == av else PENETRATING
 
 
+def needs_text(strength: int, av: int) -> str:
+    """What the D6 needs, for the log: "2 to glance, 3+ to penetrate"."""
+    glance = av - strength
+    if glance > 6:
+        return "more than 6: no roll can glance"
+    if glance < 1:
+        return "any roll to penetrate"
+    if glance == 6:
+        return "6 to glance"
+    return f"{glance} to glance, {glance + 1}+ to penetrate"
+
+
 def penetration_odds(strength: int, av: int) -> dict[str, Fraction]:
     """Exact chances of each result of one penetration test (one D6)."""
     out = {NOTHING: Fraction(0), GLANCING: Fraction(0), PENETRATING: Fraction(0)}
@@ -110,7 +122,7 @@ def penetrate(s: GameState, dice: Dice, attacker: str, target_id: str, hits: int
     events: list[Event] = [DiceRolled(
         rule=rule, who=unit.name, label=f"armour penetration (D6 + S{strength} vs {facing} AV "
                                         f"{av} of {target.name})",
-        values=roll.values, needed=f"{max(1, av - strength)}+ to glance",
+        values=roll.values, needed=needs_text(strength, av),
         outcome=f"{piercing} penetrating, {glancing} glancing")]
     if glancing:
         events.extend(_glancing(s, dice, target_id, glancing, volley))

@@ -87,6 +87,11 @@ def test_an_infantry_model_cannot_have_armour_values(tmp_path):
     (3, 10, (6, 0, 0)),   # 9 at most: nothing
 ])
 def test_armour_penetration_odds_nothing_glancing_penetrating(strength, av, expected):
+    text = vehicles.needs_text(strength, av)
+    assert text == {(4, 10): "6 to glance", (6, 10): "4 to glance, 5+ to penetrate",
+                    (7, 13): "6 to glance", (8, 10): "2 to glance, 3+ to penetrate",
+                    (10, 10): "any roll to penetrate",
+                    (3, 10): "more than 6: no roll can glance"}[(strength, av)]
     odds = penetration_odds(strength, av)
     assert (odds[NOTHING], odds[GLANCING], odds[PENETRATING]) == tuple(
         Fraction(n, 6) for n in expected)
@@ -133,7 +138,7 @@ def test_in_the_fight_a_vehicle_takes_penetration_against_its_rear_av_not_a_woun
     events = b.apply(smash(b), 2, 2, 2, 1, 1, 2, 6, 3, 3, 3)
     text = described(events)
     assert ("Hammer Paragon rolls armour penetration (D6 + S8 vs rear AV 10 of Armoured "
-            "Carrier): 1+2+6 (needs 2+ to glance): 1 penetrating, 1 glancing") in text
+            "Carrier): 1+2+6 (needs 2 to glance, 3+ to penetrate): 1 penetrating, 1 glancing") in text
     assert not any("to wound" in t for t in text)
     damage_roll = next(e for e in events if isinstance(e, DiceRolled)
                        and e.rule == vehicles.RULE_GLANCING)
