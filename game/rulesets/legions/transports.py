@@ -6,7 +6,8 @@ that disembarked this turn charges in disorder. How a unit gets in and out is [a
 a player of that game expects it, each in the Movement phase and instead of moving:
 - Embark: every model of the unit is within its M" of a friendly Transport's hull, the unit has
   not moved and may move (not locked, Pinned or Routed), and the Transport has room for all its
-  models (`capacity`) and carries no other unit. Its models leave the table.
+  models (`capacity`), carries no other unit and is not locked in combat. Its models leave
+  the table.
 - Disembark: a unit embarked before this turn is placed wholly within 2" of its Transport's
   hull (each model at least 1" from enemies, in coherency); it has disembarked this turn and
   may not move again this phase.
@@ -92,6 +93,8 @@ def embark_problem(s: GameState, geo: Geometry, unit_id: str, transport_id: str)
     for status in (statuses.PINNED, statuses.ROUTED):
         if statuses.has_status(s, unit_id, status):
             return f"{unit.name} has a {statuses.title(status)} model ({RULE_EMBARK})"
+    if is_locked(s, transport_id):
+        return f"{carrier} is locked in combat ({RULE_EMBARK})"
     if passengers(s, transport_id):
         return f"{carrier} already carries a unit ({RULE_EMBARK})"
     room = int(hull(s, transport_id).profile["capacity"])

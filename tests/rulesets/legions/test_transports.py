@@ -82,6 +82,14 @@ def test_one_unit_per_transport_within_its_capacity():
     assert embark_problem(b2.state, b2.geo, "s0u1", "s0u0") is None
 
 
+def test_no_embarking_on_a_transport_locked_in_combat():
+    from game.rulesets.legions.combat import lock
+    b = carrier_battle(enemy_x=26.0)
+    lock(b.state, "s0u0", "s1u0")
+    assert embark_problem(b.state, b.geo, "s0u1", "s0u0") == (
+        f"Armoured Carrier is locked in combat ({RULE_EMBARK})")
+
+
 def test_a_pinned_or_moved_unit_cannot_embark():
     b = carrier_battle()
     b.unit("s0u1").flags["moved"] = True
