@@ -169,7 +169,9 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
     spots = sorted(((ship.x + i * size, ship.y + j * size) for i in range(-steps, steps + 1)
                     for j in range(-steps, steps + 1)),
                    key=lambda p: ((p[0] - goal[0]) ** 2 + (p[1] - goal[1]) ** 2, p))
-    others = [m for m in s.models.values() if m.alive and m.unit != unit_id]
+    reach_out = span + size + KEEP_AWAY + 1.0  # beyond this, a base can touch no spot
+    others = [m for m in s.models.values() if m.alive and m.unit != unit_id
+              and math.hypot(m.x - ship.x, m.y - ship.y) <= reach_out + m.base.radius]
     enemies = [m for m in others if m.side != s.units[unit_id].side]
     placed: list[Model] = []
     dest: Destinations = {}
