@@ -578,6 +578,8 @@ class MapSpec:
     rounds: int = 5
     forces: dict[int, str] = field(default_factory=dict)
     dry_grass: float = 0.25  # share of the table under dry-grass blotches
+    # the `units` layer: (marker name, side, unit profile id, x, y, facing in degrees)
+    units: tuple[tuple[str, int, str, float, float, float], ...] = ()
 
 
 def quarter_turn(shape: Shape, size: float, turns: int = 1) -> Shape:
@@ -833,6 +835,12 @@ MAPS: tuple[MapSpec, ...] = (
                     ("Fallen standard", 43, 24), ("Command bunker", 58.5, 24)),
         patches=legions_patches(),
         dry_grass=0.3,
+        # each side's Armoured Carrier stands beside the veteran unit it can carry, every
+        # model of it within its 7" Move of the hull (legions transports: embark)
+        units=(("Azure carrier", 0, "armoured_carrier", 18, 2.9, 0),
+               ("Azure riders", 0, "veteran_guard", 18, 6.85, 90),
+               ("Ashen carrier", 1, "armoured_carrier", 54, 45.1, 180),
+               ("Ashen riders", 1, "veteran_breachers", 54, 41.15, 270)),
     ),
     MapSpec(
         file="ranks_open_field.tmx",
@@ -1049,6 +1057,11 @@ def tmx_text(spec: MapSpec, tileset_source: str) -> str:
         ("objectives", "#e0b43c", [objects.write(name, (x, y))
                                    for name, x, y in spec.objectives]),
     ]
+    if spec.units:
+        groups.append(("units", "#9a9a9a", [
+            objects.write(name, (x, y), [("facing", "float", number(facing)),
+                                         ("side", "int", side), ("unit", None, unit)])
+            for name, side, unit, x, y, facing in spec.units]))
     for name, color, written in groups:
         lines.append(f' <objectgroup id="{layer_id}" name="{name}" color="{color}">')
         for object_lines in written:

@@ -28,13 +28,14 @@ BATTLES = 8
 
 
 def longest_allowed(rule: str) -> float:
-    """The furthest any model of the shipped forces may go by this rule (M7, I4-5)."""
+    """The furthest any model of the shipped forces may go by this rule (M7, I4-5; the
+    vehicles M8-10, I1)."""
     from game.rulesets.legions import charge, evade, fight, movement, resolution
 
-    return {fight.RULE_CONTACT: 5.0, evade.RULE_EVADE: 5.0, resolution.RULE_HOLD: 5.0, movement.RULE_MOVE: 7.0,
+    return {fight.RULE_CONTACT: 5.0, evade.RULE_EVADE: 5.0, resolution.RULE_HOLD: 5.0, movement.RULE_MOVE: 10.0,
             movement.RULE_RUN: 12.0, charge.RULE_SETUP: 6.0, charge.RULE_SUCCESS: 6.0,
             movement.RULE_FALL_BACK: 11.0, resolution.RULE_PURSUE: 11.0,
-            resolution.RULE_DISENGAGE: 7.0, resolution.RULE_CONSOLIDATE: 5.0}[rule]
+            resolution.RULE_DISENGAGE: 10.0, resolution.RULE_CONSOLIDATE: 5.0}[rule]
 
 
 def check_moves(events):
@@ -49,11 +50,12 @@ def check_moves(events):
 def check_table(controller):
     geo, s = controller.geo, controller.state
     alive = [m for m in s.models.values() if m.alive]
-    for i, a in enumerate(alive):
+    round_bases = [m for m in alive if m.base.kind == "round"]  # the others (vehicle hulls):
+    for i, a in enumerate(round_bases):                        # placement_problem, below
         r = a.base.radius
         assert r - 1e-6 <= a.x <= s.scenario.width - r + 1e-6, f"{a.name} off the table"
         assert r - 1e-6 <= a.y <= s.scenario.height - r + 1e-6, f"{a.name} off the table"
-        for b in alive[i + 1:]:
+        for b in round_bases[i + 1:]:
             gap = math.hypot(a.x - b.x, a.y - b.y) - a.base.radius - b.base.radius
             assert gap >= -CONTACT_TOLERANCE, f"{a.name} overlaps {b.name}"
     assert geo.placement_problem(s, {m.id: (m.x, m.y) for m in alive}) is None
@@ -76,8 +78,21 @@ def test_random_play_keeps_the_table_legal(seed):
         before = controller.state.copy()
         limit = RULESET.move_allowance(before, action) if action.placement else 0.0
         check_moves(controller.apply(action))
-        assert_placement_within(controller.geo, before, action, limit)
+        if action.kind == "disembark":  # no move: the models come out of the hull
+            check_disembarked(controller, before, action)
+        else:
+            assert_placement_within(controller.geo, before, action, limit)
         check_table(controller)
+
+
+def check_disembarked(controller, before, action):
+    """A disembarked unit stands wholly within 2" of its Transport's hull (transports.py)."""
+    from game.rulesets.legions.transports import DISEMBARK_RANGE, EMBARKED, hull
+
+    ship = hull(controller.state, before.units[action.unit].flags[EMBARKED])
+    for mid, _, _ in action.placement:
+        gap = controller.geo.distance(controller.state.models[mid], ship)
+        assert gap <= DISEMBARK_RANGE + 1e-6, action.to_text()
 
 
 @settings(max_examples=4)

@@ -12,9 +12,10 @@ has no real choice about) until the next decision or the end of the battle.
 
 Part 2 of the spec: the reactions are played (reactions.py, declared at charge step 4:
 Overwatch volley in volley.py, Shield wall, Evade in evade.py; cover terrain in cover.py).
-Challenges (challenge.py, duel_odds.py; characters.py says who may fight one) are a
-sub-phase of their own. Still an empty place: vehicle targets (the wound step in fight.strike; the data refuses vehicles until then:
-profile.PART_TWO_TYPES).
+Challenges (challenge.py, duel_odds.py; characters.py says who may fight one, and lets a Paragon
+join a unit) are a sub-phase of their own. Vehicle targets take armour penetration (vehicles.py)
+and Transports carry units (embark and disembark in the Movement phase, a wreck's passengers:
+transports.py).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from game.rulesets.legions import (
     reactions,
     search_hooks,
     statuses,
+    transports,
     wounds,
 )
 from game.rulesets.legions.charge_odds import roll_chance
@@ -53,7 +55,9 @@ ODDS_INITIATIVE_PLUS_MOVE = 11
 RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
 #: Unit flags that last one turn.
 TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked",
-              characters.CHANGED)
+              characters.CHANGED, transports.BOARDED)
+TRANSPORT_ACTIONS = ("embark", "disembark")
+CHARACTER_ACTIONS = ("join_unit", "leave_unit")
 
 
 class LegionsRuleset(RulesetBase):
@@ -100,7 +104,7 @@ class LegionsRuleset(RulesetBase):
             return self._allocation_actions(s, geo, pools[0])
         if s.phase == "movement":
             moves = movement.movement_actions(s, geo)
-            return moves[:-1] + characters.actions(s, geo) + moves[-1:]
+            return moves[:-1] + characters.actions(s, geo) + transports.actions(s, geo) + moves[-1:]
         if s.phase == "assault":
             if "challenge" in s.pending:
                 return challenge.actions(s, geo)
@@ -190,7 +194,7 @@ class LegionsRuleset(RulesetBase):
         if s.over:
             return tuple(s.result["points"])
         holders = objective_holders(s, geo) if geo else []
-        return tuple(float(r["points"]) for r in characters.victory_rows(s, holders))
+        return tuple(float(r["points"]) for r in transports.victory_rows(s, holders))
 
     # --- acting ----------------------------------------------------------------------------------
     def _act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -214,6 +218,10 @@ class LegionsRuleset(RulesetBase):
         """Take every step that needs no decision, until one does or the battle ends."""
         events: list[Event] = []
         while not s.over:
+            wrecked = transports.wrecks(s, geo, dice)  # first: its passengers get out
+            if wrecked is not None:
+                events.extend(wrecked)
+                continue
             if len(s.sides_with_models()) < 2:
                 events.append(self.finish(s, geo, "only one side has models on the table"))
                 break
@@ -275,11 +283,13 @@ class LegionsRuleset(RulesetBase):
     def _why_movement(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if a.kind == "end_phase":
             return None
-        if a.kind in ("join_unit", "leave_unit"):
+        if a.kind in CHARACTER_ACTIONS:
             return characters.problem(s, geo, a)
+        if a.kind in TRANSPORT_ACTIONS:
+            return transports.problem(s, geo, a)
         if a.kind != "move":
             return (f"'{a.kind}' is not a Movement phase action (Move, Run, a Paragon joining or "
-                    f"leaving a unit, or end the phase)")
+                    f"leaving a unit, embark, disembark, or end the phase)")
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return "Choose one of your own units"
         return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
@@ -287,8 +297,10 @@ class LegionsRuleset(RulesetBase):
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
             return self._enter_assault(s)
-        if a.kind in ("join_unit", "leave_unit"):
+        if a.kind in CHARACTER_ACTIONS:
             return characters.apply_action(s, a)
+        if a.kind in TRANSPORT_ACTIONS:
+            return transports.apply_action(s, a)
         unit = s.units[a.unit]
         unit.flags["moved"] = True
         how = a.option or "move"
@@ -346,7 +358,7 @@ class LegionsRuleset(RulesetBase):
         return events + movement.routed_fall_backs(s, geo, dice)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):
-        return end_battle(s, geo, reason, breakdown=characters.victory_rows)
+        return end_battle(s, geo, reason, breakdown=transports.victory_rows)
 
 
 RULESET = LegionsRuleset()

@@ -21,7 +21,7 @@ from game.core.geometry import Geometry
 from game.core.state import GameState
 from game.core.text import possessive
 from game.rulesets.base import move_unit
-from game.rulesets.legions import evade, reactions, statuses
+from game.rulesets.legions import evade, reactions, statuses, vehicles
 from game.rulesets.legions.charge_moves import (
     RULE_CLEAN_MOVE,
     RULE_SUCCESS,
@@ -95,6 +95,9 @@ def forbidden_reason(s: GameState, unit_id: str) -> str | None:
         return f"Cannot charge: {name} is already locked in combat ({RULE_FORBIDDEN})"
     if unit.flags.get("embarked"):
         return f"Cannot charge: {name} is embarked on a transport ({RULE_FORBIDDEN})"
+    refusal = vehicles.charge_refusal(s, unit_id)
+    if refusal:
+        return refusal
     for status in (statuses.PINNED, statuses.ROUTED):
         if statuses.has_status(s, unit_id, status):
             return (f"Cannot charge: {name} has a {statuses.title(status)} model "

@@ -12,7 +12,7 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge, evade, reactions
+from game.rulesets.legions import charge, evade, reactions, transports, vehicles
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
@@ -23,7 +23,13 @@ from game.rulesets.legions.odds import (
     p_unsaved,
     wound_target,
 )
-from game.rulesets.legions.profile import has_sub_type, is_paragon, majority_value, weapon
+from game.rulesets.legions.profile import (
+    has_sub_type,
+    is_paragon,
+    is_vehicle,
+    majority_value,
+    weapon,
+)
 from game.rulesets.legions.volley import firing, hit_needed
 from game.rulesets.legions.wounds import pool_save, save_needed
 
@@ -59,8 +65,13 @@ def expected_kills(s: GameState, attacker: str, target_id: str,
         for wid, pname in options:
             p = weapon(wid).profile(pname)
             strength = p.strength_for(int(m.profile["S"]))
-            chance = (p_at_least(hit_target(int(m.profile["WS"]), ws))
-                      * p_at_least(wound_target(strength, t))
+            to_hit = p_at_least(hit_target(int(m.profile["WS"]), ws))
+            if is_vehicle(sample):
+                best = max(best, float(to_hit) * vehicles.expected_hull_share(
+                    strength, vehicles.armour(sample, vehicles.REAR), p.damage,
+                    p_unsaved(save_needed(sample, p.ap)), sample))
+                continue
+            chance = (to_hit * p_at_least(wound_target(strength, t))
                       * p_unsaved(save_needed(sample, p.ap)))
             best = max(best, float(chance) * min(1.0, p.damage / sample.max_wounds))
         total += best * attacks_of(s, m)
@@ -76,8 +87,15 @@ def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     total = 0.0
     for m, w, snap in firing(s, geo, unit_id, target_id, overwatch):
         p = w.profiles[0]
-        chance = (p_at_least(hit_needed(m, snap)) * p_at_least(wound_target(p.strength_for(
-            int(m.profile["S"])), t)) * p_unsaved(save_needed(sample, p.ap)))
+        strength = p.strength_for(int(m.profile["S"]))
+        if is_vehicle(sample):
+            av = vehicles.armour(sample, vehicles.facing_hit(geo, m, sample))
+            total += float(p_at_least(hit_needed(m, snap))) * w.shots * (
+                vehicles.expected_hull_share(strength, av, p.damage,
+                                             p_unsaved(save_needed(sample, p.ap)), sample))
+            continue
+        chance = (p_at_least(hit_needed(m, snap)) * p_at_least(wound_target(strength, t))
+                  * p_unsaved(save_needed(sample, p.ap)))
         total += float(chance) * w.shots
     return total
 
@@ -227,6 +245,8 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
         return reaction_value(s, geo, a)
     if kind == "move":
         return move_value(s, geo, a)
+    if kind in ("embark", "disembark"):
+        return transports.action_value(s, geo, a)
     if kind == "declare_charge":
         return charge_value(s, geo, a.unit, a.targets[0])
     if kind == "volley":

@@ -22,7 +22,7 @@ from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
 from game.core.text import count, possessive
 from game.rulesets.base import move_unit
-from game.rulesets.legions import reactions, resolution
+from game.rulesets.legions import reactions, resolution, vehicles
 from game.rulesets.legions.characters import in_duel
 from game.rulesets.legions.checks import characteristic
 from game.rulesets.legions.combat import (
@@ -44,6 +44,7 @@ from game.rulesets.legions.odds import hit_target, wound_target
 from game.rulesets.legions.profile import (
     TRAIT_ONSLAUGHT,
     has_trait,
+    is_vehicle,
     majority_value,
     melee_weapons,
     weapon,
@@ -282,8 +283,8 @@ def group_text(s: GameState, g: dict) -> str:
 def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> list[Event]:
     """Steps 5-6 for one group, then its wounds go to the defender (steps 7-8, wounds.py).
 
-    A vehicle target would take an armour penetration test here instead of the wound roll
-    (D6 + S against the rear AV: part 2 of the spec); the data refuses vehicles until then."""
+    A vehicle target takes an armour penetration test instead of the wound roll, against its
+    rear AV (vehicles.py)."""
     g["done"] = True
     unit, target = s.units[g["unit"]], s.units[target_id]
     foes = standing(s, target_id)
@@ -303,6 +304,14 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                                       outcome=f"{count(hits, 'hit')} (WS{g['ws']} vs WS{defender_ws})")]
     if not hits:
         return events
+    if vehicles.unit_is_vehicle(s, target_id):
+        more, pool = vehicles.penetrate(
+            s, dice, unit.id, target_id, hits, g["strength"], p, label, vehicles.REAR,
+            volley=False, simultaneous=True, strikers=[s.models[i] for i in g["models"]],
+            attacks=g["attacks"])
+        if pool:
+            s.pending["wounds"] = [pool]
+        return events + more
     toughness += reactions.toughness_bonus(s, target_id)
     need = wound_target(g["strength"], toughness)
     if need is None:
@@ -513,7 +522,7 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         engaged = engaged_models(s, geo, combat)
         fighters = [m for m in combat_models(s, combat)
                     if m.wounds > 0 and combat_initiative(m) == f["step"] and m.id in engaged
-                    and not in_duel(s, m.id)]
+                    and not in_duel(s, m.id) and not is_vehicle(m)]  # vehicles.RULE_NO_MELEE
         f["fighters"] = [m.id for m in fighters]
         f["declared"] = {}
         f["groups"] = []

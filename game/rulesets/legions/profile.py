@@ -25,17 +25,29 @@ CHARACTERISTICS: Schema = {
     "WS": (int, 1, 10, True),
     "BS": (int, 1, 10, True),
     "S": (int, 1, 10, True),
-    "T": (int, 1, 10, True),
-    "W": (int, 1, 10, True),
+    "T": (int, 1, 10, False),
+    "W": (int, 1, 10, False),
     "I": (int, 1, 10, True),
     "A": (int, 1, 10, True),
     "Ld": (int, 2, 12, True),
     "Cl": (int, 2, 12, True),
-    "Sv": (int, 2, 7, True),
+    "Sv": (int, 2, 7, False),
     "Inv": (int, 2, 6, False),
 }
+#: A Vehicle's profile has these instead of T, W and Sv (rules/legions.md, "Profiles"): the
+#: armour value of each facing and its hull points; a Transport also has its capacity (models).
+VEHICLE_CHARACTERISTICS: Schema = {
+    "AV_front": (int, 5, 15, False),
+    "AV_side": (int, 5, 15, False),
+    "AV_rear": (int, 5, 15, False),
+    "HP": (int, 1, 20, False),
+    "capacity": (int, 1, 40, False),
+}
+VEHICLE_KEYS = ("AV_front", "AV_side", "AV_rear", "HP")
+LIVING_KEYS = ("T", "W", "Sv")
 SCHEMA: Schema = {
     **CHARACTERISTICS,
+    **VEHICLE_CHARACTERISTICS,
     "type": (str, None, None, True),
     "sub_types": (list, None, None, False),
     "traits": (list, None, None, False),
@@ -45,9 +57,8 @@ SCHEMA: Schema = {
 
 MODEL_TYPES = ("Infantry", "Paragon", "Vehicle")
 SUB_TYPES = ("Sergeant", "Champion", "Command", "Transport")
-#: Vehicles need the vehicle-target rules (armour penetration, hull points), which are part 2
-#: of the spec: a force with a vehicle is refused until then, so no battle can reach them.
-PART_TWO_TYPES = ("Vehicle",)
+VEHICLE = "Vehicle"
+TRANSPORT = "Transport"
 
 #: The unit special rule that gives a charge bonus ([added] so that "no charge bonus" of the
 #: disordered charge has something to withhold): +1 A in the fight of a turn it charged.
@@ -234,11 +245,14 @@ def _model_entries(path: Path, pid: str, profile, weapons: dict[str, Weapon]
             if kind is int and ((low is not None and value < low)
                                 or (high is not None and value > high)):
                 raise DataError(path, f"{at}.{key} = {value} is outside {low}..{high}")
-        merged = _normalised(path, at, {**base, **changes}, weapons)
+        merged = _normalised(path, at, {**stats, **changes}, weapons)
         name = override.get("name", profile.name)
         if not isinstance(name, str):
             raise DataError(path, f"{at}.name must be text")
         entries.extend([(name, merged)] * count)
+    if base["type"] == VEHICLE and profile.models != 1:
+        raise DataError(path, f"{where}: a Vehicle unit is one model ([added]), not "
+                              f"{profile.models}")
     if len(entries) > profile.models:
         raise DataError(path, f"{where}: overrides name {len(entries)} models, the unit has "
                               f"{profile.models}")
@@ -251,16 +265,37 @@ def _normalised(path: Path, where: str, stats: dict[str, Any],
     out = dict(stats)
     if out["type"] not in MODEL_TYPES:
         raise DataError(path, f"{where}.type must be one of {', '.join(MODEL_TYPES)}")
-    if out["type"] in PART_TWO_TYPES:
-        raise DataError(path, f"{where}: a {out['type']} needs the vehicle-target rules, which "
-                              f"are part 2 of rules/legions.md")
+    out = _vehicle_or_living(path, where, out)
     out["sub_types"] = _check_names(path, f"{where}.sub_types", out.get("sub_types", []),
                                     SUB_TYPES, "sub-type")
     out["traits"] = _check_names(path, f"{where}.traits", out.get("traits", []), None, "trait")
     out["weapons"] = _check_names(path, f"{where}.weapons", out["weapons"], tuple(weapons),
                                   "weapon")
-    if not any(weapons[w].kind == "melee" for w in out["weapons"]):
+    if (TRANSPORT in out["sub_types"]) != ("capacity" in out):
+        raise DataError(path, f"{where}: a Transport (and only a Transport) gives its capacity")
+    if out["type"] != VEHICLE and not any(weapons[w].kind == "melee" for w in out["weapons"]):
         raise DataError(path, f"{where}: every model needs a melee weapon to fight with")
+    return out
+
+
+def _vehicle_or_living(path: Path, where: str, out: dict[str, Any]) -> dict[str, Any]:
+    """A Vehicle gives AV by facing and HP instead of T, W and Sv; any other model the
+    reverse. A vehicle's hull points are kept as its W (what damage takes away), with no armour
+    save (Sv 7: its armour is the AV; an Inv, if given, still counts) and no T (0: never read,
+    armour penetration replaces the wound roll: vehicles.py)."""
+    is_vehicle = out["type"] == VEHICLE
+    wanted, refused = (VEHICLE_KEYS, LIVING_KEYS) if is_vehicle else (LIVING_KEYS, VEHICLE_KEYS)
+    missing = [k for k in wanted if k not in out]
+    extra = [k for k in (*refused, "capacity") if k in out and not (is_vehicle
+                                                                     and k == "capacity")]
+    kind = "a Vehicle" if is_vehicle else f"a {out['type']} model"
+    if missing:
+        raise DataError(path, f"{where} is missing {', '.join(map(repr, missing))} ({kind})")
+    if extra:
+        raise DataError(path, f"{where}: {kind} has no {', '.join(extra)} (rules/legions.md, "
+                              f"Profiles)")
+    if is_vehicle:
+        out.update(W=out["HP"], Sv=7, T=0)
     return out
 
 
@@ -320,6 +355,10 @@ def has_trait(model: Model, trait: str) -> bool:
 
 def is_paragon(model: Model) -> bool:
     return model.profile.get("type") == "Paragon"
+
+
+def is_vehicle(model: Model) -> bool:
+    return model.profile.get("type") == VEHICLE
 
 
 def majority_value(models: list[Model], key: str) -> int:

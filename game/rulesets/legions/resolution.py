@@ -37,7 +37,7 @@ from game.rulesets.legions.movement import (
     too_close_to_enemy,
     unit_lowest,
 )
-from game.rulesets.legions.profile import is_paragon
+from game.rulesets.legions.profile import is_paragon, is_vehicle
 from game.rulesets.legions.volley import RULE_GUN_DOWN, shooters, volley
 
 RULE_POINTS = ("Resolution step 1: one total per player: 1 per enemy model removed as a "
@@ -74,8 +74,9 @@ NAMES = {"hold": "Hold", "disengage": "Disengage", "fall_back": "Fall back",
 
 
 def model_value(model: Model) -> int:
-    """What a model counts for in combat resolution: 1, a Paragon its base W (RULE_PARAGON)."""
-    return int(model.profile["W"]) if is_paragon(model) else 1
+    """What a model counts for in combat resolution: 1, a Paragon its base W (RULE_PARAGON),
+    [added] a Vehicle its base hull points (kept as its W: profile.py)."""
+    return int(model.profile["W"]) if is_paragon(model) or is_vehicle(model) else 1
 
 
 # --- steps 1 to 3 --------------------------------------------------------------------------------

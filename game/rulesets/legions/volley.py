@@ -5,6 +5,9 @@ cover.py); a volley never inflicts a status. Shooting exists in this ruleset onl
 The Overwatch volley reaction (part 2) is the charged unit's volley fired normally: every
 ranged weapon of each model, hitting on the BS chart (odds.shot_target), and the charger gets no
 cover save. A Suppressed or Routed model still fires only snap shots ("Statuses").
+
+At a vehicle, each hit is an armour penetration test against the facing the firing model
+stands in (vehicles.py), so the shots are grouped by that facing too.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.core.text import count
-from game.rulesets.legions import statuses
+from game.rulesets.legions import statuses, vehicles
 from game.rulesets.legions.odds import SNAP_SHOT, shot_target, wound_target
 from game.rulesets.legions.profile import (
     Weapon,
     assault_weapons,
+    is_vehicle,
     majority_value,
     ranged_weapons,
 )
@@ -109,14 +113,17 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         what = "ranged" if overwatch else "Assault"
         return [Note(rule=rule, text=f"{unit.name} has no {what} weapon in range and in sight "
                                      f"of {target.name}")], []
-    groups: dict[tuple[str, bool, int], list[Model]] = {}
+    vehicle = next((m for m in s.alive_models(target_id) if m.wounds > 0 and is_vehicle(m)),
+                   None)
+    groups: dict[tuple[str, bool, int, str], list[Model]] = {}
     for m, w, snap in shots_of:
-        groups.setdefault((w.id, snap, hit_needed(m, snap)), []).append(m)
+        facing = vehicles.facing_hit(geo, m, vehicle) if vehicle else ""
+        groups.setdefault((w.id, snap, hit_needed(m, snap), facing), []).append(m)
     toughness = (majority_value([m for m in s.alive_models(target_id) if m.wounds > 0], "T")
                  + toughness_bonus(s, target_id))
     events: list[Event] = []
     pools: list[dict] = []
-    for (wid, snap, need_hit), models in sorted(groups.items()):
+    for (wid, snap, need_hit, facing), models in sorted(groups.items()):
         w = weapon_by_id(wid)
         prof = w.profiles[0]
         shots = w.shots * len(models)
@@ -129,6 +136,14 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         if not hits:
             continue
         strength = max(prof.strength_for(int(m.profile["S"])) for m in models)
+        if vehicle:
+            more, pool = vehicles.penetrate(
+                s, dice, unit_id, target_id, hits, strength, prof,
+                f"{w.name} ({'overwatch' if overwatch else 'volley'})", facing, volley=True,
+                simultaneous=False, strikers=models, attacks=shots, cover=not overwatch)
+            events.extend(more)
+            pools.extend([pool] if pool else [])
+            continue
         need = wound_target(strength, toughness)
         if need is None:
             events.append(Note(rule=rule, text=f"S{strength} against T{toughness}: no wound is "

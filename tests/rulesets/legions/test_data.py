@@ -78,7 +78,8 @@ def test_each_model_has_its_own_profile_and_name():
     (('kind = "melee"', 'kind = "thrown"'), "kind must be"),
     (('S = "user"', 'S = "huge"'), "use a number"),
     (('AP = 0', 'AP = 2'), "AP must be"),
-    (('type = "Infantry"', 'type = "Vehicle"'), "part 2"),
+    # was "part 2" (vehicles refused): now a Vehicle loads, but needs its AV and HP
+    (('type = "Infantry"', 'type = "Vehicle"'), "is missing 'AV_front'"),
     (('type = "Infantry"', 'type = "Cavalry"'), "type must be one of"),
     (('weapons = ["blade"]', 'weapons = ["axe"]'), "unknown weapon 'axe'"),
     (('weapons = ["blade"]', 'weapons = ["blade"]\nsub_types = ["Captain"]'), "unknown sub-type"),

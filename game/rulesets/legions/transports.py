@@ -1,0 +1,383 @@
+"""Transports (rules/legions.md, charge sub-phase: "embarked on a transport", "disembarked this
+turn" [part 2]): embarking, disembarking and a wrecked Transport's passengers.
+
+The seed names only the two states a charge reads: an embarked unit cannot charge, and one
+that disembarked this turn charges in disorder. How a unit gets in and out is [added], the way
+a player of that game expects it, each in the Movement phase and instead of moving:
+- Embark: every model of the unit is within its M" of a friendly Transport's hull, the unit has
+  not moved and may move (not locked, Pinned or Routed), and the Transport has room for all its
+  models (`capacity`), carries no other unit and is not locked in combat. Its models leave
+  the table.
+- Disembark: a unit embarked before this turn is placed wholly within 2" of its Transport's
+  hull (each model at least 1" from enemies, in coherency); it has disembarked this turn and
+  may not move again this phase.
+- A wrecked Transport's passengers get out at once within 3" of the wreck and are Pinned; a
+  model that finds no room is lost.
+
+Why the models are "not alive" while embarked: off the table, they must be neither measured,
+seen, struck nor counted on objectives; the unit's `embarked` flag (the Transport's unit id)
+says they are aboard, not dead, and `victory_rows` counts them as living.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.actions import Action, make_placement
+from game.core.dice import Dice
+from game.core.events import Event, Note
+from game.core.geometry import Destinations, Geometry
+from game.core.state import GameState, Model
+from game.core.text import count
+from game.rulesets.base import coherency_problem, unit_centroid
+from game.rulesets.legions import characters, statuses
+from game.rulesets.legions.combat import is_locked
+from game.rulesets.legions.profile import TRANSPORT, has_sub_type, is_vehicle
+from game.rulesets.legions.wounds import remove
+
+RULE_EMBARK = ("[added] Embark (Movement phase, instead of moving): every model within its M\" of "
+               "a friendly Transport's hull, room for all of them (capacity), one unit per "
+               "Transport; its models leave the table; embarked, it cannot charge")
+RULE_DISEMBARK = ("[added] Disembark (Movement phase, instead of moving; not in the turn it "
+                  "embarked): the unit is placed wholly within 2\" of its Transport's hull, 1\" "
+                  "from enemies, in coherency; it disembarked this turn: its charge is "
+                  "disordered")
+RULE_WRECK = ("[added] A wrecked Transport's passengers get out at once within 3\" of the wreck "
+              "and are Pinned; a model with no room is lost")
+RULE_WRECKED = "A Vehicle at 0 hull points is wrecked and removed (legions)"
+DISEMBARK_RANGE = 2.0
+WRECK_RANGE = 3.0
+KEEP_AWAY = 1.0
+#: Flag for "embarked this turn" (no disembarking until the next turn).
+BOARDED = "boarded"
+EMBARKED = "embarked"
+WRECKED = "wrecked"
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def hull(s: GameState, unit_id: str) -> Model:
+    return s.models[s.units[unit_id].models[0]]
+
+
+def is_vehicle_unit(s: GameState, unit_id: str) -> bool:
+    """A unit that is a vehicle (a Paragon's unit emptied by joining another has no model)."""
+    models = s.units[unit_id].models
+    return bool(models) and is_vehicle(s.models[models[0]])
+
+
+def is_transport(s: GameState, unit_id: str) -> bool:
+    return is_vehicle_unit(s, unit_id) and has_sub_type(hull(s, unit_id), TRANSPORT)
+
+
+def passengers(s: GameState, transport_id: str) -> list[str]:
+    return [u.id for u in s.units.values() if u.flags.get(EMBARKED) == transport_id]
+
+
+def aboard(s: GameState, unit_id: str) -> list[Model]:
+    """The models of an embarked unit that are not casualties (they are off the table)."""
+    return [s.models[i] for i in s.units[unit_id].models if i not in s.sides[
+        s.units[unit_id].side].casualties]
+
+
+def embark_problem(s: GameState, geo: Geometry, unit_id: str, transport_id: str) -> str | None:
+    """Why this unit cannot embark on this Transport now (RULE_EMBARK), or None."""
+    unit = s.units.get(unit_id)
+    if unit is None or unit.side != s.active or not s.unit_alive(unit_id):
+        return "Choose one of your own units on the table"
+    if transport_id not in s.units or not s.unit_alive(transport_id) or not is_transport(
+            s, transport_id) or s.units[transport_id].side != unit.side:
+        return f"Only a friendly Transport can carry {unit.name} ({RULE_EMBARK})"
+    carrier = s.units[transport_id].name
+    models = s.alive_models(unit_id)
+    if any(is_vehicle(m) for m in models):
+        return f"A Vehicle cannot embark ({RULE_EMBARK})"
+    if unit.flags.get("moved"):
+        return f"{unit.name} has already moved this phase ({RULE_EMBARK})"
+    if is_locked(s, unit_id):
+        return f"{unit.name} is locked in combat ({RULE_EMBARK})"
+    for status in (statuses.PINNED, statuses.ROUTED):
+        if statuses.has_status(s, unit_id, status):
+            return f"{unit.name} has a {statuses.title(status)} model ({RULE_EMBARK})"
+    if is_locked(s, transport_id):
+        return f"{carrier} is locked in combat ({RULE_EMBARK})"
+    if passengers(s, transport_id):
+        return f"{carrier} already carries a unit ({RULE_EMBARK})"
+    room = int(hull(s, transport_id).profile["capacity"])
+    if len(models) > room:
+        return f"{carrier} has room for {room} models, not {len(models)} ({RULE_EMBARK})"
+    ship = hull(s, transport_id)
+    for m in models:
+        if geo.distance(m, ship) > int(m.profile["M"]) + 1e-9:
+            return f"{m.name} is more than its M\" from {carrier}'s hull ({RULE_EMBARK})"
+    return None
+
+
+def disembark_problem(s: GameState, geo: Geometry, unit_id: str,
+                      dest: Destinations | None = None) -> str | None:
+    """Why the unit cannot disembark (at `dest`, if given) now (RULE_DISEMBARK), or None."""
+    unit = s.units.get(unit_id)
+    if unit is None or unit.side != s.active or not unit.flags.get(EMBARKED):
+        return f"Only an embarked unit of yours can disembark ({RULE_DISEMBARK})"
+    if unit.flags.get(BOARDED):
+        return f"{unit.name} embarked this turn ({RULE_DISEMBARK})"
+    if unit.flags.get("moved"):
+        return f"{unit.name} has already moved this phase ({RULE_DISEMBARK})"
+    if dest is None:
+        return None
+    return _placement_problem(s, geo, unit_id, dest, DISEMBARK_RANGE)
+
+
+def _trial(s: GameState, unit_id: str, dest: Destinations) -> GameState:
+    """A copy of the state with the unit's aboard models standing at `dest`."""
+    t = s.copy()
+    for m in aboard(s, unit_id):
+        if m.id in dest:
+            tm = t.models[m.id]
+            tm.alive = True
+            tm.x, tm.y = dest[m.id]
+    return t
+
+
+def _placement_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
+                       reach: float) -> str | None:
+    unit = s.units[unit_id]
+    ship = hull(s, unit.flags[EMBARKED])
+    models = aboard(s, unit_id)
+    if set(dest) != {m.id for m in models}:
+        return f"Place every model of {unit.name} ({RULE_DISEMBARK})"
+    t = _trial(s, unit_id, dest)
+    for m in models:
+        if geo.distance(t.models[m.id], ship) > reach + 1e-9:
+            return f"{m.name} would not be within {reach:g}\" of {s.units[ship.unit].name}"
+        for e in t.models.values():
+            if e.alive and e.side != unit.side and geo.distance(t.models[m.id], e) < (
+                    KEEP_AWAY - 1e-9):
+                return f"{m.name} would end within 1\" of {e.name} ({RULE_DISEMBARK})"
+    problem = geo.placement_problem(t, dest) or coherency_problem(t, geo, unit_id)
+    return f"{problem} ({RULE_DISEMBARK})" if problem else None
+
+
+# --- placing models round a hull -----------------------------------------------------------------
+
+def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach: float,
+                   goal: tuple[float, float], keep_away: float = KEEP_AWAY
+                   ) -> Destinations | None:
+    """The unit's models packed round the hull, nearest the goal first: each spot within
+    `reach` of the hull, clear of every base and `keep_away` from enemies; None if some model
+    finds no spot."""
+    models = aboard(s, unit_id)
+    if not models:
+        return None
+    size = max(m.base.width for m in models) + 0.15
+    span = ship.base.radius + reach + size
+    steps = int(math.ceil(span / size))
+    spots = sorted(((ship.x + i * size, ship.y + j * size) for i in range(-steps, steps + 1)
+                    for j in range(-steps, steps + 1)),
+                   key=lambda p: ((p[0] - goal[0]) ** 2 + (p[1] - goal[1]) ** 2, p))
+    reach_out = span + size + KEEP_AWAY + 1.0  # beyond this, a base can touch no spot
+    others = [m for m in s.models.values() if m.alive and m.unit != unit_id
+              and math.hypot(m.x - ship.x, m.y - ship.y) <= reach_out + m.base.radius]
+    enemies = [m for m in others if m.side != s.units[unit_id].side]
+    placed: list[Model] = []
+    dest: Destinations = {}
+    for m in models:
+        for x, y in spots:
+            probe = m.copy()
+            probe.x, probe.y, probe.alive = x, y, True
+            if not (geo.distance(probe, ship) <= reach - 0.01 and geo.distance(probe, ship) > 0.01
+                    and on_table(probe, s)
+                    and all(geo.distance(probe, o) > 0.01 for o in others + placed)
+                    and all(geo.distance(probe, e) >= keep_away + 0.01 for e in enemies)):
+                continue
+            placed.append(probe)
+            dest[m.id] = (x, y)
+            break
+        else:
+            return None
+    return dest
+
+
+def on_table(probe: Model, s: GameState) -> bool:
+    r = probe.base.radius
+    return r <= probe.x <= s.scenario.width - r and r <= probe.y <= s.scenario.height - r
+
+
+def goals(s: GameState, geo: Geometry, unit_id: str, ship: Model) -> dict[str, tuple]:
+    """Where the passengers get out: toward the nearest enemy and the nearest objective."""
+    out: dict[str, tuple] = {}
+    enemies = s.enemy_units(s.units[unit_id].side)
+    if enemies:
+        nearest = min(enemies, key=lambda e: min(geo.distance(ship, m)
+                                                 for m in s.alive_models(e.id)))
+        out["toward " + nearest.name] = unit_centroid(s, nearest.id)
+    if s.scenario.objectives:
+        obj = min(s.scenario.objectives, key=lambda o: (o.x - ship.x) ** 2 + (o.y - ship.y) ** 2)
+        out["to " + (obj.name or "the objective")] = (obj.x, obj.y)
+    return out
+
+
+def disembark_offers(s: GameState, geo: Geometry, unit_id: str) -> dict[str, Destinations]:
+    ship = hull(s, s.units[unit_id].flags[EMBARKED])
+    out: dict[str, Destinations] = {}
+    for name, point in goals(s, geo, unit_id, ship).items():
+        dest = ring_placement(s, geo, unit_id, ship, DISEMBARK_RANGE, point)
+        if dest and dest not in out.values() and _placement_problem(
+                s, geo, unit_id, dest, DISEMBARK_RANGE) is None:
+            out[name] = dest
+    return out
+
+
+# --- the Movement phase's actions ----------------------------------------------------------------
+
+def actions(s: GameState, geo: Geometry) -> list[Action]:
+    out: list[Action] = []
+    carriers = [u for u in s.units_of(s.active) if is_transport(s, u.id)]
+    for unit in s.units_of(s.active):
+        for carrier in carriers:
+            if embark_problem(s, geo, unit.id, carrier.id) is None:
+                out.append(Action("embark", unit.id, targets=(carrier.id,),
+                                  label=f"Embark {unit.name} on {carrier.name} (its models "
+                                        f"leave the table; it cannot charge while aboard)"))
+    for unit in s.units.values():
+        if unit.side != s.active or disembark_problem(s, geo, unit.id) is not None:
+            continue
+        if not s.unit_alive(unit.flags[EMBARKED]):
+            continue
+        carrier = s.units[unit.flags[EMBARKED]].name
+        for name, dest in disembark_offers(s, geo, unit.id).items():
+            out.append(Action("disembark", unit.id, placement=make_placement(dest),
+                              label=f"Disembark {unit.name} from {carrier} {name} (within 2\"; "
+                                    f"its charge this turn is disordered)"))
+    return out
+
+
+def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    if a.kind == "embark":
+        if len(a.targets) != 1:
+            return f"Name the Transport to embark on ({RULE_EMBARK})"
+        return embark_problem(s, geo, a.unit, a.targets[0])
+    return disembark_problem(s, geo, a.unit, a.destinations())
+
+
+def apply_action(s: GameState, a: Action) -> list[Event]:
+    unit = s.units[a.unit]
+    if a.kind == "embark":
+        carrier = s.units[a.targets[0]]
+        for m in s.alive_models(unit.id):
+            m.alive = False
+        unit.flags[EMBARKED] = carrier.id
+        unit.flags[BOARDED] = True
+        unit.flags["moved"] = True
+        return [Note(rule=RULE_EMBARK, text=f"{unit.name} embarks on {carrier.name}: its models "
+                                            f"leave the table")]
+    carrier = s.units[unit.flags[EMBARKED]].name
+    _set_down(s, unit.id, a.destinations())
+    unit.flags["disembarked"] = True
+    unit.flags["moved"] = True
+    return [Note(rule=RULE_DISEMBARK, text=f"{unit.name} disembarks from {carrier}: it charges "
+                                           f"in disorder this turn")]
+
+
+def _set_down(s: GameState, unit_id: str, dest: Destinations) -> None:
+    for m in aboard(s, unit_id):
+        if m.id in dest:
+            m.alive = True
+            m.x, m.y = dest[m.id]
+    s.units[unit_id].flags.pop(EMBARKED, None)
+
+
+# --- wrecks --------------------------------------------------------------------------------------
+
+def wrecks(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
+    """A Vehicle just removed is wrecked: said once, and a Transport's passengers get out
+    (RULE_WRECK). None when there is nothing new."""
+    for unit in s.units.values():
+        if unit.flags.get(WRECKED) or s.unit_alive(unit.id) or not is_vehicle_unit(s, unit.id):
+            continue
+        unit.flags[WRECKED] = True
+        events: list[Event] = [Note(rule=RULE_WRECKED, text=f"{unit.name} is wrecked")]
+        for uid in passengers(s, unit.id):
+            events.extend(_bail_out(s, geo, uid, hull(s, unit.id)))
+        return events
+    return None
+
+
+def _bail_out(s: GameState, geo: Geometry, unit_id: str, wreck: Model) -> list[Event]:
+    unit = s.units[unit_id]
+    models = aboard(s, unit_id)
+    goal = (wreck.x, wreck.y)
+    dest = ring_placement(s, geo, unit_id, wreck, WRECK_RANGE, goal) or {}
+    if not dest:  # all at once failed: as many as find room, one by one
+        for m in models:
+            one = ring_placement(_only(s, unit_id, m.id), geo, unit_id, wreck, WRECK_RANGE, goal)
+            if one:
+                dest.update(one)
+                m.alive, (m.x, m.y) = True, one[m.id]
+    _set_down(s, unit_id, dest)
+    events: list[Event] = []
+    lost = [m for m in models if m.id not in dest]
+    for m in lost:
+        events.append(remove(s, m, unit.name, RULE_WRECK))
+    events.insert(0, Note(rule=RULE_WRECK, text=f"{unit.name} gets out of the wreck "
+                                                f"({count(len(dest), 'model')} placed, {len(lost)} "
+                                                f"lost)"))
+    return events + statuses.gain(s, unit_id, statuses.PINNED, RULE_WRECK)
+
+
+def _only(s: GameState, unit_id: str, model_id: str) -> GameState:
+    """A copy in which only this model of the unit is still to be placed."""
+    t = s.copy()
+    for mid in t.units[unit_id].models:
+        if mid != model_id and mid not in t.sides[t.units[unit_id].side].casualties:
+            t.sides[t.units[unit_id].side].casualties.append(mid)
+    return t
+
+
+def victory_rows(s: GameState, holders) -> list[dict]:
+    """The common victory points (with a joined Paragon's unit not wiped:
+    `characters.victory_rows`), with embarked models counted as living (they are aboard)."""
+    embarked = [u for u in s.units.values() if u.flags.get(EMBARKED)]
+    if not embarked:
+        return characters.victory_rows(s, holders)
+    t = s.copy()
+    for u in embarked:
+        for m in aboard(s, u.id):
+            t.models[m.id].alive = True
+    return characters.victory_rows(t, holders)
+
+
+# --- the AI's view -------------------------------------------------------------------------------
+
+#: What an inch the Transport carries a unit is worth (evaluation.CLOSING_VALUE's scale).
+INCH_VALUE = 0.05
+#: Getting out next to an enemy it can charge (12") is worth about a good charge.
+CHARGE_READY_VALUE = 0.8
+STAY_ABOARD_VALUE = -0.2
+
+
+def action_value(s: GameState, geo: Geometry, a: Action) -> float:
+    """Embark while the enemy is far (the Transport carries the unit faster than it walks);
+    disembark once an enemy is in charge range of the spot, or when the Transport cannot
+    carry it on (Pinned, or no round left after this one)."""
+    unit = s.units[a.unit]
+    enemies = [m for m in s.models.values() if m.alive and m.side != unit.side]
+    if a.kind == "embark":
+        ship = hull(s, a.targets[0])
+        if s.units[ship.unit].flags.get("moved") or not enemies:
+            return STAY_ABOARD_VALUE
+        gap = min(geo.distance(ship, e) for e in enemies)
+        walk = min(int(m.profile["M"]) for m in s.alive_models(a.unit))
+        if gap <= 12.0 + int(ship.profile["M"]):
+            return STAY_ABOARD_VALUE
+        return (int(ship.profile["M"]) + DISEMBARK_RANGE - walk) * INCH_VALUE + 0.5
+    if not enemies:
+        return 0.0
+    placed = _trial(s, a.unit, a.destinations())
+    gap = min(geo.distance(placed.models[mid], e) for mid in a.destinations() for e in enemies)
+    if gap <= 12.0:
+        return CHARGE_READY_VALUE - gap * INCH_VALUE
+    ship = s.units[unit.flags[EMBARKED]]
+    if statuses.has_status(s, ship.id, statuses.PINNED) or s.round >= s.scenario.rounds:
+        return 0.3
+    return STAY_ABOARD_VALUE
