@@ -1,6 +1,8 @@
 """Fair defaults (issue 10, guarantee 4): the shipped squads table is the same seen from either
 zone (see tests/rulesets/table_symmetry.py for why a half turn). The first map had its woods
-(difficult ground) in the north only, where one side's flank units deploy and not the other's."""
+(difficult ground) in the north only, where one side's flank units deploy and not the other's:
+with the zones swapped between the seats, the Brute Horde went from 15 to 8 wins of 40 greedy
+mirrors; on this table the two forces win 18 and 21."""
 
 import pytest
 
