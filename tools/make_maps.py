@@ -717,35 +717,86 @@ def legions_patches() -> tuple[Patch, ...]:
     return tuple(patches)
 
 
+# --- squads: a fallen outpost (the same after a half turn) -------------------------------------
+SQUADS_W, SQUADS_H = 60, 44
+#: The western half's pieces (name, name of its copy turned 180°, kinds, shape, paint, margin).
+#: Why a half turn: the automatic deployment sets each side's units out the same way seen from
+#: its own zone (a half turn of the other's), so only a table that is the same after a half turn
+#: gives both sides the same ground. The first version had its woods (difficult) only in the
+#: north (a shell crater, which no rule reads, in the south), in the path of one side's
+#: flank units and away from the other's.
+SQUADS_HALF: tuple[tuple[str, str, str, Shape, str, float], ...] = (
+    ("Western outcrop", "Eastern outcrop", "impassable",
+     Polygon(((13.5, 6.5), (17.5, 5.0), (20.0, 8.0), (19.5, 12.5), (15.5, 14.0), (12.5, 10.5))),
+     "rock", 0.0),
+    ("Chapel ruins", "Watchtower ruins", "obscuring", Rect(17, 32, 8, 5, rotation=30), "rubble",
+     0.0),
+    ("Old woods", "Dead woods", "difficult,obscuring",
+     Polygon(((25.0, 1.5), (30.0, 0.75), (35.5, 2.0), (37.0, 5.5), (33.5, 8.5), (28.0, 9.0),
+              (24.0, 6.5))), "forest floor", 0.5),
+)
+SQUADS_RUINS_FLOOR = Rect(17, 32, 11, 8, rotation=30)
+
+
+def squads_terrain() -> tuple[Piece, ...]:
+    west = [Piece(name, kinds, shape, paint, margin)
+            for name, _, kinds, shape, paint, margin in SQUADS_HALF]
+    east = [Piece(other, kinds, half_turn(shape, SQUADS_W, SQUADS_H), paint, margin)
+            for _, other, kinds, shape, paint, margin in SQUADS_HALF]
+    return (*west, *east)
+
+
+# --- cards: the western half of the clearing (the same after a half turn) ---------------------
+#: (name, name of its copy turned 180°, kinds, shape, paint, margin). Why a half turn: see
+#: SQUADS_HALF. The first version had both woods in the north and the creek across the south,
+#: and 70% of greedy mirrors went to the side whose flank units deploy south.
+CARDS_HALF: tuple[tuple[str, str, str, Shape, str, float], ...] = (
+    ("Pine wood", "Birch wood", "difficult,obscuring",
+     Polygon(((10, 4), (15, 2.5), (19.5, 5), (20, 10), (17, 13.5), (12, 13), (9.5, 9))),
+     "forest floor", 0.0),
+    ("Alder thicket", "Hemlock thicket", "difficult,obscuring",
+     Polygon(((8.5, 27.5), (12.5, 26), (14.5, 29), (14, 33), (10, 34), (8.5, 31))),
+     "forest floor", 0.0),
+    ("Cold creek", "Mill brook", "difficult", meander(0, 21, 3, creek), "water",
+     0.25),
+    ("Rail fence", "Pasture fence", "cover", Rect(12, 20, 6, 0.5), "dirt", 0.0),
+    ("Ford fence", "Brook fence", "cover", Rect(19, 34, 4, 0.5), "dirt", 0.0),
+)
+
+
+def cards_terrain() -> tuple[Piece, ...]:
+    palisade = (
+        Piece("North palisade", "impassable",
+              Polygon(((17, 17), (31, 17), (31, 21), (29, 21), (29, 19), (19, 19), (19, 21),
+                       (17, 21))), "timber"),
+        Piece("South palisade", "impassable",
+              Polygon(((17, 27), (19, 27), (19, 29), (29, 29), (29, 27), (31, 27), (31, 31),
+                       (17, 31))), "timber"),
+    )
+    west = [Piece(name, kinds, shape, paint, margin)
+            for name, _, kinds, shape, paint, margin in CARDS_HALF]
+    east = [Piece(other, kinds, half_turn(shape, 48, 48), paint, margin)
+            for _, other, kinds, shape, paint, margin in CARDS_HALF]
+    return (*palisade, *west, *east)
+
+
 MAPS: tuple[MapSpec, ...] = (
     MapSpec(
         file="squads_ruined_outpost.tmx",
         title="Ruined Outpost",
         description=("Two squads clash over a fallen frontier outpost. Rock outcrops and ruins "
-                     "screen the flanks, woods and a shell crater sit on the centre line, and "
-                     "four objectives lie in the open middle."),
+                     "screen the flanks, shell-torn woods sit on the centre line at either end, "
+                     "and four objectives lie in the open middle. The table is the same seen "
+                     "from either side."),
         width=60,
         height=44,
         ruleset="squads",
-        terrain=(
-            Piece("Western outcrop", "impassable",
-                  Polygon(((13.5, 6.5), (17.5, 5.0), (20.0, 8.0), (19.5, 12.5), (15.5, 14.0),
-                           (12.5, 10.5))), "rock"),
-            Piece("Eastern outcrop", "impassable",
-                  Polygon(((41.0, 31.0), (45.0, 29.5), (47.5, 32.5), (46.5, 37.0), (42.0, 38.5),
-                           (40.5, 35.0))), "rock"),
-            Piece("Chapel ruins", "obscuring", Rect(17, 32, 8, 5), "rubble"),
-            Piece("Watchtower ruins", "obscuring", Rect(43, 12, 8, 5, rotation=30), "rubble"),
-            Piece("Old woods", "difficult,obscuring",
-                  Polygon(((25.0, 1.5), (30.0, 0.75), (35.5, 2.0), (37.0, 5.5), (33.5, 8.5),
-                           (28.0, 9.0), (24.0, 6.5))), "forest floor", margin=0.5),
-            Piece("Shell crater", "cover", Ellipse(30, 37, 7, 5), "dirt", margin=0.75),
-        ),
+        terrain=squads_terrain(),
         zones=(Rect(6, 22, 12, 44), Rect(54, 22, 12, 44)),
         objectives=(("", 30, 14), ("", 22, 22), ("", 38, 22), ("", 30, 30)),
         patches=(
-            Patch("paved", Rect(17, 32, 11, 8)),
-            Patch("paved", Rect(43, 12, 11, 8, rotation=30)),
+            Patch("paved", SQUADS_RUINS_FLOOR),
+            Patch("paved", half_turn(SQUADS_RUINS_FLOOR, SQUADS_W, SQUADS_H)),
             Patch("sand", Ellipse(6, 37, 8, 6)),
             Patch("sand", Ellipse(54, 7, 8, 6)),
         ),
@@ -773,47 +824,22 @@ MAPS: tuple[MapSpec, ...] = (
         file="cards_frontier_stockade.tmx",
         title="Frontier Stockade",
         description=("Two frontier companies race for an abandoned stockade in a forest "
-                     "clearing. Its palisade opens by a gate on each side; woods and thickets "
-                     "screen the approaches, and a creek with one ford runs across the south."),
+                     "clearing. Its palisade opens by a gate on each side; each company has a "
+                     "wood on its left, a thicket and a creek on its right, and a cairn out on "
+                     "each flank: the clearing is the same seen from either side."),
         width=48,
         height=48,
         ruleset="cards",
         rounds=6,
-        terrain=(
-            Piece("North palisade", "impassable",
-                  Polygon(((17, 17), (31, 17), (31, 21), (29, 21), (29, 19), (19, 19), (19, 21),
-                           (17, 21))), "timber"),
-            Piece("South palisade", "impassable",
-                  Polygon(((17, 27), (19, 27), (19, 29), (29, 29), (29, 27), (31, 27), (31, 31),
-                           (17, 31))), "timber"),
-            Piece("Pine wood", "difficult,obscuring",
-                  Polygon(((10, 4), (15, 2.5), (19.5, 5), (20, 10), (17, 13.5), (12, 13),
-                           (9.5, 9))), "forest floor", margin=0),
-            Piece("Birch wood", "difficult,obscuring",
-                  Polygon(((29, 5.5), (33.5, 3), (38.5, 5.5), (39, 10.5), (35.5, 14),
-                           (30.5, 12.5))), "forest floor", margin=0),
-            Piece("Alder thicket", "difficult,obscuring",
-                  Polygon(((8.5, 27.5), (12.5, 26), (14.5, 29), (14, 33), (10, 34),
-                           (8.5, 31))), "forest floor", margin=0),
-            Piece("Hemlock thicket", "difficult,obscuring",
-                  Polygon(((34, 16.5), (38, 16), (39.5, 19.5), (37.5, 22.5), (34.5, 22),
-                           (33.5, 19))), "forest floor", margin=0),
-            Piece("Cold creek (west)", "difficult", meander(0, 21, 3, creek), "water",
-                  margin=0.25),
-            Piece("Cold creek (east)", "difficult", meander(27, 48, 3, creek), "water",
-                  margin=0.25),
-            Piece("Rail fence", "cover", Rect(12, 20, 6, 0.5), "dirt"),
-            Piece("Pasture fence", "cover", Rect(36, 28, 6, 0.5), "dirt"),
-            Piece("Ford fence (west)", "cover", Rect(19, 34, 4, 0.5), "dirt"),
-            Piece("Ford fence (east)", "cover", Rect(29, 34, 4, 0.5), "dirt"),
-        ),
+        terrain=cards_terrain(),
         zones=(Rect(6, 24, 12, 48), Rect(42, 24, 12, 48)),
-        objectives=(("Stockade yard", 24, 24), ("Cairn", 24, 9), ("Ford", 24, 37.5)),
+        objectives=(("Stockade yard", 24, 24), ("North cairn", 24, 9), ("South cairn", 24, 39)),
         patches=(
             Patch("dirt", Rect(24, 24, 10, 10)),  # the trodden yard
             Patch("dirt", Rect(9.5, 24, 19, 2)),  # trails out of the gates
             Patch("dirt", Rect(38.5, 24, 19, 2)),
-            Patch("sand", Ellipse(24, 37.5, 7, 5)),  # the gravel of the ford
+            Patch("sand", Ellipse(20.5, 37.5, 5, 4)),  # the gravel of the ford
+            Patch("sand", Ellipse(27.5, 10.5, 5, 4)),
         ),
     ),
     MapSpec(

@@ -206,8 +206,8 @@ def test_shipped_map_loads_without_a_display():
 def test_shipped_map_terrain_zones_and_objectives():
     scenario = load_scenario(SHIPPED)
     kinds = sorted(sorted(piece.kinds) for piece in scenario.terrain)
-    assert kinds == [["cover"], ["difficult", "obscuring"], ["impassable"], ["impassable"],
-                     ["obscuring"], ["obscuring"]]
+    assert kinds == [["difficult", "obscuring"], ["difficult", "obscuring"], ["impassable"],
+                     ["impassable"], ["obscuring"], ["obscuring"]]
     assert all(piece.kinds <= TERRAIN_KINDS and polygon_area(piece.polygon) > 0
                for piece in scenario.terrain)
     rectangles = [p.polygon for p in scenario.terrain if len(p.polygon) == 4]
@@ -427,8 +427,9 @@ def test_cards_stockade_has_two_gates_facing_the_zones():
     assert sum(k == {"difficult", "obscuring"} for k in kinds) >= 3  # woods
     assert sum(k == {"difficult"} for k in kinds) >= 1  # the creek
     assert sum(k == {"cover"} for k in kinds) >= 2  # fences
-    ford = next(o for o in scenario.objectives if o.name == "Ford")
-    assert not any(inside((ford.x, ford.y), piece.polygon) for piece in scenario.terrain)
+    for name in ("North cairn", "South cairn"):
+        cairn = next(o for o in scenario.objectives if o.name == name)
+        assert not any(inside((cairn.x, cairn.y), piece.polygon) for piece in scenario.terrain)
     # 12"-deep strips on the west and east edges: the companies start 24" apart, near
     # enough that a skirmish of 6 rounds comes to blows, with the stockade between them
     assert max(x for x, _ in scenario.deployment[0]) == 12

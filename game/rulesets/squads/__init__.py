@@ -342,7 +342,14 @@ class SquadsRuleset(RulesetBase):
 
     def _next_fighter(self, s, geo) -> list[Event]:
         """Sides alternate; a side with no eligible unit passes; when neither has one, the
-        step ends ('fights first' -> 'remaining combats' -> end of the turn)."""
+        step ends ('fights first' -> 'remaining combats' -> end of the turn).
+
+        Remaining combats start with the active side [added, fair defaults]. Why: with the
+        other side first, the side that made the first charge struck first in its own turn
+        (it charged) and again in the enemy's turn (it chose first there), round after round;
+        the side moving second, which the first mover's approach puts in reach first, won 25
+        to 27 of 40 greedy mirrors. Active side first, each side strikes first in its own
+        turn."""
         f = s.pending["fight"]
         while True:
             for side in (f["chooser"], 1 - f["chooser"]):
@@ -351,7 +358,7 @@ class SquadsRuleset(RulesetBase):
                     return []
             if f["step"] == "first":
                 f["step"] = "remaining"
-                f["chooser"] = 1 - s.active
+                f["chooser"] = s.active
                 continue
             return self._end_turn(s, geo)
 

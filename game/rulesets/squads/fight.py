@@ -14,7 +14,8 @@ from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies
 from game.rulesets.squads.odds import save_target, wound_target
 from game.rulesets.squads.placing import stored
 
-RULE_ORDER = "Fight order: fights first, then remaining combats, sides alternate (squads)"
+RULE_ORDER = ("Fight order: fights first, then remaining combats from the active side, sides "
+              "alternate (squads)")
 RULE_PILE_IN = "Pile in: up to 3\", each model ending closer to the closest enemy (squads)"
 RULE_CONSOLIDATE = "Consolidate: up to 3\", same constraints as pile in (squads)"
 RULE_HIT = "Hit roll: >= WS, unmodified 1 fails, unmodified 6 hits (squads)"

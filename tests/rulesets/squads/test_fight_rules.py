@@ -93,7 +93,10 @@ def test_fights_first_then_remaining_combats_and_alternation():
     assert fight_eligible(b.state, b.geo, 1, "first") == []
 
 
-def test_remaining_combats_start_with_the_non_active_side_and_alternate():
+def test_remaining_combats_start_with_the_active_side_and_alternate():
+    """[added, fair defaults] The side whose turn it is chooses first in remaining combats
+    (this test used to encode "the non-active side first", which let the first charger
+    strike first in both players' turns)."""
     b = Battle([("Horde", "brute_horde", ["brute_mob", "brute_mob"]),
                 ("Company", "line_company", ["line_marines", "line_marines"])], phase="charge")
     b.place("s0u0", 10.0, 12.0, 0.0)
@@ -102,10 +105,13 @@ def test_remaining_combats_start_with_the_non_active_side_and_alternate():
     b.place("s1u1", 10.0 + D + 0.01, 32.0, 180.0)
     b.apply(Action("end_phase"))
     assert b.state.pending["fight"]["step"] == "remaining"
-    assert RULESET.current_player(b.state) == 1
-    b.state.units["s1u0"].flags["fought"] = True   # side 1 has fought with one unit...
+    assert RULESET.current_player(b.state) == 0      # side 0's turn: it chooses first
+    b.state.units["s0u0"].flags["fought"] = True   # side 0 has fought with one unit...
+    RULESET._fought(b.state, b.geo, "s0u0")
+    assert RULESET.current_player(b.state) == 1      # ...so side 1 chooses next
+    b.state.units["s1u0"].flags["fought"] = True
     RULESET._fought(b.state, b.geo, "s1u0")
-    assert RULESET.current_player(b.state) == 0      # ...so side 0 chooses next
+    assert RULESET.current_player(b.state) == 0      # and back to side 0
 
 
 def test_pile_in_and_consolidate_never_engage_a_new_unit_and_stay_within_3():
@@ -189,3 +195,16 @@ def test_pile_in_offer_is_checked_as_stored_off_grid_models_that_stay_are_left_o
         assert b.why(a) is None
         for mid, x, y in a.placement:
             assert (b.state.models[mid].x, b.state.models[mid].y) != (x, y)
+
+
+def test_remaining_combats_start_with_the_active_side_in_the_second_players_turn_too():
+    """The same in side 1's turn: the side whose turn it is chooses first, whatever its seat."""
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])], phase="charge")
+    b.place("s0u0", 10.0, 12.0, 0.0)
+    b.place("s1u0", 10.0 + D + 0.01, 12.0, 180.0)
+    b.state.active = 1
+    b.apply(Action("end_phase"))
+    assert b.state.pending["fight"]["step"] == "remaining"
+    assert RULESET.current_player(b.state) == 1
+    assert [a.unit for a in b.legal()] == ["s1u0"]
