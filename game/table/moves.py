@@ -73,6 +73,12 @@ class Mover:
         self.start: Point = (model.x, model.y)
         self.enemies = enemy_rows(s, model.side) if enemies is None else enemies
         self._enemy_by_id = {row[4].id: row for row in self.enemies}
+        #: Answers per point and per segment: a mover's state never changes while it lives,
+        #: and every route it searches walks the same corner points (exact, just not redone).
+        self._nodes: dict[Point, bool] = {}
+        self._blockers: dict[tuple[Point, Point], ObstacleKey | None] = {}
+        self._costs: dict[tuple[Point, Point], float] = {}
+        self._signature: tuple | None = None
 
     # --- positions ----------------------------------------------------------------------------
     def position_ok(self, x: float, y: float) -> bool:
@@ -82,6 +88,12 @@ class Mover:
 
     def node_ok(self, x: float, y: float) -> bool:
         """A detour corner must be a place the base could stand, clear of enemies."""
+        found = self._nodes.get((x, y))
+        if found is None:
+            found = self._nodes[(x, y)] = self._node_ok(x, y)
+        return found
+
+    def _node_ok(self, x: float, y: float) -> bool:
         if not self.position_ok(x, y):
             return False
         for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
@@ -101,9 +113,12 @@ class Mover:
         contact tolerance) somewhere on its way from start to end, or None."""
         if start == end:
             return None  # detour corners are checked as places (node_ok), not as sweeps
-        if self.round:
-            return self._circle_blocker(start, end)
-        return self._polygon_blocker(start, end)
+        key = (start, end)
+        if key in self._blockers:
+            return self._blockers[key]
+        found = self._blockers[key] = (self._circle_blocker(start, end) if self.round
+                                       else self._polygon_blocker(start, end))
+        return found
 
     def _circle_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         sx, sy = start
@@ -178,23 +193,47 @@ class Mover:
                 if polygons.inside_intervals(start, end, piece.outline)]
 
     def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
-        """Parameter intervals (0..1) of start->end that lie in difficult terrain."""
-        intervals: list[tuple[float, float]] = []
-        for piece in self._difficult_near(start, end):
-            intervals.extend(polygons.inside_intervals(start, end, piece.outline))
-        return polygons.merge_intervals(intervals)
+        """Parameter intervals (0..1) of start->end that lie in difficult terrain: the
+        terrain's alone (not the base's), so remembered per table."""
+        if not self.table.difficult:
+            return []
+
+        def build() -> list[tuple[float, float]]:
+            intervals: list[tuple[float, float]] = []
+            for piece in self._difficult_near(start, end):
+                intervals.extend(polygons.inside_intervals(start, end, piece.outline))
+            return polygons.merge_intervals(intervals)
+
+        return self.table.cached(self.table.stretch_cache, (start, end), build)
 
     def segment_cost(self, start: Point, end: Point) -> float:
         """Length of start->end with the part in difficult terrain counted twice."""
-        length = math.dist(start, end)
-        inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
-        return length * (1.0 + inside)
+        key = (start, end)
+        found = self._costs.get(key)
+        if found is None:
+            length = math.dist(start, end)
+            inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
+            found = self._costs[key] = length * (1.0 + inside)
+        return found
 
     # --- routes -------------------------------------------------------------------------------
     def route(self, dest: Point, budget: float = math.inf) -> Route | None:
         """Cheapest legal path from where the model stands to `dest`, or None (also None when
-        every legal path costs more than `budget`)."""
+        every legal path costs more than `budget`).
+
+        Remembered per table under everything the answer depends on (the base, where it
+        stands, the destination, the budget and every enemy base): the same path is asked for
+        by the solver, by the check of the offer and again by `apply`'s check."""
         dest = (float(dest[0]), float(dest[1]))
+        if self._signature is None:
+            self._signature = tuple((row[0], row[1], row[4].base, row[4].facing)
+                                    for row in self.enemies)
+        key = (self.model.base, self.model.facing, self.start, dest, budget, self._signature)
+        found = self.table.cached(self.table.route_cache, key,
+                                  lambda: (self._route(dest, budget),))[0]
+        return None if found is None else (found[0], list(found[1]))
+
+    def _route(self, dest: Point, budget: float) -> Route | None:
         if not self.position_ok(*dest):
             return None
         start = self.start

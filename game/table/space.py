@@ -119,6 +119,10 @@ class Table:
         self.scratch_body = pymunk.Body(body_type=pymunk.Body.STATIC)
         #: Minkowski differences for sweeping bases with corners, per pair of bases and facings
         self.sweep_cache: dict[tuple, list[tuple[float, float, float]]] = {}
+        #: Stretches of a segment inside difficult terrain, per segment (terrain never moves)
+        self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
+        #: Paths found, per base, start, end, budget and enemy bases (moves.Mover.route)
+        self.route_cache: dict[tuple, object] = {}
         for terrain in scenario.terrain:
             self._add_terrain(terrain)
         self.impassable = [p for p in self.terrain if "impassable" in p.kinds]
@@ -134,6 +138,8 @@ class Table:
         self.piece_of_shape.clear()
         self._posed.clear()
         self.sweep_cache.clear()
+        self.stretch_cache.clear()
+        self.route_cache.clear()
         self.scratch_body = None
         self.space = None
 
