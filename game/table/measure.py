@@ -90,17 +90,28 @@ def reported(gap: float) -> float:
 
 
 def unit_distance(table: Table, s: GameState, unit_a: str, unit_b: str) -> float:
-    """Shortest distance between any two living models of the two units."""
+    """Shortest distance between any two living models of the two units.
+
+    The raw gaps are compared and only the least is rounded (`reported` never changes their
+    order), with the round-to-round gap worked out inline: the same figure as the least of
+    `distance` over every pair, at a fraction of the cost (the AI asks this all the time)."""
     best = math.inf
-    models_b = s.alive_models(unit_b)
+    hypot = math.hypot
+    models_b = [(b, b.x, b.y, b.base.width_mm if b.base.kind == "round" else None)
+                for b in s.alive_models(unit_b)]
     for a in s.alive_models(unit_a):
-        for b in models_b:
-            gap = distance(table, a, b)
+        ax, ay = a.x, a.y
+        width_a = a.base.width_mm if a.base.kind == "round" else None
+        for b, bx, by, width_b in models_b:
+            if width_a is not None and width_b is not None:
+                gap = hypot(bx - ax, by - ay) - (width_a + width_b) * HALF_INCH_PER_MM
+            else:
+                gap = gap_at(table, a, ax, ay, b, bx, by)
             if gap < best:
                 best = gap
                 if best <= 0.0:
                     return 0.0
-    return best
+    return reported(best) if best < math.inf else best
 
 
 def point_distance(table: Table, model: Model, point: Point) -> float:

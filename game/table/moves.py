@@ -72,7 +72,7 @@ class Mover:
         self.sweep_radius = max(self.radius - TOLERANCE, 0.0)
         self.start: Point = (model.x, model.y)
         self.enemies = enemy_rows(s, model.side) if enemies is None else enemies
-        self._enemy_by_id = {row[4].id: row for row in self.enemies}
+        self._enemy_by_id: dict[str, tuple] | None = None  # built on the first detour
         #: Answers per point and per segment: a mover's state never changes while it lives,
         #: and every route it searches walks the same corner points (exact, just not redone).
         self._nodes: dict[Point, bool] = {}
@@ -221,19 +221,10 @@ class Mover:
         """Cheapest legal path from where the model stands to `dest`, or None (also None when
         every legal path costs more than `budget`).
 
-        Remembered per table under everything the answer depends on (the base, where it
-        stands, the destination, the budget and every enemy base): the same path is asked for
-        by the solver, by the check of the offer and again by `apply`'s check."""
+        A detour search is remembered per table under everything its answer depends on (the
+        base, where it stands, the destination, the budget and every enemy base): the same
+        path is asked for by the solver, by the check of the offer and again by `apply`'s."""
         dest = (float(dest[0]), float(dest[1]))
-        if self._signature is None:
-            self._signature = tuple((row[0], row[1], row[4].base, row[4].facing)
-                                    for row in self.enemies)
-        key = (self.model.base, self.model.facing, self.start, dest, budget, self._signature)
-        found = self.table.cached(self.table.route_cache, key,
-                                  lambda: (self._route(dest, budget),))[0]
-        return None if found is None else (found[0], list(found[1]))
-
-    def _route(self, dest: Point, budget: float) -> Route | None:
         if not self.position_ok(*dest):
             return None
         start = self.start
@@ -248,7 +239,13 @@ class Mover:
         active = set(crossed)
         if blocked is not None:
             active.add(blocked)
-        return self._detour(start, dest, active, budget)
+        if self._signature is None:
+            self._signature = tuple((row[0], row[1], row[4].base, row[4].facing)
+                                    for row in self.enemies)
+        key = (self.model.base, self.model.facing, start, dest, budget, self._signature)
+        found = self.table.cached(self.table.route_cache, key,
+                                  lambda: (self._detour(start, dest, active, budget),))[0]
+        return None if found is None else (found[0], list(found[1]))
 
     def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
                 budget: float = math.inf) -> Route | None:
@@ -273,6 +270,8 @@ class Mover:
         """Detour points round an obstacle, far enough out that this base clears it."""
         kind, ident = key
         if kind == "model":
+            if self._enemy_by_id is None:
+                self._enemy_by_id = {row[4].id: row for row in self.enemies}
             ex, ey, enemy_radius, _, _ = self._enemy_by_id[ident]
             spread = (self.radius + enemy_radius + CLEARANCE) / math.cos(math.pi / POINTS_ROUND_BASE)
             return [(ex + spread * math.cos((i + 0.5) * 2 * math.pi / POINTS_ROUND_BASE),
