@@ -142,11 +142,23 @@ class Mover:
             if shape.segment_query(start, end, self.sweep_radius) is not None:
                 return ("model", enemy.id)
         if self.table.impassable and length_sq > 0.0:
-            hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
-                                                       self.table.impassable_filter)
-            if hit is not None:
-                return ("terrain", self.table.piece_of_shape[hit.shape].index)
+            return self._terrain_blocker(start, end)
         return None
+
+    def _terrain_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
+        """The impassable piece the base would sink into on its way: terrain never moves, so
+        the answer is kept per table for this base, facing and segment (detours of every
+        model with this base walk the same corners)."""
+        def sweep() -> tuple:
+            if self.round:
+                hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
+                                                           self.table.impassable_filter)
+                return (None if hit is None
+                        else ("terrain", self.table.piece_of_shape[hit.shape].index),)
+            return (self._polygon_terrain(start, end),)
+
+        return self.table.cached(self.table.sweep_terrain_cache,
+                                 (self.model.base, self.model.facing, start, end), sweep)[0]
 
     def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         """Exact sweeps for a base with corners, which keeps its facing while it moves.
@@ -169,6 +181,11 @@ class Mover:
                 if polygons.segment_enters((start[0] - ex, start[1] - ey),
                                            (end[0] - ex, end[1] - ey), planes):
                     return ("model", enemy.id)
+        if not self.table.impassable:
+            return None
+        return self._terrain_blocker(start, end)
+
+    def _polygon_terrain(self, start: Point, end: Point) -> ObstacleKey | None:
         low_x, high_x = min(start[0], end[0]) - self.radius, max(start[0], end[0]) + self.radius
         low_y, high_y = min(start[1], end[1]) - self.radius, max(start[1], end[1]) + self.radius
         for piece in self.table.impassable:
@@ -422,9 +439,16 @@ class Field:
     def near(self, model: Model, reach: float) -> list[list]:
         """Rows whose bases could come within `reach` of any point the model can reach."""
         mine = radius(model)
-        return [row for row in self.rows.values()
-                if row[0].id != model.id
-                and math.hypot(row[1] - model.x, row[2] - model.y) <= reach + mine + row[3]]
+        x, y = model.x, model.y
+        hypot = math.hypot
+        out = []
+        for row in self.rows.values():
+            limit = reach + mine + row[3]
+            if abs(row[1] - x) > limit or abs(row[2] - y) > limit or row[0].id == model.id:
+                continue
+            if hypot(row[1] - x, row[2] - y) <= limit:
+                out.append(row)
+        return out
 
     def overlap(self, model: Model, x: float, y: float, rows: Iterable[list]) -> Model | None:
         """A base the model at (x, y) would sink into deeper than the contact tolerance."""

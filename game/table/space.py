@@ -173,6 +173,10 @@ class Table:
         self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
         #: Paths found, per base, start, end, budget and enemy bases (moves.Mover.route)
         self.route_cache: dict[tuple, object] = {}
+        #: Impassable piece under a base at a spot, per base, facing and spot (measure.py)
+        self.overlap_cache: dict[tuple, tuple] = {}
+        #: Impassable piece a base sweeping a segment sinks into, per base, facing, segment
+        self.sweep_terrain_cache: dict[tuple, tuple] = {}
         #: Solved moves and end checks, per question and board (see `placement_problem`)
         self.solved_cache: dict[tuple, object] = {}
         for terrain in scenario.terrain:
@@ -192,6 +196,8 @@ class Table:
         self.sweep_cache.clear()
         self.stretch_cache.clear()
         self.route_cache.clear()
+        self.overlap_cache.clear()
+        self.sweep_terrain_cache.clear()
         self.solved_cache.clear()
         self.scratch_body = None
         self.space = None
@@ -325,6 +331,8 @@ class Table:
     # or a search asks the same board the same way.
 
     def placement_problem(self, s: GameState, dest: Destinations) -> str | None:
+        if len(dest) < 2:  # a solver trying one spot: seldom asked twice, not worth a key
+            return moves.placement_problem(self, s, dest)
         spots = tuple((mid, float(x), float(y)) for mid, (x, y) in dest.items())
         points = [(x, y, measure.radius(s.models[mid])) for mid, x, y in spots
                   if mid in s.models]
