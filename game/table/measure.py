@@ -183,7 +183,9 @@ def impassable_overlap(table: Table, model: Model, x: float, y: float) -> Terrai
         return (None,)
 
     # terrain never moves: the answer for this base, facing and spot is kept per table
-    return table.cached(table.overlap_cache, (model.base, model.facing, x, y), first)[0]
+    base = model.base
+    return table.cached(table.overlap_cache,
+                        (base.kind, base.width_mm, base.depth_mm, model.facing, x, y), first)[0]
 
 
 def overlapped(table: Table, model: Model, pieces: list[TerrainPiece]) -> set[int]:

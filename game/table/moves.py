@@ -157,8 +157,10 @@ class Mover:
                         else ("terrain", self.table.piece_of_shape[hit.shape].index),)
             return (self._polygon_terrain(start, end),)
 
+        base = self.model.base
         return self.table.cached(self.table.sweep_terrain_cache,
-                                 (self.model.base, self.model.facing, start, end), sweep)[0]
+                                 (base.kind, base.width_mm, base.depth_mm, self.model.facing,
+                                  start, end), sweep)[0]
 
     def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         """Exact sweeps for a base with corners, which keeps its facing while it moves.
@@ -257,9 +259,14 @@ class Mover:
         if blocked is not None:
             active.add(blocked)
         if self._signature is None:
-            self._signature = tuple((row[0], row[1], row[4].base, row[4].facing)
-                                    for row in self.enemies)
-        key = (self.model.base, self.model.facing, start, dest, budget, self._signature)
+            # flat numbers and strings: a key hashed at C speed (a tuple of dataclasses
+            # would call each base's generated __hash__ on every look-up)
+            self._signature = tuple(itertools.chain.from_iterable(
+                (row[0], row[1], row[4].base.kind, row[4].base.width_mm, row[4].base.depth_mm,
+                 row[4].facing) for row in self.enemies))
+        base = self.model.base
+        key = (base.kind, base.width_mm, base.depth_mm, self.model.facing, start, dest, budget,
+               self._signature)
         found = self.table.cached(self.table.route_cache, key,
                                   lambda: (self._detour(start, dest, active, budget),))[0]
         return None if found is None else (found[0], list(found[1]))
@@ -309,7 +316,9 @@ class Mover:
         done = [False] * count
         blockers: set[ObstacleKey] = set()
         best[0] = 0.0
-        heap = [(math.dist(nodes[0], goal), 0)]
+        dist = math.dist
+        to_goal = [dist(node, goal) for node in nodes]  # the heuristic, once per node
+        heap = [(to_goal[0], 0)]
         while heap:
             _, i = heapq.heappop(heap)
             if done[i]:
@@ -318,20 +327,23 @@ class Mover:
             if i == 1:
                 return (best[1], _unwind(nodes, previous)), blockers
             here = nodes[i]
+            so_far = best[i]
             for j in range(count):
-                if done[j] or best[i] + math.dist(here, nodes[j]) >= best[j]:
+                if done[j]:
                     continue
-                if best[i] + math.dist(here, nodes[j]) + math.dist(nodes[j], goal) > budget:
+                node = nodes[j]
+                reached = so_far + dist(here, node)
+                if reached >= best[j] or reached + to_goal[j] > budget:
                     continue
-                key = self.blocker(here, nodes[j])
+                key = self.blocker(here, node)
                 if key is not None:
                     blockers.add(key)
                     continue
-                cost = best[i] + self.segment_cost(here, nodes[j])
+                cost = so_far + self.segment_cost(here, node)
                 if cost < best[j]:
                     best[j] = cost
                     previous[j] = i
-                    heapq.heappush(heap, (cost + math.dist(nodes[j], goal), j))
+                    heapq.heappush(heap, (cost + to_goal[j], j))
         return None, blockers
 
     def point_at(self, path: list[Point], budget: float) -> Point:

@@ -46,7 +46,9 @@ NEAR_MARGIN = 0.25
 
 
 def _row(m: Model) -> tuple:
-    return (m.id, m.unit, m.side, m.name, m.base, m.x, m.y, m.facing)
+    base = m.base  # by its fields: hashed at C speed, unlike the dataclass itself
+    return (m.id, m.unit, m.side, m.name, base.kind, base.width_mm, base.depth_mm, m.x, m.y,
+            m.facing)
 
 
 def board_key(s: GameState) -> tuple:

@@ -135,10 +135,10 @@ def approach_each(s: GameState, geo: Geometry, unit_id: str, movers: list[str],
     for mid in order:
         model = trial.models[mid]
         near = sorted(enemies, key=lambda e: (geo.distance(model, e), e.id))
-        if geo.distance(model, near[0]) <= stop_at:
-            continue  # already there: the table's approach leaves it where it stands
         goals = [e for e in near if may_reach(s, geo, model, [e], allowance)][:NEAREST_GOALS]
         goals = goals or near[:1]
+        if min(geo.distance(model, g) for g in goals) <= stop_at:
+            continue  # already there: the table's approach would leave it where it stands
         end = approach(trial, geo, unit_id, [g.id for g in goals], allowance, stop_at, avoid,
                        avoid_range, movers=[mid])[mid]
         out[mid] = end
