@@ -12,6 +12,7 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
+import bisect
 import functools
 import heapq
 import itertools
@@ -36,6 +37,8 @@ CLEARANCE = 0.01
 POINTS_ROUND_BASE = 8
 #: Largest turn covered by one detour point at a terrain corner.
 CORNER_STEP = math.radians(45)
+#: Beyond this many enemies, a segment's sweep looks only at those within reach across.
+ACROSS_MIN = 8
 #: How many times a detour search may grow its set of obstacles.
 DETOUR_ROUNDS = 6
 #: Directions tried round each goal model by `approach` (every 10 degrees).
@@ -79,6 +82,9 @@ class Mover:
         self._blockers: dict[tuple[Point, Point], ObstacleKey | None] = {}
         self._costs: dict[tuple[Point, Point], float] = {}
         self._signature: tuple | None = None
+        self._xs: list[float] | None = None  # the enemies' centres across, sorted (`_across`)
+        self._order: list[int] = []
+        self._pad = 0.0
 
     # --- positions ----------------------------------------------------------------------------
     def position_ok(self, x: float, y: float) -> bool:
@@ -126,7 +132,7 @@ class Mover:
         length_sq = dx * dx + dy * dy
         low_x, high_x = min(sx, end[0]), max(sx, end[0])
         low_y, high_y = min(sy, end[1]), max(sy, end[1])
-        for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
+        for ex, ey, enemy_radius, enemy_round, enemy in self._across(low_x, high_x):
             reach = self.radius + enemy_radius - (TOLERANCE if enemy_round else 0.0)
             if (ex < low_x - reach or ex > high_x + reach
                     or ey < low_y - reach or ey > high_y + reach):
@@ -161,6 +167,22 @@ class Mover:
         return self.table.cached(self.table.sweep_terrain_cache,
                                  (base.kind, base.width_mm, base.depth_mm, self.model.facing,
                                   start, end), sweep)[0]
+
+    def _across(self, low_x: float, high_x: float) -> list[tuple]:
+        """The enemy rows whose centres lie within reach of [low_x, high_x] across, in their
+        own order (the first blocker found must be the one a full scan finds): a sorted index
+        of the centres, built on first use, when there are enough enemies for it to pay."""
+        if len(self.enemies) <= ACROSS_MIN:
+            return self.enemies
+        if self._xs is None:
+            self._order = sorted(range(len(self.enemies)), key=lambda i: self.enemies[i][0])
+            self._xs = [self.enemies[i][0] for i in self._order]
+            self._pad = self.radius + max(row[2] for row in self.enemies) + STRICT
+        first = bisect.bisect_left(self._xs, low_x - self._pad)
+        last = bisect.bisect_right(self._xs, high_x + self._pad)
+        if last - first == len(self.enemies):
+            return self.enemies
+        return [self.enemies[i] for i in sorted(self._order[first:last])]
 
     def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         """Exact sweeps for a base with corners, which keeps its facing while it moves.
