@@ -173,7 +173,7 @@ class Table:
         self.sweep_cache: dict[tuple, list[tuple[float, float, float]]] = {}
         #: Stretches of a segment inside difficult terrain, per segment (terrain never moves)
         self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
-        #: Paths found, per base, start, end, budget and enemy bases (moves.Mover.route)
+        #: Paths found, per base, start, end, budget and enemy bases (paths.Mover.route)
         self.route_cache: dict[tuple, object] = {}
         #: Impassable piece under a base at a spot, per base, facing and spot (measure.py)
         self.overlap_cache: dict[tuple, tuple] = {}
