@@ -2,7 +2,8 @@
 
 Why these figures: a search agent copies the state, lists the legal actions and plays greedy
 rollouts thousands of times per decision; issue 13 sets targets for each, printed beside them.
-Run from the repository root: python -m benchmarks.engine [--seeds 5] [--ruleset R ...]
+Run from the repository root: python -m benchmarks.engine [--seeds 5] [--repeat 1]
+[--ruleset R ...]
 (as a module, so that `game` is this checkout's package, not an installed one).
 Prints figures; it is not a pass/fail test.
 """
@@ -10,6 +11,7 @@ Prints figures; it is not a pass/fail test.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -58,10 +60,22 @@ def greedy_battle(ruleset, scenario, seed: int) -> dict:
             "copies": copies}
 
 
-def measure(ruleset_id: str, seeds: int) -> dict:
+def least_busy(ruleset, scenario, seed: int, repeat: int) -> dict:
+    """The battle played `repeat` times, each figure its least over the plays: on a shared
+    machine other work only ever adds CPU time (caches, contention), and the battle is the same
+    every time (same seed, same decisions), so the least is the nearest to its own cost."""
+    runs = [greedy_battle(ruleset, scenario, seed) for _ in range(repeat)]
+    best = min(runs, key=lambda r: r["battle_ms"])
+    return {"battle_ms": best["battle_ms"],
+            "listings": [min(x) for x in zip(*(r["listings"] for r in runs), strict=True)],
+            "decisions": [min(x) for x in zip(*(r["decisions"] for r in runs), strict=True)],
+            "copies": [min(x) for x in zip(*(r["copies"] for r in runs), strict=True)]}
+
+
+def measure(ruleset_id: str, seeds: int, repeat: int = 1) -> dict:
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
-    runs = [greedy_battle(ruleset, scenario, seed) for seed in range(seeds)]
+    runs = [least_busy(ruleset, scenario, seed, repeat) for seed in range(seeds)]
     listings = [x for r in runs for x in r["listings"]]
     decisions = [d for r in runs for d in r["decisions"]]
     copies = [c for r in runs for c in r["copies"]]
@@ -79,11 +93,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--ruleset", nargs="*", default=None)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="play each battle this many times and keep the least CPU time of "
+                             "each step (a shared machine only ever adds time)")
     args = parser.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU ms; targets: battle <= {TARGET_BATTLE_MS:g}, slowest decision <= "
-          f"{TARGET_DECISION_MS:g} (issue 13)")
+          f"{TARGET_DECISION_MS:g} (issue 13); {args.seeds} seeds, least of {args.repeat} "
+          f"plays; load average {load:.1f} on {os.cpu_count()} cores")
     for ruleset_id in args.ruleset or rulesets.ids():
-        m = measure(ruleset_id, args.seeds)
+        m = measure(ruleset_id, args.seeds, args.repeat)
         slow_ms, slow_kind = m["slowest_decision"]
         battle_ok = "ok" if m["battle_median_ms"] <= TARGET_BATTLE_MS else "MISSED"
         decision_ok = "ok" if slow_ms <= TARGET_DECISION_MS else "MISSED"

@@ -91,17 +91,41 @@ def reported(gap: float) -> float:
 
 
 def unit_distance(table: Table, s: GameState, unit_a: str, unit_b: str) -> float:
-    """Shortest distance between any two living models of the two units."""
+    """Shortest distance between any two living models of the two units.
+
+    The raw gaps are compared and only the least is rounded (`reported` never changes their
+    order), with the round-to-round gap worked out inline: the same figure as the least of
+    `distance` over every pair, at a fraction of the cost (the AI asks this all the time)."""
     best = math.inf
-    models_b = s.alive_models(unit_b)
+    hypot = math.hypot
+    models_b = [(b, b.x, b.y, b.base.width_mm if b.base.kind == "round" else None, radius(b))
+                for b in s.alive_models(unit_b)]
+    shaped = []  # pairs with a base that has corners: (lower bound of the gap, a, b)
     for a in s.alive_models(unit_a):
-        for b in models_b:
-            gap = distance(table, a, b)
-            if gap < best:
-                best = gap
-                if best <= 0.0:
-                    return 0.0
-    return best
+        ax, ay = a.x, a.y
+        width_a = a.base.width_mm if a.base.kind == "round" else None
+        radius_a = radius(a)
+        for b, bx, by, width_b, radius_b in models_b:
+            if width_a is not None and width_b is not None:
+                gap = hypot(bx - ax, by - ay) - (width_a + width_b) * HALF_INCH_PER_MM
+                if gap < best:
+                    best = gap
+                    if best <= 0.0:
+                        return 0.0
+            else:
+                shaped.append((hypot(bx - ax, by - ay) - radius_a - radius_b, a, b))
+    # the circles round two bases are never farther apart than the bases: pairs are measured
+    # exactly nearest first, until no circle bound could beat the least gap found
+    shaped.sort(key=lambda row: row[0])
+    for bound, a, b in shaped:
+        if bound - 1e-9 >= best:
+            break
+        gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
+        if gap < best:
+            best = gap
+            if best <= 0.0:
+                return 0.0
+    return reported(best) if best < math.inf else best
 
 
 def point_distance(table: Table, model: Model, point: Point) -> float:
@@ -147,12 +171,22 @@ def impassable_overlap(table: Table, model: Model, x: float, y: float) -> Terrai
         return None
     min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
     min_x, min_y, max_x, max_y = x + min_x, y + min_y, x + max_x, y + max_y
-    for piece in table.impassable:
-        p_min_x, p_min_y, p_max_x, p_max_y = piece.bounds
-        if (min_x <= p_max_x and max_x >= p_min_x and min_y <= p_max_y and max_y >= p_min_y
-                and terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE):
-            return piece
-    return None
+    near = [piece for piece in table.impassable
+            if min_x <= piece.bounds[2] and max_x >= piece.bounds[0]
+            and min_y <= piece.bounds[3] and max_y >= piece.bounds[1]]
+    if not near:
+        return None
+
+    def first() -> tuple:
+        for piece in near:
+            if terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE:
+                return (piece,)
+        return (None,)
+
+    # terrain never moves: the answer for this base, facing and spot is kept per table
+    base = model.base
+    return table.cached(table.overlap_cache,
+                        (base.kind, base.width_mm, base.depth_mm, model.facing, x, y), first)[0]
 
 
 def overlapped(table: Table, model: Model, pieces: list[TerrainPiece]) -> set[int]:

@@ -1,9 +1,5 @@
-"""Moving: legal paths, end-position checks, and the formation and charge/pile-in solvers.
-
-Why this shape: the AI asks for many moves per turn, so the common case (a straight, clear
-segment) must be a handful of arithmetic operations; only a blocked segment pays for a detour
-search. A detour is a small visibility graph: corner points around the blocking enemy bases and
-impassable outlines, grown until a path is found or nothing new blocks, searched with A*.
+"""Moving: end-position checks, and the formation and charge/pile-in solvers (the paths they
+walk, and what blocks them, are in paths.py).
 
 Conventions shared by every check here: a base may touch, or sink into another base or
 impassable terrain by no more than CONTACT_TOLERANCE (so positions computed "in contact" are
@@ -21,24 +17,24 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from game.core import polygons
-from game.core.geometry import CONTACT_TOLERANCE, Destinations
+from game.core.geometry import Destinations
 from game.core.state import GameState, Model, Point
 from game.table.measure import distance, gap_at, impassable_overlap, radius
+from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
+    CLEARANCE,
+    DETOUR_ROUNDS,
+    POINTS_ROUND_BASE,
+    STRICT,
+    TOLERANCE,
+    Mover,
+    Route,
+    _parameter_for_cost,
+    enemy_rows,
+)
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
-    from game.table.types import TerrainPieceView as TerrainPiece
 
-TOLERANCE = CONTACT_TOLERANCE
-#: Extra clearance of detour corner points, so that the path clears what it goes round.
-CLEARANCE = 0.01
-#: Points placed round an enemy base for detours (a circumscribed octagon).
-POINTS_ROUND_BASE = 8
-#: Largest turn covered by one detour point at a terrain corner.
-CORNER_STEP = math.radians(45)
-#: How many times a detour search may grow its set of obstacles.
-DETOUR_ROUNDS = 6
 #: Directions tried round each goal model by `approach` (every 10 degrees).
 APPROACH_ANGLES = 36
 #: Coarse samples before bisection when looking for the farthest legal point on a path.
@@ -50,326 +46,8 @@ BISECTIONS = 12
 GRID_DECIMALS = 3
 #: Solver spots meant to be within a range sit this far inside it, for the same reason.
 GRID_MARGIN = 0.005
-#: "More than" / "closer than" in the solvers means by at least this much.
-STRICT = 1e-6
-
-Route = tuple[float, list[Point]]
-ObstacleKey = tuple[str, object]
 
 
-# --- one model's view of a state -------------------------------------------------------------
-class Mover:
-    """What blocks one model in one state, and what a straight stretch costs it.
-
-    Round bases sweep exactly (capsule tests, pymunk circle sweeps); bases with corners sweep
-    exactly too, through Minkowski differences (see `_polygon_blocker`)."""
-
-    def __init__(self, table: Table, s: GameState, model: Model,
-                 enemies: list[tuple] | None = None):
-        self.table = table
-        self.model = model
-        self.round = model.base.kind == "round"
-        self.radius = radius(model)
-        self.sweep_radius = max(self.radius - TOLERANCE, 0.0)
-        self.start: Point = (model.x, model.y)
-        self.enemies = enemy_rows(s, model.side) if enemies is None else enemies
-        self._enemy_by_id = {row[4].id: row for row in self.enemies}
-
-    # --- positions ----------------------------------------------------------------------------
-    def position_ok(self, x: float, y: float) -> bool:
-        """On the table and out of impassable terrain (enemies are the sweep's business)."""
-        return (self.table.on_table(self.model, x, y)
-                and impassable_overlap(self.table, self.model, x, y) is None)
-
-    def node_ok(self, x: float, y: float) -> bool:
-        """A detour corner must be a place the base could stand, clear of enemies."""
-        if not self.position_ok(x, y):
-            return False
-        for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
-            reach = self.radius + enemy_radius
-            if abs(ex - x) >= reach or abs(ey - y) >= reach:
-                continue
-            if self.round and enemy_round:
-                if math.hypot(ex - x, ey - y) < reach - TOLERANCE:
-                    return False
-            elif gap_at(self.table, self.model, x, y, enemy, ex, ey) < -TOLERANCE:
-                return False
-        return True
-
-    # --- segments -----------------------------------------------------------------------------
-    def blocker(self, start: Point, end: Point) -> ObstacleKey | None:
-        """An enemy base or impassable piece the base would sink into (deeper than the
-        contact tolerance) somewhere on its way from start to end, or None."""
-        if start == end:
-            return None  # detour corners are checked as places (node_ok), not as sweeps
-        if self.round:
-            return self._circle_blocker(start, end)
-        return self._polygon_blocker(start, end)
-
-    def _circle_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
-        sx, sy = start
-        dx, dy = end[0] - sx, end[1] - sy
-        length_sq = dx * dx + dy * dy
-        low_x, high_x = min(sx, end[0]), max(sx, end[0])
-        low_y, high_y = min(sy, end[1]), max(sy, end[1])
-        for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
-            reach = self.radius + enemy_radius - (TOLERANCE if enemy_round else 0.0)
-            if (ex < low_x - reach or ex > high_x + reach
-                    or ey < low_y - reach or ey > high_y + reach):
-                continue
-            t = ((ex - sx) * dx + (ey - sy) * dy) / length_sq if length_sq > 0.0 else 0.0
-            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-            off_x, off_y = sx + t * dx - ex, sy + t * dy - ey
-            if off_x * off_x + off_y * off_y >= reach * reach:
-                continue
-            if enemy_round:
-                return ("model", enemy.id)
-            shape = self.table.shape_of(enemy)
-            if shape.segment_query(start, end, self.sweep_radius) is not None:
-                return ("model", enemy.id)
-        if self.table.impassable and length_sq > 0.0:
-            hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
-                                                       self.table.impassable_filter)
-            if hit is not None:
-                return ("terrain", self.table.piece_of_shape[hit.shape].index)
-        return None
-
-    def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
-        """Exact sweeps for a base with corners, which keeps its facing while it moves.
-
-        Against a round base, turn it round: the enemy's centre sweeps backwards past this
-        base, a pymunk circle sweep. Against anything with corners, the base sinks in deeper
-        than the tolerance exactly when its centre passes through the Minkowski difference of
-        the two outlines shrunk by the tolerance, a convex polygon clipped in arithmetic."""
-        dx, dy = end[0] - start[0], end[1] - start[1]
-        for ex, ey, enemy_radius, enemy_round, enemy in self.enemies:
-            if polygons.point_segment_distance((ex, ey), start, end) >= self.radius + enemy_radius:
-                continue
-            if enemy_round:
-                shape = self.table.shape_at(self.model, start[0], start[1])
-                sweep = max(enemy_radius - TOLERANCE, 0.0)
-                if shape.segment_query((ex, ey), (ex - dx, ey - dy), sweep) is not None:
-                    return ("model", enemy.id)
-            else:
-                planes = _model_planes(self.table, self.model, enemy)
-                if polygons.segment_enters((start[0] - ex, start[1] - ey),
-                                           (end[0] - ex, end[1] - ey), planes):
-                    return ("model", enemy.id)
-        low_x, high_x = min(start[0], end[0]) - self.radius, max(start[0], end[0]) + self.radius
-        low_y, high_y = min(start[1], end[1]) - self.radius, max(start[1], end[1]) + self.radius
-        for piece in self.table.impassable:
-            min_x, min_y, max_x, max_y = piece.bounds
-            if min_x > high_x or max_x < low_x or min_y > high_y or max_y < low_y:
-                continue
-            for part in range(len(piece.shapes)):
-                planes = _terrain_planes(self.table, self.model, piece, part)
-                if polygons.segment_enters(start, end, planes):
-                    return ("terrain", piece.index)
-        return None
-
-    def _difficult_near(self, start: Point, end: Point) -> list[TerrainPiece]:
-        low_x, high_x = min(start[0], end[0]), max(start[0], end[0])
-        low_y, high_y = min(start[1], end[1]), max(start[1], end[1])
-        return [piece for piece in self.table.difficult
-                if piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y]
-
-    def _difficult_crossed(self, start: Point, end: Point) -> list[ObstacleKey]:
-        return [("terrain", piece.index) for piece in self._difficult_near(start, end)
-                if polygons.inside_intervals(start, end, piece.outline)]
-
-    def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
-        """Parameter intervals (0..1) of start->end that lie in difficult terrain."""
-        intervals: list[tuple[float, float]] = []
-        for piece in self._difficult_near(start, end):
-            intervals.extend(polygons.inside_intervals(start, end, piece.outline))
-        return polygons.merge_intervals(intervals)
-
-    def segment_cost(self, start: Point, end: Point) -> float:
-        """Length of start->end with the part in difficult terrain counted twice."""
-        length = math.dist(start, end)
-        inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
-        return length * (1.0 + inside)
-
-    # --- routes -------------------------------------------------------------------------------
-    def route(self, dest: Point, budget: float = math.inf) -> Route | None:
-        """Cheapest legal path from where the model stands to `dest`, or None (also None when
-        every legal path costs more than `budget`)."""
-        dest = (float(dest[0]), float(dest[1]))
-        if not self.position_ok(*dest):
-            return None
-        start = self.start
-        if math.dist(start, dest) <= 1e-12:
-            return (0.0, [start])
-        blocked = self.blocker(start, dest)
-        crossed = self._difficult_crossed(start, dest)
-        if blocked is None and not crossed:
-            return (math.dist(start, dest), [start, dest])
-        if math.dist(start, dest) > budget:
-            return None
-        active = set(crossed)
-        if blocked is not None:
-            active.add(blocked)
-        return self._detour(start, dest, active, budget)
-
-    def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
-                budget: float = math.inf) -> Route | None:
-        """Search with corner points round the obstacles met so far; while edges turn out to
-        be blocked by obstacles without corner points, add theirs and search again (a path
-        round them may be shorter, or the only one)."""
-        best: Route | None = None
-        for _ in range(DETOUR_ROUNDS):
-            nodes = [start, dest]
-            for key in sorted(active, key=str):
-                nodes.extend(p for p in self._corners(key) if self.node_ok(*p))
-            found, blockers = self._search(nodes, budget)
-            if found is not None and (best is None or found[0] < best[0]):
-                best = found
-            fresh = blockers - active
-            if not fresh:
-                break
-            active |= fresh
-        return best
-
-    def _corners(self, key: ObstacleKey) -> list[Point]:
-        """Detour points round an obstacle, far enough out that this base clears it."""
-        kind, ident = key
-        if kind == "model":
-            ex, ey, enemy_radius, _, _ = self._enemy_by_id[ident]
-            spread = (self.radius + enemy_radius + CLEARANCE) / math.cos(math.pi / POINTS_ROUND_BASE)
-            return [(ex + spread * math.cos((i + 0.5) * 2 * math.pi / POINTS_ROUND_BASE),
-                     ey + spread * math.sin((i + 0.5) * 2 * math.pi / POINTS_ROUND_BASE))
-                    for i in range(POINTS_ROUND_BASE)]
-        piece = self.table.terrain[ident]
-        offset = self.radius + CLEARANCE if "impassable" in piece.kinds else CLEARANCE
-        return _round_corners(piece.outline, offset)
-
-    def _search(self, nodes: list[Point], budget: float = math.inf
-                ) -> tuple[Route | None, set[ObstacleKey]]:
-        """A* from nodes[0] to nodes[1] over the complete graph, checking edges only when they
-        could improve a node (straight-line length is a lower bound of every edge's cost)."""
-        goal = nodes[1]
-        count = len(nodes)
-        best = [math.inf] * count
-        previous = [-1] * count
-        done = [False] * count
-        blockers: set[ObstacleKey] = set()
-        best[0] = 0.0
-        heap = [(math.dist(nodes[0], goal), 0)]
-        while heap:
-            _, i = heapq.heappop(heap)
-            if done[i]:
-                continue
-            done[i] = True
-            if i == 1:
-                return (best[1], _unwind(nodes, previous)), blockers
-            here = nodes[i]
-            for j in range(count):
-                if done[j] or best[i] + math.dist(here, nodes[j]) >= best[j]:
-                    continue
-                if best[i] + math.dist(here, nodes[j]) + math.dist(nodes[j], goal) > budget:
-                    continue
-                key = self.blocker(here, nodes[j])
-                if key is not None:
-                    blockers.add(key)
-                    continue
-                cost = best[i] + self.segment_cost(here, nodes[j])
-                if cost < best[j]:
-                    best[j] = cost
-                    previous[j] = i
-                    heapq.heappush(heap, (cost + math.dist(nodes[j], goal), j))
-        return None, blockers
-
-    def point_at(self, path: list[Point], budget: float) -> Point:
-        """Where the model is after spending `budget` inches of movement along the path."""
-        for start, end in zip(path, path[1:], strict=False):
-            length = math.dist(start, end)
-            cost = self.segment_cost(start, end)
-            if budget >= cost:
-                budget -= cost
-                continue
-            t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
-            return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-        return path[-1]
-
-
-def enemy_rows(s: GameState, side: int) -> list[tuple]:
-    """(x, y, radius, is round, model) of every living model not on `side`: what blocks a
-    move. Built once per unit by the solvers, since all its models share it."""
-    return [(m.x, m.y, radius(m), m.base.kind == "round", m)
-            for m in s.models.values() if m.alive and m.side != side]
-
-
-def _model_planes(table: Table, mover: Model, other: Model) -> list[tuple[float, float, float]]:
-    """Where the mover's centre may not go (deeper than the tolerance) near another base with
-    corners, relative to that base's centre; cached per pair of bases and facings."""
-    def build() -> list[tuple[float, float, float]]:
-        mirrored = [(-x, -y) for x, y in table.outline(mover.base, mover.facing)]
-        points = [(ox + mx, oy + my) for ox, oy in table.outline(other.base, other.facing)
-                  for mx, my in mirrored]
-        return polygons.half_planes(polygons.convex_hull(points), TOLERANCE)
-
-    key = ("model", mover.base, mover.facing, other.base, other.facing)
-    return table.cached(table.sweep_cache, key, build)
-
-
-def _terrain_planes(table: Table, mover: Model, piece: TerrainPiece, part: int
-                    ) -> list[tuple[float, float, float]]:
-    """The same for one convex part of an impassable piece, in table coordinates."""
-    def build() -> list[tuple[float, float, float]]:
-        mirrored = [(-x, -y) for x, y in table.outline(mover.base, mover.facing)]
-        corners = [(v.x, v.y) for v in piece.shapes[part].get_vertices()]
-        points = [(cx + mx, cy + my) for cx, cy in corners for mx, my in mirrored]
-        return polygons.half_planes(polygons.convex_hull(points), TOLERANCE)
-
-    key = ("terrain", piece.index, part, mover.base, mover.facing)
-    return table.cached(table.sweep_cache, key, build)
-
-
-def _parameter_for_cost(inside: list[tuple[float, float]], length: float, budget: float
-                        ) -> float:
-    """Parameter along a segment where `budget` runs out, inside stretches costing double."""
-    if length <= 0.0:
-        return 0.0
-    t = 0.0
-    for t0, t1 in inside + [(1.0, 1.0)]:
-        plain = (t0 - t) * length
-        if budget <= plain:
-            return t + budget / length
-        budget -= plain
-        rough = (t1 - t0) * length * 2
-        if budget <= rough:
-            return t0 + budget / (2 * length)
-        budget -= rough
-        t = t1
-    return 1.0
-
-
-def _round_corners(outline: list[Point], offset: float) -> list[Point]:
-    """Points round each outward corner at `offset`, forming a polygon chain that stays
-    outside the circle of that radius round the corner (one point per 45 degrees of turn)."""
-    points = []
-    for (vx, vy), before, after in polygons.convex_corners(outline):
-        first = math.atan2(before[1], before[0])
-        turn = (math.atan2(after[1], after[0]) - first) % (2 * math.pi)
-        if turn > math.pi:
-            turn -= 2 * math.pi
-        steps = max(1, math.ceil(abs(turn) / CORNER_STEP - 1e-9))
-        spread = offset / math.cos(turn / (2 * steps))
-        for k in range(steps):
-            angle = first + turn * (k + 0.5) / steps
-            points.append((vx + spread * math.cos(angle), vy + spread * math.sin(angle)))
-    return points
-
-
-def _unwind(nodes: list[Point], previous: list[int]) -> list[Point]:
-    path = [1]
-    while path[-1] != 0:
-        path.append(previous[path[-1]])
-    return [nodes[i] for i in reversed(path)]
-
-
-# --- where everyone stands while a unit moves ------------------------------------------------
 class Field:
     """Positions of the living models while a unit's moves are being decided: movers already
     placed stand at their new spots, everyone else where they are."""
@@ -385,9 +63,16 @@ class Field:
     def near(self, model: Model, reach: float) -> list[list]:
         """Rows whose bases could come within `reach` of any point the model can reach."""
         mine = radius(model)
-        return [row for row in self.rows.values()
-                if row[0].id != model.id
-                and math.hypot(row[1] - model.x, row[2] - model.y) <= reach + mine + row[3]]
+        x, y = model.x, model.y
+        hypot = math.hypot
+        out = []
+        for row in self.rows.values():
+            limit = reach + mine + row[3]
+            if abs(row[1] - x) > limit or abs(row[2] - y) > limit or row[0].id == model.id:
+                continue
+            if hypot(row[1] - x, row[2] - y) <= limit:
+                out.append(row)
+        return out
 
     def overlap(self, model: Model, x: float, y: float, rows: Iterable[list]) -> Model | None:
         """A base the model at (x, y) would sink into deeper than the contact tolerance."""

@@ -36,6 +36,58 @@ CATEGORY_OTHER_TERRAIN = 32
 OVAL_VERTICES = 24
 #: Caches keyed by facing (which may take any value) are dropped when they grow past this.
 CACHE_LIMIT = 4096
+#: Solved moves kept per table (their keys hold a whole board, so fewer).
+SOLVED_LIMIT = 1024
+_MISSING = object()
+
+
+#: Slack added to every "could this model matter" distance of `near_board`.
+NEAR_MARGIN = 0.25
+
+
+def _row(m: Model) -> tuple:
+    base = m.base  # by its fields: hashed at C speed, unlike the dataclass itself
+    return (m.id, m.unit, m.side, m.name, base.kind, base.width_mm, base.depth_mm, m.x, m.y,
+            m.facing)
+
+
+def board_key(s: GameState) -> tuple:
+    """Everything about the board a move or an end check reads: each living model's id,
+    unit, side, name (it is in the reasons), base and pose."""
+    return tuple(_row(m) for m in s.models.values() if m.alive)
+
+
+def near_board(s: GameState, points: list[tuple[float, float, float]], reach: float,
+               own: set[str]) -> tuple:
+    """The part of `board_key` that can matter to a question about bases of radius r at
+    (x, y) (`points`) going at most `reach`: the models in `own` and every living model whose
+    base comes within reach of one of them (with a margin). A straight move or an end check
+    never looks farther (a path search does: it is keyed on the whole board)."""
+    out = []
+    if points:
+        pad = reach + max(p[2] for p in points) + NEAR_MARGIN
+        low_x, high_x = min(p[0] for p in points) - pad, max(p[0] for p in points) + pad
+        low_y, high_y = min(p[1] for p in points) - pad, max(p[1] for p in points) + pad
+    for m in s.models.values():
+        if not m.alive:
+            continue
+        if m.id in own or m.unit in own:
+            out.append(_row(m))
+            continue
+        if not points:
+            continue
+        mine = measure.radius(m)
+        if (m.x < low_x - mine or m.x > high_x + mine or m.y < low_y - mine
+                or m.y > high_y + mine):
+            continue
+        limit = reach + mine + NEAR_MARGIN
+        for x, y, r in points:
+            far = limit + r
+            if abs(m.x - x) <= far and abs(m.y - y) <= far and \
+                    (m.x - x) ** 2 + (m.y - y) ** 2 <= far * far:
+                out.append(_row(m))
+                break
+    return tuple(out)
 
 
 @dataclass(eq=False)
@@ -119,6 +171,16 @@ class Table:
         self.scratch_body = pymunk.Body(body_type=pymunk.Body.STATIC)
         #: Minkowski differences for sweeping bases with corners, per pair of bases and facings
         self.sweep_cache: dict[tuple, list[tuple[float, float, float]]] = {}
+        #: Stretches of a segment inside difficult terrain, per segment (terrain never moves)
+        self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
+        #: Paths found, per base, start, end, budget and enemy bases (paths.Mover.route)
+        self.route_cache: dict[tuple, object] = {}
+        #: Impassable piece under a base at a spot, per base, facing and spot (measure.py)
+        self.overlap_cache: dict[tuple, tuple] = {}
+        #: Impassable piece a base sweeping a segment sinks into, per base, facing, segment
+        self.sweep_terrain_cache: dict[tuple, tuple] = {}
+        #: Solved moves and end checks, per question and board (see `placement_problem`)
+        self.solved_cache: dict[tuple, object] = {}
         for terrain in scenario.terrain:
             self._add_terrain(terrain)
         self.impassable = [p for p in self.terrain if "impassable" in p.kinds]
@@ -134,6 +196,11 @@ class Table:
         self.piece_of_shape.clear()
         self._posed.clear()
         self.sweep_cache.clear()
+        self.stretch_cache.clear()
+        self.route_cache.clear()
+        self.overlap_cache.clear()
+        self.sweep_terrain_cache.clear()
+        self.solved_cache.clear()
         self.scratch_body = None
         self.space = None
 
@@ -259,15 +326,43 @@ class Table:
         """The path itself (cost, corner points from start to dest), for drawing it."""
         return moves.route(self, s, model, dest)
 
+    # The solvers and the end check are pure functions of the board (every living model's
+    # base, pose and unit, see `board_key`) and their questions, and the same question comes
+    # back many times per decision: listing the offers, valuing them (the AI), `apply`'s check.
+    # So the answers are remembered per table under the whole board: exact, and a state copy
+    # or a search asks the same board the same way.
+
     def placement_problem(self, s: GameState, dest: Destinations) -> str | None:
-        return moves.placement_problem(self, s, dest)
+        if len(dest) < 2:  # a solver trying one spot: seldom asked twice, not worth a key
+            return moves.placement_problem(self, s, dest)
+        spots = tuple((mid, float(x), float(y)) for mid, (x, y) in dest.items())
+        points = [(x, y, measure.radius(s.models[mid])) for mid, x, y in spots
+                  if mid in s.models]
+        key = (spots, near_board(s, points, 0.0, {mid for mid, _, _ in spots}))
+        return self._solved(("end", key), lambda: moves.placement_problem(self, s, dest))
 
     def move_toward(self, s: GameState, unit_id: str, point: Point, allowance: float,
                     keep_away: float = 0.0) -> Destinations:
-        return moves.move_toward(self, s, unit_id, point, allowance, keep_away)
+        points = [(m.x, m.y, measure.radius(m)) for m in s.alive_models(unit_id)]
+        key = ("toward", unit_id, s.units[unit_id].models, tuple(point), allowance, keep_away,
+               near_board(s, points, allowance + max(keep_away, 0.0), {unit_id}))
+        return dict(self._solved(key, lambda: moves.move_toward(self, s, unit_id, point,
+                                                                allowance, keep_away)))
 
     def approach(self, s: GameState, unit_id: str, goals: list[str], allowance: float,
                  stop_at: float, avoid: list[str] = (), avoid_range: float = 0.0,
                  movers: list[str] | None = None) -> Destinations:
-        return moves.approach(self, s, unit_id, goals, allowance, stop_at, avoid,
-                              avoid_range, movers)
+        key = ("approach", unit_id, s.units[unit_id].models, tuple(goals), allowance, stop_at,
+               tuple(avoid), avoid_range, None if movers is None else tuple(movers),
+               board_key(s))
+        return dict(self._solved(key, lambda: moves.approach(self, s, unit_id, goals,
+                                                             allowance, stop_at, avoid,
+                                                             avoid_range, movers)))
+
+    def _solved(self, key, build):
+        found = self.solved_cache.get(key, _MISSING)
+        if found is _MISSING:
+            if len(self.solved_cache) >= SOLVED_LIMIT:
+                self.solved_cache.clear()
+            found = self.solved_cache[key] = build()
+        return found

@@ -198,8 +198,13 @@ def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None,
 
     move = allowance(s, unit_id)
     best = dest
-    if dest is not None and gap(dest) <= geo.unit_distance(s, unit_id, nearest) - move + 0.5:
+    now = geo.unit_distance(s, unit_id, nearest)
+    if dest is not None and gap(dest) <= now - move + 0.5:
         return dest  # the straight move closed (almost) a full move
+    if dest is not None and now >= OFFERED_CLEARANCE and gap(dest) <= OFFERED_CLEARANCE + 0.5:
+        # No way round can end 0.5" nearer: it keeps every figure more than the clearance
+        # away (those that do not move already are), so skip the search.
+        return dest
     around = geo.approach(s, unit_id, [nearest], move, OFFERED_CLEARANCE + 0.05,
                           avoid=[nearest], avoid_range=OFFERED_CLEARANCE)
     if not check(around) and not ends_in_contact(s, geo, unit_id, around) and (

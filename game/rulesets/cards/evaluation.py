@@ -18,6 +18,7 @@ holds back (or stays on its objective) rather than walk up to be charged.
 from __future__ import annotations
 
 import copy as _copy
+import functools
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
@@ -101,19 +102,30 @@ def matchup(s: GameState, geo: Geometry, unit_id: str, enemy_id: str) -> float:
     contact = min(len(s.alive_models(unit_id)), len(s.alive_models(enemy_id)))
     if contact == 0:
         return 0.0
-    lose_mine = unit_losses([(_dice(s, enemy_id, contact), int(theirs.profile["Aggression"]))],
-                            int(mine.profile["Defence"]), _inspiring(s, unit_id), contact)
-    lose_theirs = unit_losses([(_dice(s, unit_id, contact), int(mine.profile["Aggression"]))],
-                              int(theirs.profile["Defence"]), _inspiring(s, enemy_id), contact)
+    value, p_mine_more, p_theirs_more = _round_between(
+        (_dice(s, unit_id, contact), int(mine.profile["Aggression"]),
+         int(mine.profile["Defence"]), _inspiring(s, unit_id)),
+        (_dice(s, enemy_id, contact), int(theirs.profile["Aggression"]),
+         int(theirs.profile["Defence"]), _inspiring(s, enemy_id)), contact)
+    value += (p_theirs_more * test_cost(s, geo, enemy_id, [unit_id], contact)
+              - p_mine_more * test_cost(s, geo, unit_id, [enemy_id], contact))
+    return float(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _round_between(mine: tuple, theirs: tuple, contact: int) -> tuple[float, float, float]:
+    """One face-to-face round of two sides given as (attack dice, Aggression, Defence,
+    Inspiring): the figures the other side expects to lose minus its own, and the exact chance
+    that each loses more. Pure arithmetic on the profiles, so computed once per pairing."""
+    lose_mine = unit_losses([(theirs[0], theirs[1])], mine[2], mine[3], contact)
+    lose_theirs = unit_losses([(mine[0], mine[1])], theirs[2], theirs[3], contact)
     p_mine_more = sum(pa * pb for a, pa in lose_mine.items() for b, pb in lose_theirs.items()
                       if a > b)
     p_theirs_more = sum(pa * pb for a, pa in lose_mine.items() for b, pb in lose_theirs.items()
                         if b > a)
     value = (sum(k * p for k, p in lose_theirs.items())
              - sum(k * p for k, p in lose_mine.items()))
-    value += (p_theirs_more * test_cost(s, geo, enemy_id, [unit_id], contact)
-              - p_mine_more * test_cost(s, geo, unit_id, [enemy_id], contact))
-    return float(value)
+    return value, p_mine_more, p_theirs_more
 
 
 def closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:

@@ -44,8 +44,26 @@ def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[
     """Living figures that may matter to a move of `reach` inches by the unit: its own, those
     named in `keep`, and any within reach (edge to edge, with a margin) of one of its figures."""
     mine = s.alive_models(unit_id)
-    return sorted(m.id for m in s.models.values() if m.alive and (
-        m.unit == unit_id or m.id in keep or m.unit in keep or _near(m, mine, reach)))
+    if not mine:
+        return sorted(m.id for m in s.models.values() if m.alive and (
+            m.unit == unit_id or m.id in keep or m.unit in keep))
+    # a cheap box round the unit first: a figure outside it is beyond `_near`'s every limit
+    pad = reach + max(m.base.radius for m in mine) + CONTACT_TOLERANCE + MARGIN
+    low_x, high_x = min(m.x for m in mine) - pad, max(m.x for m in mine) + pad
+    low_y, high_y = min(m.y for m in mine) - pad, max(m.y for m in mine) + pad
+    out = []
+    for m in s.models.values():
+        if not m.alive:
+            continue
+        if m.unit == unit_id or m.id in keep or m.unit in keep:
+            out.append(m.id)
+            continue
+        r = m.base.radius
+        if m.x < low_x - r or m.x > high_x + r or m.y < low_y - r or m.y > high_y + r:
+            continue
+        if _near(m, mine, reach):
+            out.append(m.id)
+    return sorted(out)
 
 
 def _trial(s: GameState, ids: list[str]) -> GameState:
@@ -119,6 +137,8 @@ def approach_each(s: GameState, geo: Geometry, unit_id: str, movers: list[str],
         near = sorted(enemies, key=lambda e: (geo.distance(model, e), e.id))
         goals = [e for e in near if may_reach(s, geo, model, [e], allowance)][:NEAREST_GOALS]
         goals = goals or near[:1]
+        if min(geo.distance(model, g) for g in goals) <= stop_at:
+            continue  # already there: the table's approach would leave it where it stands
         end = approach(trial, geo, unit_id, [g.id for g in goals], allowance, stop_at, avoid,
                        avoid_range, movers=[mid])[mid]
         out[mid] = end

@@ -8,6 +8,8 @@ the greedy agent's whole judgement, kept cheap: it runs for every legal action.
 
 from __future__ import annotations
 
+import copy as _copy
+
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
@@ -152,18 +154,19 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     side = s.units[a.unit].side
     dest = a.destinations()
     swing = objective_swing(s, geo, a.unit, dest)
-    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    enemies = [u.id for u in s.units.values() if u.side != side and s.unit_alive(u.id)]
     closing = 0.0
     if enemies:
-        mine = s.alive_models(a.unit)
-        moved = []
-        for m in mine:
-            if m.id in dest:
-                m = m.copy()
-                m.x, m.y = dest[m.id]
-            moved.append(m)
-        d0 = min(geo.distance(m, e) for m in mine for e in enemies)
-        d1 = min(geo.distance(m, e) for m in moved for e in enemies)
+        # the least model-to-model distance to any enemy, before and after: the table's
+        # unit distance per enemy unit gives the same figure, by its fast arithmetic
+        trial = _copy.copy(s)
+        trial.models = dict(s.models)
+        for mid, (x, y) in dest.items():
+            model = s.models[mid].copy()
+            model.x, model.y = x, y
+            trial.models[mid] = model
+        d0 = min(geo.unit_distance(s, a.unit, e) for e in enemies)
+        d1 = min(geo.unit_distance(trial, a.unit, e) for e in enemies)
         closing = (d0 - d1) * CLOSING_VALUE
         if d1 <= charge.CHARGE_RANGE and a.option == "run":
             closing -= 0.3  # it could have charged after a Move

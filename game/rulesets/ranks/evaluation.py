@@ -108,9 +108,13 @@ def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
 _presence_cache: dict[tuple, dict[str, tuple[int, ...]]] = {}
 
 
-def _presence(s: GameState) -> dict[str, tuple[int, ...]]:
+def _board(s: GameState) -> tuple:
+    return tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+
+
+def _presence(s: GameState, key: tuple | None = None) -> dict[str, tuple[int, ...]]:
     """For each living base, the objectives within range of it (cached by positions)."""
-    key = tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    key = _board(s) if key is None else key
     found = _presence_cache.get(key)
     if found is None:
         found = {}
@@ -126,11 +130,12 @@ def _presence(s: GameState) -> dict[str, tuple[int, ...]]:
     return found
 
 
-def _objective_totals(s: GameState, skip_unit: str | None = None) -> list[dict[int, int]]:
+def _objective_totals(s: GameState, skip_unit: str | None = None, key: tuple | None = None
+                      ) -> list[dict[int, int]]:
     from game.rulesets.ranks import control_value
 
     totals: list[dict[int, int]] = [{} for _ in s.scenario.objectives]
-    for mid, near in _presence(s).items():
+    for mid, near in _presence(s, key).items():
         if not near:
             continue
         m = s.models[mid]
@@ -160,6 +165,9 @@ def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
     for i, obj in enumerate(s.scenario.objectives):
         for m in s.alive_models(unit_id):
             x, y = dest.get(m.id, (m.x, m.y))
+            corner = math.hypot(m.base.width, m.base.depth) / 2
+            if math.hypot(obj.x - x, obj.y - y) - corner > OBJECTIVE_RANGE + 1e-9:
+                continue  # the circle round the rectangle is out of range, so is it
             if point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
                                    m.base.depth) <= OBJECTIVE_RANGE:
                 out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
@@ -174,9 +182,10 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     turn = values.get("wheel", values.get("by", values.get("turn", 0.0)))
     facing = models[0].facing + turn
     dest = a.destinations()
-    before = _holders(_objective_totals(s))
-    after = _holders(_with_unit(s, _objective_totals(s, skip_unit=a.unit), a.unit, dest,
-                                facing))
+    key = _board(s)
+    before = _holders(_objective_totals(s, key=key))
+    after = _holders(_with_unit(s, _objective_totals(s, skip_unit=a.unit, key=key), a.unit,
+                                dest, facing))
     swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
     value = swing * POINTS_PER_OBJECTIVE * 0.5
     enemies = [m for m in s.models.values() if m.alive and m.side != side]

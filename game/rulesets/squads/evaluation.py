@@ -7,13 +7,20 @@ take and the ground they close. This is the greedy agent's whole judgement.
 
 from __future__ import annotations
 
+import copy as _copy
+import functools
 from fractions import Fraction
 
 from game.core import probability as P
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.base import POINTS_PER_OBJECTIVE, POINTS_PER_UNIT_WIPED, objective_holders
+from game.rulesets.base import (
+    OBJECTIVE_RANGE,
+    POINTS_PER_OBJECTIVE,
+    POINTS_PER_UNIT_WIPED,
+    objective_holders,
+)
 from game.rulesets.squads import charge, fight
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.movement import KEEP_AWAY
@@ -33,10 +40,19 @@ def attack_value(s: GameState, attacker_id: str, target_id: str, attackers: int 
         return 0.0
     a, t = unit.profile, target.profile
     first = min(m.wounds for m in alive)
-    dist = casualties_distribution(attackers * a["A"], a["WS"], a["S"], a["AP"], a["D"], t["T"],
-                                   t["Sv"], t.get("InvSv"), t["W"], len(alive), first)
+    return _attack_points(attackers * a["A"], a["WS"], a["S"], a["AP"], a["D"], t["T"],
+                          t["Sv"], t.get("InvSv"), t["W"], len(alive), first)
+
+
+@functools.lru_cache(maxsize=8192)
+def _attack_points(attacks, ws, strength, ap, damage, toughness, save, invuln, wounds, alive,
+                   first) -> float:
+    """The expected points of `attack_value`, a function of these numbers alone (so worked
+    out once per pairing of profiles and strengths, not once per action valued)."""
+    dist = casualties_distribution(attacks, ws, strength, ap, damage, toughness, save, invuln,
+                                   wounds, alive, first)
     slain = sum((k * p for k, p in dist), Fraction(0))
-    wipe = sum((p for k, p in dist if k >= len(alive)), Fraction(0))
+    wipe = sum((p for k, p in dist if k >= alive), Fraction(0))
     return float(slain + wipe * POINTS_PER_UNIT_WIPED)
 
 
@@ -59,12 +75,12 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     from game.rulesets.squads import control_value
 
     side = s.units[a.unit].side
-    before = objective_holders(s, geo, control_value)
-    trial = s.copy()
-    for mid, (x, y) in a.destinations().items():
-        trial.models[mid].x, trial.models[mid].y = x, y
-    after = objective_holders(trial, geo, control_value)
-    swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
+    trial = moved(s, a)
+    swing = 0
+    if near_objectives(s, trial, geo, a.unit):  # else no objective can change hands
+        before = objective_holders(s, geo, control_value)
+        after = objective_holders(trial, geo, control_value)
+        swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
     enemies = s.enemy_units(side)
     closing = 0.0
     if enemies:
@@ -75,6 +91,26 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
             closing = -closing * 0.5
     return (swing * POINTS_PER_OBJECTIVE * 0.5 + closing
             + exchange_value(trial, geo, a.unit) - exchange_value(s, geo, a.unit))
+
+
+def moved(s: GameState, a: Action) -> GameState:
+    """A read-only view of the state after the action's placement: only the moved models are
+    copied (the valuation never changes it, so everything else is shared)."""
+    trial = _copy.copy(s)
+    trial.models = dict(s.models)
+    for mid, (x, y) in a.destinations().items():
+        model = s.models[mid].copy()
+        model.x, model.y = x, y
+        trial.models[mid] = model
+    return trial
+
+
+def near_objectives(before: GameState, after: GameState, geo: Geometry, unit_id: str) -> list:
+    """The objectives a move of this unit can change hands: those some model of it is within
+    range of, before or after (no other objective's count changes)."""
+    return [obj for obj in before.scenario.objectives
+            if any(geo.point_distance(m, (obj.x, obj.y)) <= OBJECTIVE_RANGE
+                   for state in (before, after) for m in state.alive_models(unit_id))]
 
 
 def exchange_value(s: GameState, geo: Geometry, unit_id: str) -> float:
