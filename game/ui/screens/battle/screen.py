@@ -108,7 +108,11 @@ class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, Drawing
         self.init_rules_work()
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
-        from game.ui.screens.saves import attach  # the battle's timeline: undo and autosave
+        self.attach_timeline()
+
+    def attach_timeline(self) -> None:
+        """The battle's timeline: undo and autosave (a lesson keeps none: it has its own)."""
+        from game.ui.screens.saves import attach
 
         attach(self)
 
