@@ -16,6 +16,7 @@ Where to look:
 - `drawing.py`: the table, the model card, info box, notes, spinner;
 - `turns.py`: applying actions, AI turns, hand-over, results;
 - `step_mode.py`: step mode (a pause after each rule step); `pace.py`: the AI's pace;
+- `why.py`: "why?" on log lines, options not offered, F1 for the rules reference;
 - `rules_work.py`: lending the controller to the worker thread (a job that raises opens the
   error panel, `game.ui.screens.error`, instead of ending the client).
 """
@@ -41,10 +42,12 @@ from game.ui.screens.battle.preview import DEFAULT_RANGES, PreviewMixin
 from game.ui.screens.battle.rules_work import RulesWork
 from game.ui.screens.battle.step_mode import StepModeMixin
 from game.ui.screens.battle.turns import TurnsMixin
+from game.ui.screens.battle.why import WhyMixin
 
 
-class BattleScreen(StepModeMixin, PaceMixin, InputMixin, DraftingMixin, PreviewMixin,
-                   PanelsMixin, DrawingMixin, TurnsMixin, LayoutMixin, RulesWork, Screen):
+class BattleScreen(WhyMixin, StepModeMixin, PaceMixin, InputMixin, DraftingMixin,
+                   PreviewMixin, PanelsMixin, DrawingMixin, TurnsMixin, LayoutMixin, RulesWork,
+                   Screen):
     """The table, the decision panel, the dice tray and the log of one battle."""
 
     releases_memory = True  # closing it gives the battle's memory back
