@@ -63,7 +63,8 @@ def test_a_withheld_option_shows_its_reason_when_its_unit_is_selected(make_app):
     assert battle.selected == unit
     drive.move((battle.view_rect.right - 5, battle.view_rect.bottom - 5))  # hover nothing
     hint, _ = battle._hint()
-    assert hint.startswith("Not offered") and withheld[0].reason in hint
+    assert hint.startswith("Not offered") and withheld[0].what in hint
+    assert withheld[0].reason[:30] in hint  # the reason, cut to the two lines that fit
 
 
 def test_the_numbers_beside_the_choices_are_explained_on_hover(make_app):
