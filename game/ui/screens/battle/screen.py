@@ -16,6 +16,7 @@ Where to look:
 - `drawing.py`: the table, the model card, info box, notes, spinner;
 - `turns.py`: applying actions, AI turns, hand-over, results;
 - `step_mode.py`: step mode (a pause after each rule step); `pace.py`: the AI's pace;
+- `odds_chart.py`: both sides' outcome distributions before a charge or attack;
 - `why.py`: "why?" on log lines, options not offered, F1 for the rules reference;
 - `rules_work.py`: lending the controller to the worker thread (a job that raises opens the
   error panel, `game.ui.screens.error`, instead of ending the client).
@@ -36,6 +37,7 @@ from game.ui.screens.battle.drafting import CHECK_INTERVAL, Draft, DraftingMixin
 from game.ui.screens.battle.drawing import DrawingMixin
 from game.ui.screens.battle.input import InputMixin
 from game.ui.screens.battle.layout import LayoutMixin
+from game.ui.screens.battle.odds_chart import OddsChartMixin
 from game.ui.screens.battle.pace import PaceMixin
 from game.ui.screens.battle.panels import PanelsMixin
 from game.ui.screens.battle.preview import DEFAULT_RANGES, PreviewMixin
@@ -45,7 +47,7 @@ from game.ui.screens.battle.turns import TurnsMixin
 from game.ui.screens.battle.why import WhyMixin
 
 
-class BattleScreen(WhyMixin, StepModeMixin, PaceMixin, InputMixin, DraftingMixin,
+class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixin, DraftingMixin,
                    PreviewMixin, PanelsMixin, DrawingMixin, TurnsMixin, LayoutMixin, RulesWork,
                    Screen):
     """The table, the decision panel, the dice tray and the log of one battle."""
@@ -114,6 +116,7 @@ class BattleScreen(WhyMixin, StepModeMixin, PaceMixin, InputMixin, DraftingMixin
         self.init_rules_work()
         self.init_step_mode()
         self.init_pace()
+        self.init_odds()
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
         self.attach_timeline()
