@@ -59,4 +59,4 @@ def test_the_odds_are_worked_out_off_the_drawing_thread(make_app):
 
 def test_a_bar_is_labelled_by_its_count():
     assert short("3 slain") == ("3", "slain")
-    assert short("reaches") == ("reaches", "")
+    assert short("knocked down") == ("knocked down", "")

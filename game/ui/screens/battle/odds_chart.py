@@ -28,7 +28,7 @@ def short(label: str) -> tuple[str, str]:
     head, _, rest = label.partition(" ")
     if head.isdigit():
         return head, rest
-    return label[:7], ""
+    return label, ""
 
 
 class OddsChartMixin:
@@ -106,6 +106,10 @@ class OddsChartMixin:
         height = 30 + rows * chart_h + (18 if odds.note else 0)
         width = per_row * (CHART_WIDTH + 10) + 10
         box = pygame.Rect(view.x + 10, view.bottom - 10 - height, width, height)
+        top = box.copy()
+        top.y = view.y + 10
+        if self._covered(top) < self._covered(box):  # keep off the units it is about
+            box = top
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((14, 16, 20, 228))
         surface.blit(shade, box.topleft)
@@ -121,6 +125,15 @@ class OddsChartMixin:
         if odds.note:
             text.blit(surface, text.clip("Assumes: " + odds.note, width - 20, 11),
                       (box.x + 10, box.bottom - 18), size=11, color=palette.TEXT_DIM)
+
+    def _covered(self, box: pygame.Rect) -> int:
+        """How many bases of the acting unit and its targets a chart here would hide."""
+        action = self.odds_action()
+        if action is None:
+            return 0
+        units = [u for u in (action.unit, *action.targets) if u in self.state.units]
+        return sum(1 for u in units for m in self.state.alive_models(u)
+                   if box.collidepoint(self.camera.to_screen(m.x, m.y)))
 
     @staticmethod
     def _draw_bars(surface, rect: pygame.Rect, who: str, title: str, table: dict) -> None:
@@ -143,7 +156,7 @@ class OddsChartMixin:
             if slot >= 22 or n % 2 == 0:
                 text.blit(surface, f"{float(p):.0%}", (bx + slot / 2, base - h - 2), size=9,
                           color=palette.TEXT_DIM, anchor="midbottom")
-            text.blit(surface, text.clip(short(label)[0], max(8, round(slot)), 10),
+            text.blit(surface, text.clip(short(label)[0], max(8, round(slot) - 6), 10),
                       (bx + slot / 2, base + 2), size=10, color=palette.TEXT, anchor="midtop")
         if unit:
             text.blit(surface, text.clip(unit, rect.width, 10), (rect.right, base + 14),
