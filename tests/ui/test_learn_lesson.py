@@ -98,3 +98,17 @@ def test_the_step_text_fits_its_box_at_the_minimum_window(make_app):
             screen.go("next")
         drive.app.pop()
     assert pygame_gui  # the buttons are pygame_gui's
+
+
+def test_a_what_if_step_shows_its_own_roll_in_the_tray(make_app):
+    drive = make_app()
+    drive.frames(1)
+    screen = drive.app.push(LessonScreen(drive.app, find_lesson("squads_charge")))
+    while not screen.run.finished:
+        step = screen.run.current
+        screen.go("next")
+        if step.rewind_to is not None and step.dice:
+            break
+    else:
+        raise AssertionError("the squads lesson has a 'what if' step with dice")
+    assert screen.tray.rows[-1].values == list(step.dice)  # the 1 and 2, not the 9 before

@@ -80,7 +80,7 @@ class LessonScreen(BattleScreen):
         is the one the step teaches and explains it otherwise."""
         if not self.is_human_turn():
             return False
-        before = len(self.controller.events)
+        old = list(self.controller.events)
         try:
             verdict = self.run.choose(action)
         except LessonError as exc:  # the rules refused a dragged placement: the reason
@@ -88,7 +88,7 @@ class LessonScreen(BattleScreen):
             return False
         self.verdict = verdict
         if verdict.correct:
-            self._sync(self.controller.events[before:])
+            self._sync(self._new_events(old))
         else:
             self.draft = None
             self.say("Not this one: " + verdict.explanation, bad=True)
@@ -109,18 +109,28 @@ class LessonScreen(BattleScreen):
             run.restart()
             self._sync(None)
         elif key == "skip":
-            before = len(run.controller.events)
-            run.skip()
-            self._sync(run.controller.events[before:])
+            self._played(run.skip)
         elif key == "next":
             if run.finished:
                 self.leave()
                 return
-            before = len(run.controller.events)
-            run.next()
-            self._sync(run.controller.events[before:])
+            self._played(run.next)
         if run.finished and not self.done_note:
             self.done_note = mark_done(self.lesson.id) or "Lesson done: its mark shows in Learn."
+
+    def _played(self, play) -> None:
+        """Play forward; the tray rolls what is new (a "what if" step that rewound the
+        battle first shows its events from the rewound position)."""
+        old = list(self.run.controller.events)
+        play()
+        self._sync(self._new_events(old))
+
+    def _new_events(self, old: list) -> list | None:
+        """The events since `old`, or None if the battle was rewound in between."""
+        events = self.run.controller.events
+        extends = len(events) >= len(old) and all(a is b for a, b in zip(old, events,
+                                                                         strict=False))
+        return events[len(old):] if extends else None
 
     def leave(self) -> None:
         self.app.pop()
@@ -130,10 +140,10 @@ class LessonScreen(BattleScreen):
         `new_events` animate in the tray; None rebuilds the tray (a step taken back)."""
         self.controller = self.run.controller
         self.verdict = None if new_events is None or new_events else self.verdict
-        if new_events is None:
-            self.tray = DiceTray(animate=self.app.animate, seed=self.config.seed)
+        if new_events is None:  # a step taken back, or the battle rewound: rebuilt
+            self.tray = DiceTray(animate=False, seed=self.config.seed)
             self.tray.add(self.controller.events)
-            self.tray.skip()
+            self.tray.animate = self.app.animate
         else:
             self.tray.add(new_events)
         self.log = BattleLog("Lesson log")
