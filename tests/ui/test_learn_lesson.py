@@ -112,3 +112,21 @@ def test_a_what_if_step_shows_its_own_roll_in_the_tray(make_app):
     else:
         raise AssertionError("the squads lesson has a 'what if' step with dice")
     assert screen.tray.rows[-1].values == list(step.dice)  # the 1 and 2, not the 9 before
+
+
+def test_f1_in_a_lesson_opens_the_reference_at_the_rule_the_step_cites(make_app):
+    import pygame
+
+    from game.ui.screens.rules_reference import RulesReferenceScreen
+
+    drive = make_app()
+    drive.frames(1)
+    screen = drive.app.push(LessonScreen(drive.app, find_lesson("warband_close_combat")))
+    drive.frames(1)
+    screen.go("next")
+    screen.go("next")
+    drive.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # Ctrl+Z steps the lesson back
+    assert screen.run.position == 1
+    rule = screen.run.current.rule
+    drive.key(pygame.K_F1)
+    assert isinstance(drive.top, RulesReferenceScreen) and drive.top.target == rule

@@ -234,11 +234,26 @@ class LessonScreen(BattleScreen):
                 if event.ui_element is button:
                     self.go(key)
                     return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_n) and \
-                event.mod & pygame.KMOD_CTRL:
-            self.go("next")
+        if event.type == pygame.KEYDOWN and self._lesson_key(event):
             return
         super().handle(event)
+
+    def _lesson_key(self, event) -> bool:
+        """The lesson's own keys: Ctrl+Z steps back (a lesson keeps no battle timeline),
+        Ctrl+N / Ctrl+Right the next step, F1 the rules reference at the step's rule."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            self.go("back")
+        elif ctrl and event.key in (pygame.K_RIGHT, pygame.K_n):
+            self.go("next")
+        elif ctrl and event.key == pygame.K_s:
+            self.say("A lesson is not saved: Restart plays it again from the start.")
+        elif event.key == pygame.K_F1:
+            step = self.run.current
+            self.open_reference(rule=step.rule if step is not None else None)
+        else:
+            return False
+        return True
 
     def say(self, text: str, bad: bool = False) -> None:
         super().say(text, bad)
