@@ -290,7 +290,10 @@ class MenuScreen(Screen):
             self.ui, object_id="#centered")
         from game.ui.screens.menu_timeline import add_menu_buttons  # Continue, Saved, Replays
 
-        add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH, 40))
+        add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH - 150, 40))
+        self.widgets["learn"] = pygame_gui.elements.UIButton(  # Menu → Learn: the lessons
+            pygame.Rect(left + PANEL_WIDTH - 140, buttons_y + 58, 140, 40), "Learn", self.ui,
+            object_id="#centered")
         self.bottom = buttons_y + 98
 
     def _build_seats(self, x: int, top: int) -> None:
@@ -341,6 +344,10 @@ class MenuScreen(Screen):
                 from game.ui.screens.settings import SettingsScreen
 
                 self.app.push(SettingsScreen(self.app))
+            elif event.ui_element is self.widgets.get("learn"):
+                from game.ui.screens.lesson_list import LessonListScreen
+
+                self.app.push(LessonListScreen(self.app))
             else:
                 from game.ui.screens.menu_timeline import menu_button
 

@@ -62,7 +62,8 @@ class PanelsMixin:
                 else:
                     groups[unit] = Group(names.get(unit, unit), self.state.units[unit].side,
                                          unit, [])
-            note = (f"expected: {self._values[action]:.2f}" if action in self._values else "")
+            # the AI's expected victory points for the choice (explained on hover, `why.py`)
+            note = (f"AI: {self._values[action]:+.2f} VP" if action in self._values else "")
             groups[unit].actions.append((action, note))
         ordered = [g for u, g in groups.items() if u is not None]
         if None in groups:

@@ -15,6 +15,9 @@ Where to look:
 - `panels.py`: top bar, decision column, draft box; `decision_list.py` the list of buttons;
 - `drawing.py`: the table, the model card, info box, notes, spinner;
 - `turns.py`: applying actions, AI turns, hand-over, results;
+- `step_mode.py`: step mode (a pause after each rule step); `pace.py`: the AI's pace;
+- `odds_chart.py`: both sides' outcome distributions before a charge or attack;
+- `why.py`: "why?" on log lines, options not offered, F1 for the rules reference;
 - `rules_work.py`: lending the controller to the worker thread (a job that raises opens the
   error panel, `game.ui.screens.error`, instead of ending the client).
 """
@@ -34,14 +37,19 @@ from game.ui.screens.battle.drafting import CHECK_INTERVAL, Draft, DraftingMixin
 from game.ui.screens.battle.drawing import DrawingMixin
 from game.ui.screens.battle.input import InputMixin
 from game.ui.screens.battle.layout import LayoutMixin
+from game.ui.screens.battle.odds_chart import OddsChartMixin
+from game.ui.screens.battle.pace import PaceMixin
 from game.ui.screens.battle.panels import PanelsMixin
 from game.ui.screens.battle.preview import DEFAULT_RANGES, PreviewMixin
 from game.ui.screens.battle.rules_work import RulesWork
+from game.ui.screens.battle.step_mode import StepModeMixin
 from game.ui.screens.battle.turns import TurnsMixin
+from game.ui.screens.battle.why import WhyMixin
 
 
-class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, DrawingMixin,
-                   TurnsMixin, LayoutMixin, RulesWork, Screen):
+class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixin, DraftingMixin,
+                   PreviewMixin, PanelsMixin, DrawingMixin, TurnsMixin, LayoutMixin, RulesWork,
+                   Screen):
     """The table, the decision panel, the dice tray and the log of one battle."""
 
     releases_memory = True  # closing it gives the battle's memory back
@@ -106,9 +114,16 @@ class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, Drawing
         self._score_cache: tuple[int, tuple, list] | None = None
         self._ready_values: tuple[int, dict] | None = None  # worked out by the worker
         self.init_rules_work()
+        self.init_step_mode()
+        self.init_pace()
+        self.init_odds()
         self._build_layout()
         self.last_human = self.controller.current_player() if self.is_human_turn() else None
-        from game.ui.screens.saves import attach  # the battle's timeline: undo and autosave
+        self.attach_timeline()
+
+    def attach_timeline(self) -> None:
+        """The battle's timeline: undo and autosave (a lesson keeps none: it has its own)."""
+        from game.ui.screens.saves import attach
 
         attach(self)
 
@@ -133,6 +148,7 @@ class BattleScreen(InputMixin, DraftingMixin, PreviewMixin, PanelsMixin, Drawing
     def update(self, dt: float) -> None:
         self.clock += dt
         self.tray.update(dt)
+        self.update_step(dt)
         self._pan_keys(dt)
         if self.busy or self.failed:  # the controller is the worker's: nothing is decided now
             return
