@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from game.core.text import plain_words
 from game.ui import explain
 from game.ui.render import palette
 from game.ui.render.spinner import draw_spinner
@@ -42,7 +43,7 @@ class DrawingMixin:
         for title, body in sections:
             lines.append((title, True))
             for line in body:
-                lines.extend((part, False) for part in text.wrap(line, width - 20, 12))
+                lines.extend((part, False) for part in text.wrap(plain_words(line), width - 20, 12))
         box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width,
                           16 + 17 * len(lines))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -118,7 +119,7 @@ class DrawingMixin:
             seen = sum(1 for _, _, clear in lines if clear)
             notes.append(f"{seen} of {len(lines)} models can see the target.")
         y = self.view_rect.bottom - 8
-        for note in reversed(notes):
+        for note in reversed([plain_words(n) for n in notes]):
             rect = text.blit(surface, note, (self.view_rect.centerx, y), size=13,
                              color=palette.TEXT, anchor="midbottom", backdrop=(0, 0, 0, 170))
             y = rect.top - 4

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.text import plain_words
 from game.ui import jobs
 from game.ui.render import palette
 from game.ui.render.text import shared_text
@@ -121,7 +122,7 @@ class PanelsMixin:
 
     def _hint(self) -> tuple[str, tuple]:
         if self.message:
-            return self.message, palette.TEXT_BAD if self.message_bad else palette.TEXT
+            return plain_words(self.message), palette.TEXT_BAD if self.message_bad else palette.TEXT
         if self.hovered_action is not None and not self.busy:
             shown = self.preview(self.hovered_action)
             if shown["outcomes"]:
@@ -142,8 +143,9 @@ class PanelsMixin:
         pygame.draw.rect(surface, (26, 30, 36), box, border_radius=6)
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
         kind = draft.template.kind.replace("_", " ")
-        if draft.template.option and draft.template.option not in ("auto",):
-            kind += f" ({draft.template.option.replace('_', ' ')})"
+        option = _option_words(draft.template.option)
+        if option:
+            kind += f" ({option})"
         names = self.scene.names(self.state)
         title = f"Your {kind}: {names.get(draft.unit, draft.unit)}"
         if draft.template.targets:
@@ -153,11 +155,19 @@ class PanelsMixin:
         if not draft.checked:
             status, color = "Checking…", palette.TEXT_DIM
         elif draft.reason:
-            status, color = draft.reason, palette.TEXT_BAD
+            status, color = plain_words(draft.reason), palette.TEXT_BAD
         else:
             status, color = "Legal: press Enter or Confirm.", palette.TEXT_GOOD
         for i, line in enumerate(text.wrap(status, box.width - 16, 12)[:3]):
             text.blit(surface, line, (box.x + 8, box.y + 25 + i * 15), size=12, color=color)
+
+
+def _option_words(option: str | None) -> str:
+    """An action's option as words, or nothing when it is machine data ("wheel=0.000;forward=5.000"
+    says how a ranks march was solved: the preview shows it, players need not read it)."""
+    if not option or option == "auto" or any(c in option for c in "=;{}[]()"):
+        return ""
+    return option.replace("_", " ")
 
 
 def _clip(value: str, width: int, size: int = 13) -> str:
