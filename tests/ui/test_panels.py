@@ -6,6 +6,7 @@ import pkgutil
 import re
 
 import pygame
+import pytest
 
 import game.rulesets
 from game.core.events import DiceRolled, Note
@@ -95,7 +96,7 @@ def test_the_tray_shows_a_ranks_combat_roll():
     assert len(tray.rows) == 1
     row = tray.rows[0]
     assert row.values == [1, 4, 6, 2, 5]
-    assert row.title == "Spear Wall I: 5 dice in the combat"
+    assert row.title == "Spear Wall I: 5 dice"
     assert row.outcome_text() == "4 hits, 1 fumble"  # a pool of hits: never "total 18"
     assert "seed" not in row.rule
 
@@ -130,7 +131,7 @@ def test_long_tray_labels_never_run_under_the_dice(monkeypatch):
     surface = pygame.Surface((880, 136))
     rect = surface.get_rect()
     tray.draw(surface, rect)
-    dice_left = rect.x + 20 + min(330, rect.width // 3)
+    dice_left = rect.x + 20 + min(330, max(150, rect.width // 3))
     labels = [(t, r) for t, r in record.drawn if t not in ("Dice",) and not t.startswith("+")]
     assert labels
     for value, box in labels:
@@ -138,3 +139,152 @@ def test_long_tray_labels_never_run_under_the_dice(monkeypatch):
             assert box.right <= dice_left, (value, box)
     more = [r for t, r in record.drawn if t.startswith("+")]
     assert more and more[0].right <= rect.right
+
+
+# --- 3. text fits its box ------------------------------------------------------------------------
+RULESETS = ("squads", "warband", "cards", "legions", "ranks")
+SIZES = ((1280, 800), (960, 640))  # the usual window and the smallest the client allows
+
+
+def hot_seat(drive, ruleset: str):
+    from game.io.tmx import default_map_for
+    from game.ui.app import HOT_SEAT, BattleConfig
+
+    return drive.app.start_battle(BattleConfig(ruleset=ruleset, map_path=default_map_for(
+        ruleset), mode=HOT_SEAT, seed=3))
+
+
+def play_until_odds(drive, battle, limit: int = 40) -> None:
+    """Greedy decisions until a choice offers odds (what makes the longest hints)."""
+    from game import ai as agents
+    from game.ui.screens.overlays import HandOverScreen
+
+    agent = agents.make("greedy", 1)
+    for _ in range(limit):
+        legal = battle.controller.legal_actions()
+        if battle.controller.over or not legal:
+            raise AssertionError("the battle ended before a choice offered odds")
+        if any(battle.preview(a).get("outcomes") or battle.preview(a).get("odds")
+               for a in legal[:12]) or (ruleset_without_odds(battle) and _ > 12):
+            return
+        battle.apply(agent.choose(battle.controller))
+        drive.frames(1)
+        while isinstance(drive.top, HandOverScreen):
+            drive.app.pop()
+            drive.frames(1)
+
+
+def ruleset_without_odds(battle) -> bool:
+    """Cards shows its melee odds in the info box, not on a choice: a dozen decisions do."""
+    return battle.ruleset.id == "cards"
+
+
+def status_overflows(battle, monkeypatch) -> list[str]:
+    """Draw the decision column's head for every offered choice hovered (and a long refusal);
+    return each text that leaves the column or runs into the list below it."""
+    surface = pygame.Surface(battle.app.size)
+    bad = []
+    legal = battle.legal()
+    assert legal
+    for hovered in [None, *legal[:12]]:
+        battle.hovered_action = hovered
+        record = Recorder(monkeypatch)
+        battle._draw_status(surface)
+        monkeypatch.undo()
+        limit = battle.panel.rect.y - 3
+        for value, rect in record.drawn:
+            if rect.left < battle.decide_rect.x or rect.right > battle.decide_rect.right - 6 \
+                    or rect.bottom > limit:
+                bad.append(f"{value!r} at {rect} (column {battle.decide_rect}, list at {limit})")
+    return bad
+
+
+def button_overflows(battle) -> list[str]:
+    from game.ui.render.text import shared_text
+
+    bad = []
+    for row in battle.panel.rows:
+        if row.button is not None:
+            width = shared_text().size(row.button.text, 14)[0]
+            if width > row.button.rect.width - 20:  # the theme's padding is 10 a side
+                bad.append(f"{row.button.text!r} ({width} px in {row.button.rect.width})")
+    return bad
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_decision_panel_text_fits_its_box(make_app, monkeypatch, ruleset):
+    """The hint keeps to its lines above the list (warband odds once stopped at "…out of",
+    ranks odds at their third line, squads' "In charge range" ran into the unit heading)."""
+    drive = make_app(size=SIZES[0])
+    battle = hot_seat(drive, ruleset)
+    drive.frames(2)
+    play_until_odds(drive, battle)
+    for size in SIZES:
+        drive.app.resize(size)
+        drive.frames(2)
+        assert status_overflows(battle, monkeypatch) == []
+        assert button_overflows(battle) == []
+    battle.say("Not allowed: " + "the move would end within 1\" of an enemy model " * 6, True)
+    assert status_overflows(battle, monkeypatch) == []
+
+
+# --- 4. layout -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_the_cards_deck_box_sits_beside_the_dice_not_on_the_table(make_app, monkeypatch, size):
+    drive = make_app(size=size)
+    battle = hot_seat(drive, "cards")
+    drive.frames(2)
+    record = Recorder(monkeypatch)
+    drive.frames(1)
+    deck = [r for t, r in record.drawn if t.startswith("Deck, round")]
+    assert deck, record.texts()
+    assert battle.info_rect is not None
+    assert not battle.info_rect.colliderect(battle.view_rect)
+    assert not battle.info_rect.colliderect(battle.tray_rect)
+    for rect in deck:
+        assert battle.info_rect.contains(rect) and not rect.colliderect(battle.view_rect)
+
+
+def test_after_a_hand_over_the_heading_and_the_buttons_are_the_new_sides(make_app,
+                                                                         monkeypatch):
+    """Every frame drawn after the hand-over shows the side that acts, its name in the heading
+    and only its units' buttons under it."""
+    from game.ui.screens.overlays import HandOverScreen
+
+    drive = make_app()
+    battle = hot_seat(drive, "squads")
+    drive.frames(2)
+    first = battle.controller.current_player()
+    while battle.controller.current_player() == first:
+        ends = [a for a in battle.legal() if a.unit is None]
+        battle.apply(ends[0] if ends else battle.legal()[0])
+        drive.frames(1)
+    assert isinstance(drive.top, HandOverScreen)
+    drive.key(pygame.K_RETURN)
+    player = battle.controller.current_player()
+    record = Recorder(monkeypatch)
+    drive.frames(1)
+    name = battle.state.sides[player].name
+    heading = [t for t, r in record.drawn if t.startswith(f"{name}: ")
+               and r.top < battle.panel.rect.y]
+    assert heading, record.texts()
+    sides = {row.side for row in battle.panel.rows if row.action is not None and row.action.unit}
+    assert sides == {player}
+
+
+# --- 5. the header's VP ---------------------------------------------------------------------------
+def test_the_header_says_its_vp_are_if_the_battle_ended_now(make_app, monkeypatch):
+    from game.ui.screens.battle.panels import VP_CAPTION
+
+    drive = make_app()
+    battle = hot_seat(drive, "squads")
+    drive.frames(2)
+    record = Recorder(monkeypatch)
+    drive.frames(1)
+    assert VP_CAPTION in record.texts()
+    caption = next(r for t, r in record.drawn if t == VP_CAPTION)
+    assert caption.right <= battle.tools_left
+    drive.move(battle._score_rects[0].center)  # hovering the scores explains them
+    record.drawn.clear()
+    drive.frames(1)
+    assert any("stepping off an objective" in t for t in record.texts())

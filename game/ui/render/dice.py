@@ -165,7 +165,7 @@ class DiceTray:
             return
         top = rect.y + 26
         row_height = max(30, (rect.height - 30) // MAX_ROWS)
-        text_width = min(330, rect.width // 3)
+        text_width = min(330, max(150, rect.width // 3))
         for index, row in enumerate(self.rows):
             y = top + index * row_height
             fresh = index == len(self.rows) - 1
@@ -221,7 +221,7 @@ def _grouped_roll(event: Event) -> RollRow | None:
     outcome = count_of(event.hits, "hit")
     if getattr(event, "fumbles", None) is not None:
         outcome += ", " + count_of(event.fumbles, "fumble")
-    row = RollRow(f"{who}: {count_of(len(values), 'die')} in the combat",
+    row = RollRow(f"{who}: {count_of(len(values), 'die')}",
                   getattr(event, "needed", ""), outcome, values, plain_words(event.rule), "combat",
                   summed=False)
     row.outcomes[outcome] += 1

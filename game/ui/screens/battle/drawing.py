@@ -14,6 +14,7 @@ from game.ui.render import palette
 from game.ui.render.spinner import draw_spinner
 from game.ui.render.text import shared_text
 
+INFO_LINE = 16
 SPINNER_DELAY = 0.12  # seconds a job runs before the spinner shows (no flash on quick steps)
 
 
@@ -34,27 +35,39 @@ class DrawingMixin:
             draw_spinner(surface, self.view_rect, self.job_label, self.clock)
 
     def _draw_info(self, surface) -> None:
-        sections = self.info_sections()
-        if not sections:
+        """The ruleset's info box in its strip beside the dice tray. What does not fit ends in
+        "…"; hovering the box unfolds it upward, over the table, in full."""
+        rect = self.info_rect
+        if rect is None:
             return
         text = shared_text()
-        width = min(420, self.view_rect.width - 24)
-        lines: list[tuple[str, bool]] = []
-        for title, body in sections:
-            lines.append((title, True))
-            for line in body:
-                lines.extend((part, False) for part in text.wrap(plain_words(line), width - 20, 12))
-        box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width,
-                          16 + 17 * len(lines))
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 24, 30, 215))
-        surface.blit(shade, box.topleft)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
-        y = box.y + 8
-        for line, heading in lines:
+        pygame.draw.rect(surface, palette.PANEL, rect)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1)
+        lines = info_lines(self.info_sections(), rect.width - 20)
+        if not lines:
+            text.blit(surface, "Nothing to note.", (rect.x + 10, rect.y + 6), size=13,
+                      color=palette.TEXT_DIM)
+            return
+        room = max(1, (rect.height - 12) // INFO_LINE)
+        box = rect
+        if len(lines) > room and rect.collidepoint(self.app.mouse):
+            height = min(12 + INFO_LINE * len(lines), rect.bottom - self.view_rect.y)
+            box = pygame.Rect(rect.x, rect.bottom - height, rect.width, height)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((20, 24, 30, 235))
+            surface.blit(shade, box.topleft)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
+            room = max(1, (box.height - 12) // INFO_LINE)
+        shown = lines[:room]
+        if len(lines) > room:  # the last line says there is more
+            last, heading = shown[-1]
+            cut = text.clip(last, rect.width - 36, 12, heading)
+            shown[-1] = (cut if cut.endswith("…") else cut + " …", heading)
+        y = box.y + 6
+        for line, heading in shown:
             text.blit(surface, line, (box.x + 10, y), size=13 if heading else 12,
                       color=palette.HIGHLIGHT if heading else palette.TEXT, bold=heading)
-            y += 17
+            y += INFO_LINE
 
     def _draw_card(self, surface) -> None:
         """The hovered model's profile and its unit's status, explained."""
@@ -123,3 +136,14 @@ class DrawingMixin:
             rect = text.blit(surface, note, (self.view_rect.centerx, y), size=13,
                              color=palette.TEXT, anchor="midbottom", backdrop=(0, 0, 0, 170))
             y = rect.top - 4
+
+
+def info_lines(sections, width: int) -> list[tuple[str, bool]]:
+    """The info box's sections as (line, is heading), wrapped to `width`, in plain words."""
+    text = shared_text()
+    lines: list[tuple[str, bool]] = []
+    for title, body in sections:
+        lines.append((text.clip(plain_words(title), width, 13, True), True))
+        for line in body:
+            lines.extend((part, False) for part in text.wrap(plain_words(line), width, 12))
+    return lines
