@@ -288,3 +288,18 @@ def test_the_header_says_its_vp_are_if_the_battle_ended_now(make_app, monkeypatc
     record.drawn.clear()
     drive.frames(1)
     assert any("stepping off an objective" in t for t in record.texts())
+
+
+def test_a_long_rule_line_in_the_log_is_cut_with_an_ellipsis_inside_the_log(monkeypatch):
+    from game.ui.render.log import BattleLog
+
+    record = Recorder(monkeypatch)
+    log = BattleLog()
+    log.add([Note(rule="Movement: a model may move up to M\" (half that if it stood up this "
+                  "turn) and then some more words to be sure it wraps (warband seed)",
+                  text="Zealot I moves")])
+    rect = pygame.Rect(0, 0, 400, 200)
+    log.draw(pygame.Surface(rect.size), rect)
+    rule = [(t, r) for t, r in record.drawn if t.startswith("Rule:")]
+    assert rule and rule[0][0].endswith("…") and rule[0][1].right <= rect.right - 8
+    assert "seed" not in rule[0][0]
