@@ -57,3 +57,30 @@ def test_results_count_decisions_as_the_replay_does(make_app, monkeypatch, tmp_p
     log_texts = [e.text for e in battle.log.entries]
     assert not [t for t in log_texts if BAD_GRAMMAR.search(t)]
     pygame.event.clear()
+
+
+def test_the_results_table_fits_the_smallest_window(make_app, monkeypatch, tmp_path):
+    """Five columns and the side names inside a 960-pixel window."""
+
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    drive = make_app(size=(960, 640))
+    screen = ResultsScreen.__new__(ResultsScreen)
+    screen.app = drive.app
+    screen.columns = [(f"c{i}", f"Column {i}") for i in range(5)]
+    screen.rows = [{"side": 0, "name": "Frontier War Party", **{f"c{i}": i for i in range(5)}}]
+    screen.winner = 0
+    surface = pygame.Surface((960, 640))
+    bottom = ResultsScreen._table(screen, surface, 196)
+    assert bottom > 196
+    drawn = []
+    original = text_module.TextCache.blit
+
+    def blit(cache, target, value, pos, *args, **kwargs):
+        rect = original(cache, target, value, pos, *args, **kwargs)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    ResultsScreen._table(screen, surface, 196)
+    assert drawn and all(r.left >= 0 and r.right <= 960 for r in drawn)
