@@ -273,16 +273,18 @@ def test_after_a_hand_over_the_heading_and_the_buttons_are_the_new_sides(make_ap
 
 
 # --- 5. the header's VP ---------------------------------------------------------------------------
-def test_the_header_says_its_vp_are_if_the_battle_ended_now(make_app, monkeypatch):
-    from game.ui.screens.battle.panels import VP_CAPTION
+@pytest.mark.parametrize("size", SIZES)
+def test_the_header_says_its_vp_are_if_the_battle_ended_now(make_app, monkeypatch, size):
+    from game.ui.screens.battle.panels import VP_CAPTION, VP_CAPTION_SHORT
 
-    drive = make_app()
+    drive = make_app(size=size)
     battle = hot_seat(drive, "squads")
     drive.frames(2)
     record = Recorder(monkeypatch)
     drive.frames(1)
-    assert VP_CAPTION in record.texts()
-    caption = next(r for t, r in record.drawn if t == VP_CAPTION)
+    captions = [(t, r) for t, r in record.drawn if t in (VP_CAPTION, VP_CAPTION_SHORT)]
+    assert captions, record.texts()
+    caption = captions[0][1]
     assert caption.right <= battle.tools_left
     drive.move(battle._score_rects[0].center)  # hovering the scores explains them
     record.drawn.clear()

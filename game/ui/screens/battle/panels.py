@@ -23,6 +23,7 @@ from game.ui.screens.battle.layout import (
 
 #: The header's scores are worked out from the table as it stands (objectives held now count).
 VP_CAPTION = "(VP if the battle ended now)"
+VP_CAPTION_SHORT = "(VP if it ended now)"  # a narrow window's
 VP_TIP = ("Victory points if the battle ended now, worked out from the table as it stands: "
           "an objective counts for whoever holds it at this moment, so a unit stepping off an "
           "objective can lower its side's VP.")
@@ -86,13 +87,14 @@ class PanelsMixin:
             return (text.size(head, head_size, True)[0] + 28 + text.size(VP_CAPTION, 12)[0]
                     + sum(text.size(label, size, True)[0] + 20 for label, _ in labels))
 
+        first = None
         if width(14, 15) <= room:  # one line: the turn, then the scores
             rect = text.blit(surface, head, (12, TOP_BAR // 2), size=15, color=palette.TEXT,
                              bold=True, anchor="midleft")
             x, y, size = rect.right + 28, TOP_BAR // 2, 14
         else:  # narrow window: the turn above, the scores below
-            text.blit(surface, head, (12, 12), size=13, color=palette.TEXT, bold=True,
-                      anchor="midleft")
+            first = text.blit(surface, head, (12, 12), size=13, color=palette.TEXT, bold=True,
+                              anchor="midleft")
             x, y, size = 12, 31, 12
         self._score_rects = []
         for label, color in labels:
@@ -100,8 +102,15 @@ class PanelsMixin:
                              color=color, bold=True, anchor="midleft")
             self._score_rects.append(rect)
             x = rect.right + 18
-        if x + text.size(VP_CAPTION, 12)[0] <= room:
+        caption = text.size(VP_CAPTION, 12)[0]
+        if x + caption <= room:
             self._score_rects.append(text.blit(surface, VP_CAPTION, (x - 6, y), size=12,
+                                               color=palette.TEXT_DIM, anchor="midleft"))
+        elif first is not None:  # narrow: beside the turn, shortened if need be
+            short = VP_CAPTION if first.right + 16 + caption <= room else VP_CAPTION_SHORT
+            self._score_rects.append(text.blit(surface, text.clip(short, room - first.right
+                                                                  - 16, 12),
+                                               (first.right + 16, 12), size=12,
                                                color=palette.TEXT_DIM, anchor="midleft"))
         if any(r.collidepoint(self.app.mouse) for r in self._score_rects):
             self._draw_vp_tip(surface)
