@@ -7,6 +7,8 @@ plural forms (Russian has three) instead of dozens of inline `'s' if n != 1` tes
 
 from __future__ import annotations
 
+import re
+
 # Words whose plural is not "+s" among the ones the game prints.
 IRREGULAR = {
     "casualty": "casualties",
@@ -36,3 +38,38 @@ def count(n: int | float, word: str) -> str:
 def possessive(name: str) -> str:
     """English possessive: "Brute Mob's", and "Stompers'" for a name ending in s."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+# --- provenance tags -----------------------------------------------------------------------------
+# The rule texts say where each rule comes from, for the people who check them against the
+# original rules: "(squads seed)", "[added]", "[added, same game family]", "(ranks [added])".
+# Players read the rule, not its source; `plain_words` is the one place that takes the tags out.
+_RULESETS = r"(?:squads|warband|cards|legions|ranks)"
+_TAG = r"\[added[^\]]*\](?:\s+in the spec)?"
+# A whole parenthesis that only says where the rule comes from (with an optional remark after a
+# comma or semicolon): "(legions seed)", "(the seed)", "(ranks [added], common rules)".
+_SOURCE_PARENS = re.compile(
+    rf"\s*\((?:(?:{_RULESETS}|the)\s+)?(?:seed|{_TAG})(?:[,;][^()]*)?\)", re.IGNORECASE)
+# "([added] rounding)": a one-word note on what was added is a tag too.
+_ADDED_NOTE = re.compile(rf"\s*\(\s*{_TAG}\s+[\w-]+\s*\)", re.IGNORECASE)
+_RULESET_PARENS = re.compile(rf"\s*\({_RULESETS}\)", re.IGNORECASE)
+_BARE_TAG = re.compile(rf"\s*{_TAG}\s*", re.IGNORECASE)
+
+
+def plain_words(text: str) -> str:
+    """A rule text or refusal reason without its provenance tags, as players should read it:
+    "Charge roll: 2D6, roll first, choose after (squads seed)" -> "Charge roll: 2D6, roll first,
+    choose after"; "[added] A model ..." -> "A model ..."; "Running [added, same game family]:
+    ..." -> "Running: ..."; "up ([added] rounding)" -> "up"."""
+    if not text or ("seed" not in text and "added" not in text and "(" not in text):
+        return text
+    out = _SOURCE_PARENS.sub("", text)
+    out = _ADDED_NOTE.sub("", out)
+    out = _RULESET_PARENS.sub("", out)
+    out = _BARE_TAG.sub(" ", out)
+    out = re.sub(r"\(\s+", "(", out)
+    out = re.sub(r"\s*\(\s*\)", "", out)
+    out = re.sub(r"\s+([,;:.)])", r"\1", out)
+    out = re.sub(r"[ \t]{2,}", " ", out)
+    out = re.sub(r"^[\s,;:]+", "", out)
+    return out.strip()

@@ -9,6 +9,7 @@ only bookkeeping flags are listed here, and any other flag is still shown, name 
 from __future__ import annotations
 
 from game.core import events as ev
+from game.core.text import plain_words
 
 Color = tuple[int, int, int]
 
@@ -30,7 +31,7 @@ def status_info(flag: str, ruleset=None) -> tuple[str, Color, str]:
     extra = getattr(ruleset, "status_help", None) or {}
     if flag in extra:
         code, text = extra[flag]
-        return code, (230, 200, 120), text
+        return code, (230, 200, 120), plain_words(text)
     if flag in STATUS_HELP:
         return STATUS_HELP[flag]
     words = [w for w in flag.split("_") if w]
@@ -90,13 +91,13 @@ EVENT_STYLE: dict[type, tuple[Color, bool]] = {
 
 def event_text(event: ev.Event) -> str:
     try:
-        return event.describe()
+        return plain_words(event.describe())
     except Exception:  # a describe() bug must not take the log down
         return type(event).__name__
 
 
 def rule_text(event: ev.Event) -> str:
-    return f"Rule: {event.rule}" if event.rule else ""
+    return f"Rule: {plain_words(event.rule)}" if event.rule else ""
 
 
 def event_style(event: ev.Event) -> tuple[Color, bool]:

@@ -1,7 +1,13 @@
 """The dice tray: each roll as dice faces with drawn pips, what it needed and what it did.
 
-Rolls arrive as DiceRolled events. A short tumble animation plays (skippable); consecutive
+Rolls arrive as DiceRolled events, or as events that carry a whole unit's dice at once (a
+`bases` tuple of (base name, how it fights, faces) with `hits` and `fumbles`: ranks rolls every
+base of a combat together and logs one such event per unit, never a DiceRolled, which is why its
+combats once left the tray empty). A short tumble animation plays (skippable); consecutive
 one-die rolls of the same kind (say, one save per wound) are gathered into one row.
+
+Titles and details are cut to the text column in the font they are drawn in (bold for the newest
+row), so a long label never runs under the dice.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.events import DiceRolled, Event
+from game.core.text import count as count_of
+from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 
@@ -46,6 +54,7 @@ class RollRow:
     rule: str = ""
     label: str = ""
     gathered: int = 1
+    summed: bool = True  # a throw whose faces add up (2D6 for a charge), not a pool of hits
     outcomes: Counter = field(default_factory=Counter)
     age: float = 0.0
 
@@ -60,7 +69,7 @@ class RollRow:
     def outcome_text(self) -> str:
         if self.gathered > 1:
             return ", ".join(f"{n} {what}" for what, n in self.outcomes.most_common())
-        if not self.needed and len(self.values) > 1:
+        if self.summed and not self.needed and len(self.values) > 1:
             total = f"total {sum(self.values)}"
             return f"{total}: {self.outcome}" if self.outcome else total
         return self.outcome
@@ -104,6 +113,11 @@ class DiceTray:
 
     def add(self, events: list[Event]) -> None:
         for e in events:
+            grouped = _grouped_roll(e)
+            if grouped is not None:
+                grouped.age = 0.0 if self.animate else ROLL_TIME
+                self.rows.append(grouped)
+                continue
             if not isinstance(e, DiceRolled) or not e.values:
                 continue
             last = self.rows[-1] if self.rows else None
@@ -118,7 +132,7 @@ class DiceTray:
                 last.age = min(last.age, age)
                 continue
             row = RollRow(f"{e.who}: {e.label}" if e.who else e.label, e.needed, e.outcome,
-                          list(e.values), e.rule, e.label)
+                          list(e.values), plain_words(e.rule), e.label)
             row.outcomes[e.outcome or "rolled"] += 1
             row.age = age
             self.rows.append(row)
@@ -151,12 +165,12 @@ class DiceTray:
             return
         top = rect.y + 26
         row_height = max(30, (rect.height - 30) // MAX_ROWS)
-        text_width = min(330, rect.width // 3)
+        text_width = min(330, max(150, rect.width // 3))
         for index, row in enumerate(self.rows):
             y = top + index * row_height
             fresh = index == len(self.rows) - 1
             title_color = palette.TEXT if fresh else palette.TEXT_DIM
-            text.blit(surface, _fit(text, row.title, text_width, 13), (rect.x + 10, y),
+            text.blit(surface, text.clip(row.title, text_width, 13, fresh), (rect.x + 10, y),
                       size=13, color=title_color, bold=fresh)
             detail = []
             if row.needed:
@@ -165,7 +179,7 @@ class DiceTray:
                 detail.append(row.outcome_text())
             if detail:
                 color = palette.HIGHLIGHT if fresh else palette.TEXT_DIM
-                text.blit(surface, _fit(text, ": ".join(detail), text_width, 12),
+                text.blit(surface, text.clip(": ".join(detail), text_width, 12),
                           (rect.x + 10, y + 16), size=12, color=color)
             self._draw_faces(surface, row, index, pygame.Rect(rect.x + 20 + text_width, y,
                                                               rect.width - text_width - 30,
@@ -181,6 +195,9 @@ class DiceTray:
             size = max(12, min(size, (area.width + 2) // count - 2))
             gap = 2
             per_line = max(1, (area.width + gap) // (size + gap))
+        if count > per_line:  # room for the "+N" of the dice not drawn, never on top of a die
+            more = shared_text().size(f"+{count}", 12)[0] + 4
+            per_line = max(1, (area.width - more + gap) // (size + gap))
         settled = row.age >= ROLL_TIME
         for i, value in enumerate(values[:per_line]):
             verdict = row.verdict(value) if settled else PLAIN
@@ -192,9 +209,20 @@ class DiceTray:
                                size=12, color=palette.TEXT_DIM, anchor="topright")
 
 
-def _fit(text, value: str, width: int, size: int) -> str:
-    if text.size(value, size)[0] <= width:
-        return value
-    while value and text.size(value + "…", size)[0] > width:
-        value = value[:-1]
-    return value + "…"
+def _grouped_roll(event: Event) -> RollRow | None:
+    """One row for an event that carries a unit's dice base by base (see the module docstring)."""
+    bases = getattr(event, "bases", None)
+    if not isinstance(bases, tuple) or not bases or not hasattr(event, "hits"):
+        return None
+    values = [v for base in bases for v in base[-1]]
+    if not values:
+        return None
+    who = getattr(event, "unit_name", "") or "Combat"
+    outcome = count_of(event.hits, "hit")
+    if getattr(event, "fumbles", None) is not None:
+        outcome += ", " + count_of(event.fumbles, "fumble")
+    row = RollRow(f"{who}: {count_of(len(values), 'die')}",
+                  getattr(event, "needed", ""), outcome, values, plain_words(event.rule), "combat",
+                  summed=False)
+    row.outcomes[outcome] += 1
+    return row

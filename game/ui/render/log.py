@@ -100,8 +100,9 @@ class BattleLog:
             rules = entry.rule_lines or []
             shown = rules if hovered else rules[:1]
             for i, line in enumerate(shown):
-                if not hovered and len(rules) > 1 and i == 0:
-                    line = line.rstrip() + " …"
+                if not hovered and len(rules) > 1 and i == 0:  # cut to the width, with "…"
+                    line = cache.clip(line.rstrip() + " " + rules[1], inner.width - 12,
+                                      RULE_SIZE)
                 cache.blit(surface, line, (inner.x + 12, line_y), RULE_SIZE, palette.TEXT_DIM)
                 line_y += RULE_LINE
             if y < inner.top:

@@ -137,7 +137,9 @@ class ResultsScreen(Screen):
     def _table(self, surface, top: int) -> int:
         text = shared_text()
         w, _ = self.app.size
-        name_w, col_w = 240, 170
+        name_w = 240
+        # columns share what the window leaves (the smallest window has room for four)
+        col_w = max(110, min(170, (w - 64 - name_w) // max(1, len(self.columns))))
         width = name_w + col_w * len(self.columns)
         x0 = (w - width) // 2
         box = pygame.Rect(x0 - 16, top - 12, width + 32, 56 + 44 * max(1, len(self.rows)))

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from game.core.actions import Action
+from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 
@@ -70,10 +71,12 @@ class DecisionPanel:
             for action, note in group.actions:
                 object_id = "#end_phase" if action.unit is None else None
                 label = action.label or action.to_text()
+                shown = plain_words(_without_title(label, group.title))
+                fitted = _fit(shown, button_width - 22)
                 button = pygame_gui.elements.UIButton(
                     pygame.Rect(self.rect.x + 6, self.rect.y + y, button_width, BUTTON_HEIGHT),
-                    _fit(label, button_width - 22), self.ui, object_id=object_id,
-                    tool_tip_text=label if _fit(label, button_width - 22) != label else None)
+                    fitted, self.ui, object_id=object_id,
+                    tool_tip_text=plain_words(label) if fitted != shown else None)
                 self.rows.append(_Row(y, BUTTON_HEIGHT + BUTTON_GAP, label, group.side, action,
                                       note, button, group.unit))
                 y += BUTTON_HEIGHT + BUTTON_GAP
@@ -175,6 +178,16 @@ class DecisionPanel:
             knob_h = max(20, track.height * share)
             knob_y = track.y + (track.height - knob_h) * (self.scroll / self.max_scroll)
             pygame.draw.rect(surface, palette.TEXT_DIM, (track.x, knob_y, 3, knob_h))
+
+
+def _without_title(label: str, title: str) -> str:
+    """A button under its unit's heading need not repeat the unit's name: "Zealot IV: charge
+    Duellist" reads "Charge Duellist" there (the full label stays the row's text and tooltip)."""
+    prefix = f"{title}: "
+    if title and label.startswith(prefix) and len(label) > len(prefix):
+        rest = label[len(prefix):]
+        return rest[0].upper() + rest[1:]
+    return label
 
 
 def _fit(label: str, width: int, size: int = 14) -> str:

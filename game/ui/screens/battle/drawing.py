@@ -1,5 +1,6 @@
 """The battle screen's frame drawing: the table scene with its overlays, the hovered model's
-card, the ruleset's info box, the notes along the view's bottom edge and the spinner.
+card and the selected unit's side panel (both `unit_card`), the ruleset's info box beside the
+dice, the notes along the view's bottom edge and the spinner.
 """
 
 from __future__ import annotations
@@ -8,11 +9,19 @@ import time
 
 import pygame
 
-from game.ui import explain
+from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.spinner import draw_spinner
 from game.ui.render.text import shared_text
+from game.ui.screens.battle.unit_card import (
+    CARD_WIDTH,
+    card_height,
+    card_lines,
+    draw_card,
+    wrapped,
+)
 
+INFO_LINE = 16
 SPINNER_DELAY = 0.12  # seconds a job runs before the spinner shows (no flash on quick steps)
 
 
@@ -27,83 +36,83 @@ class DrawingMixin:
         self._draw_top(surface)
         self._draw_decisions(surface)
         self.tray.draw(surface, self.tray_rect)
-        self.log.draw(surface, self.log_rect)
+        self.log.draw(surface, self._draw_unit_panel(surface))
         if self.job_started is not None and (
                 time.perf_counter() - self.job_started >= SPINNER_DELAY):
             draw_spinner(surface, self.view_rect, self.job_label, self.clock)
 
     def _draw_info(self, surface) -> None:
-        sections = self.info_sections()
-        if not sections:
+        """The ruleset's info box in its strip beside the dice tray. What does not fit ends in
+        "…"; hovering the box unfolds it upward, over the table, in full."""
+        rect = self.info_rect
+        if rect is None:
             return
         text = shared_text()
-        width = min(420, self.view_rect.width - 24)
-        lines: list[tuple[str, bool]] = []
-        for title, body in sections:
-            lines.append((title, True))
-            for line in body:
-                lines.extend((part, False) for part in text.wrap(line, width - 20, 12))
-        box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width,
-                          16 + 17 * len(lines))
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 24, 30, 215))
-        surface.blit(shade, box.topleft)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
-        y = box.y + 8
-        for line, heading in lines:
+        pygame.draw.rect(surface, palette.PANEL, rect)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1)
+        lines = info_lines(self.info_sections(), rect.width - 20)
+        if not lines:
+            text.blit(surface, "Nothing to note.", (rect.x + 10, rect.y + 6), size=13,
+                      color=palette.TEXT_DIM)
+            return
+        room = max(1, (rect.height - 12) // INFO_LINE)
+        box = rect
+        if len(lines) > room and rect.collidepoint(self.app.mouse):
+            height = min(12 + INFO_LINE * len(lines), rect.bottom - self.view_rect.y)
+            box = pygame.Rect(rect.x, rect.bottom - height, rect.width, height)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((20, 24, 30, 235))
+            surface.blit(shade, box.topleft)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
+            room = max(1, (box.height - 12) // INFO_LINE)
+        shown = lines[:room]
+        if len(lines) > room:  # the last line says there is more
+            last, heading = shown[-1]
+            cut = text.clip(last, rect.width - 36, 12, heading)
+            shown[-1] = (cut if cut.endswith("…") else cut + " …", heading)
+        y = box.y + 6
+        for line, heading in shown:
             text.blit(surface, line, (box.x + 10, y), size=13 if heading else 12,
                       color=palette.HIGHLIGHT if heading else palette.TEXT, bold=heading)
-            y += 17
+            y += INFO_LINE
 
     def _draw_card(self, surface) -> None:
-        """The hovered model's profile and its unit's status, explained."""
+        """The hovered model's card (`unit_card`), on the side of the view away from it."""
         model = self.state.models.get(self.hovered_model) if self.hovered_model else None
         if model is None:
             return
-        text = shared_text()
-        unit = self.state.units[model.unit]
-        names = self.scene.names(self.state)
-        width = 300
-        lines: list[tuple[str, int, tuple, bool]] = []
-        lines.append((model.name, 15, palette.side_light(model.side), True))
-        alive = len(self.state.alive_models(unit.id))
-        lines.append((f"{names.get(unit.id, unit.name)} · {self.state.sides[unit.side].name} · "
-                      f"{alive}/{len(unit.models)} models", 12, palette.TEXT_DIM, False))
-        base = model.base
-        lines.append((f"Wounds {model.wounds}/{model.max_wounds} · base {base.to_text()} mm",
-                      12, palette.TEXT, False))
-        described = getattr(self.ruleset, "model_lines", None)  # the ruleset's plain words
-        if described is not None:
-            for entry in described(self.state, model.id):
-                for line in text.wrap(entry, width - 16, 12):
-                    lines.append((line, 12, palette.TEXT, False))
-        else:
-            numbers = [f"{k}\u00a0{v}" for k, v in model.profile.items()
-                       if isinstance(v, int | float) and not isinstance(v, bool)]
-            words = [f"{k}: {', '.join(map(str, v)) if isinstance(v, list | tuple) else v}"
-                     for k, v in model.profile.items() if isinstance(v, str | list | tuple)]
-            for line in text.wrap("   ".join(numbers), width - 16, 13, True):
-                lines.append((line, 13, palette.TEXT, True))
-            for word in words:
-                lines.append((word, 12, palette.TEXT, False))
-        statuses = explain.status_lines(unit.flags, model.statuses, self.ruleset)
-        if statuses:
-            lines.append(("Status", 12, palette.HIGHLIGHT, True))
-            for status in statuses:
-                for line in text.wrap(status, width - 24, 12):
-                    lines.append(("  " + line, 12, (235, 225, 200), False))
-        height = sum(size + 6 for _, size, _, _ in lines) + 12
+        width = min(CARD_WIDTH, self.view_rect.width - 20)
+        lines = wrapped(card_lines(self.ruleset, self.state, model.id,
+                                   self.scene.names(self.state)), width - 20)
+        height = min(card_height(lines), self.view_rect.height - 20)
         box = pygame.Rect(self.view_rect.x + 10, self.view_rect.y + 10, width, height)
         if self.camera.to_screen(model.x, model.y)[0] < self.view_rect.centerx:
             box.x = self.view_rect.right - width - 10  # the side away from the model
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((14, 16, 20, 228))
-        surface.blit(panel, box)
-        pygame.draw.rect(surface, palette.side_fill(model.side), box, 2, border_radius=4)
-        y = box.y + 8
-        for line, size, color, bold in lines:
-            text.blit(surface, line, (box.x + 10, y), size=size, color=color, bold=bold)
-            y += size + 6
+        draw_card(surface, box, lines, palette.side_fill(model.side))
+
+    def unit_panel_rect(self) -> pygame.Rect | None:
+        """The side panel of the selected unit: the top of the log's place, at most 55 %."""
+        unit = self.state.units.get(self.selected) if self.selected else None
+        if unit is None or not self.state.alive_models(unit.id):
+            return None
+        lines = self._unit_panel_lines()
+        height = min(card_height(lines), self.log_rect.height * 11 // 20)
+        return pygame.Rect(self.log_rect.x, self.log_rect.y, self.log_rect.width, height)
+
+    def _unit_panel_lines(self):
+        first = self.state.alive_models(self.selected)[0]
+        return wrapped(card_lines(self.ruleset, self.state, first.id,
+                                  self.scene.names(self.state)), self.log_rect.width - 20)
+
+    def _draw_unit_panel(self, surface) -> pygame.Rect:
+        """The selected unit's card above the log; returns where the log goes."""
+        panel = self.unit_panel_rect()
+        if panel is None:
+            return self.log_rect
+        side = self.state.units[self.selected].side
+        draw_card(surface, panel, self._unit_panel_lines(), palette.side_fill(side))
+        return pygame.Rect(self.log_rect.x, panel.bottom, self.log_rect.width,
+                           self.log_rect.bottom - panel.bottom)
 
     def _draw_view_notes(self, surface) -> None:
         text = shared_text()
@@ -118,7 +127,18 @@ class DrawingMixin:
             seen = sum(1 for _, _, clear in lines if clear)
             notes.append(f"{seen} of {len(lines)} models can see the target.")
         y = self.view_rect.bottom - 8
-        for note in reversed(notes):
+        for note in reversed([plain_words(n) for n in notes]):
             rect = text.blit(surface, note, (self.view_rect.centerx, y), size=13,
                              color=palette.TEXT, anchor="midbottom", backdrop=(0, 0, 0, 170))
             y = rect.top - 4
+
+
+def info_lines(sections, width: int) -> list[tuple[str, bool]]:
+    """The info box's sections as (line, is heading), wrapped to `width`, in plain words."""
+    text = shared_text()
+    lines: list[tuple[str, bool]] = []
+    for title, body in sections:
+        lines.append((text.clip(plain_words(title), width, 13, True), True))
+        for line in body:
+            lines.extend((part, False) for part in text.wrap(plain_words(line), width, 12))
+    return lines

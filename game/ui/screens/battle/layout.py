@@ -16,8 +16,16 @@ TOP_BAR = 44
 RIGHT_WIDTH = 400
 TRAY_HEIGHT = 136
 LOG_SHARE = 0.42  # of the right column's height
-STATUS_HEIGHT = 92
+# The decision column's head: who acts (16 px), what to do (12 px), then the hint (odds,
+# targets, a refusal) in up to HINT_LINES lines: warband odds take 5 lines of the column, ranks
+# odds 4; the list starts below, at the same place whatever the hint says.
+HINT_TOP = 44
+HINT_SIZE = 12
+HINT_LINE = 15
+HINT_LINES = 5
+STATUS_HEIGHT = 8 + HINT_TOP + HINT_LINES * HINT_LINE + 6
 DRAFT_HEIGHT = 118
+INFO_WIDTH = 360  # the info box beside the dice tray, at most
 
 
 class LayoutMixin:
@@ -33,6 +41,15 @@ class LayoutMixin:
                                        self.log_rect.y - TOP_BAR)
         self.view_rect = pygame.Rect(0, TOP_BAR, width - RIGHT_WIDTH, height - TOP_BAR - TRAY_HEIGHT)
         self.tray_rect = pygame.Rect(0, height - TRAY_HEIGHT, width - RIGHT_WIDTH, TRAY_HEIGHT)
+        # A ruleset with an info box (the cards deck, the ranks contact legend) gets it beside the
+        # dice, under the table, never over it: the strip is kept whatever the box says, so the
+        # table does not jump when the box comes and goes.
+        self.info_rect = None
+        if getattr(self.ruleset, "info_panel", None) is not None:
+            info_width = min(INFO_WIDTH, int(self.tray_rect.width * 0.45))
+            self.tray_rect.width -= info_width
+            self.info_rect = pygame.Rect(self.tray_rect.right, self.tray_rect.y, info_width,
+                                         TRAY_HEIGHT)
         if not hasattr(self, "camera"):
             s = self.controller.scenario
             self.camera = Camera(self.view_rect, s.width, s.height)

@@ -6,11 +6,27 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.text import plain_words, possessive
 from game.ui import jobs
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.battle.decision_list import Group
-from game.ui.screens.battle.layout import DRAFT_HEIGHT, RIGHT_WIDTH, TOP_BAR
+from game.ui.screens.battle.layout import (
+    DRAFT_HEIGHT,
+    HINT_LINE,
+    HINT_LINES,
+    HINT_SIZE,
+    HINT_TOP,
+    RIGHT_WIDTH,
+    TOP_BAR,
+)
+
+#: The header's scores are worked out from the table as it stands (objectives held now count).
+VP_CAPTION = "(VP if the battle ended now)"
+VP_CAPTION_SHORT = "(VP if it ended now)"  # a narrow window's
+VP_TIP = ("Victory points if the battle ended now, worked out from the table as it stands: "
+          "an objective counts for whoever holds it at this moment, so a unit stepping off an "
+          "objective can lower its side's VP.")
 
 #: After a click on a decision the list keeps its layout (its buttons disabled) until the pointer
 #: leaves it, or moves once this many seconds have passed: the next unit's option never slides
@@ -94,29 +110,72 @@ class PanelsMixin:
         room = self.tools_left - 20
 
         def width(size: int, head_size: int) -> int:
-            return (text.size(head, head_size, True)[0] + 28
+            return (text.size(head, head_size, True)[0] + 28 + text.size(VP_CAPTION, 12)[0]
                     + sum(text.size(label, size, True)[0] + 20 for label, _ in labels))
 
+        first = None
         if width(14, 15) <= room:  # one line: the turn, then the scores
             rect = text.blit(surface, head, (12, TOP_BAR // 2), size=15, color=palette.TEXT,
                              bold=True, anchor="midleft")
             x, y, size = rect.right + 28, TOP_BAR // 2, 14
         else:  # narrow window: the turn above, the scores below
-            text.blit(surface, head, (12, 12), size=13, color=palette.TEXT, bold=True,
-                      anchor="midleft")
+            first = text.blit(surface, head, (12, 12), size=13, color=palette.TEXT, bold=True,
+                              anchor="midleft")
             x, y, size = 12, 31, 12
+        self._score_rects = []
         for label, color in labels:
             rect = text.blit(surface, _clip(label, max(40, room - x), size), (x, y), size=size,
                              color=color, bold=True, anchor="midleft")
+            self._score_rects.append(rect)
             x = rect.right + 18
+        caption = text.size(VP_CAPTION, 12)[0]
+        if x + caption <= room:
+            self._score_rects.append(text.blit(surface, VP_CAPTION, (x - 6, y), size=12,
+                                               color=palette.TEXT_DIM, anchor="midleft"))
+        elif first is not None:  # narrow: beside the turn, shortened if need be
+            short = VP_CAPTION if first.right + 16 + caption <= room else VP_CAPTION_SHORT
+            self._score_rects.append(text.blit(surface, text.clip(short, room - first.right
+                                                                  - 16, 12),
+                                               (first.right + 16, 12), size=12,
+                                               color=palette.TEXT_DIM, anchor="midleft"))
+        if any(r.collidepoint(self.app.mouse) for r in self._score_rects):
+            self._draw_vp_tip(surface)
+
+    def _draw_vp_tip(self, surface) -> None:
+        """Hovering the scores says what they are: a snapshot, not points banked."""
+        text = shared_text()
+        lines = text.wrap(VP_TIP, 360, 12)
+        box = pygame.Rect(12, TOP_BAR + 4, 380, 12 + 16 * len(lines))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((14, 16, 20, 235))
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, palette.HIGHLIGHT, box, 1, border_radius=4)
+        for i, line in enumerate(lines):
+            text.blit(surface, line, (box.x + 10, box.y + 6 + 16 * i), size=12,
+                      color=palette.TEXT)
 
     def _draw_decisions(self, surface) -> None:
+        if not self.busy:  # the heading and the buttons are of the same decision, always
+            self._refresh_panel()
+        self._draw_status(surface)
+        rect = self.decide_rect
+        pygame.draw.line(surface, palette.PANEL_EDGE, (rect.x + 8, self.panel.rect.y - 3),
+                         (rect.right - 8, self.panel.rect.y - 3))
+        self.panel.draw(surface, self.hovered_action, self.selected)
+        if self.draft is not None and self.is_human_turn():
+            self._draw_draft(surface)
+
+    def _draw_status(self, surface) -> None:
+        """Who acts, what to do, and the hint (odds, targets, a refusal): every line fits the
+        column's width and the hint keeps to its `HINT_LINES` above the list, which never moves
+        when a hover changes the hint (the last line ends in "…" if the text is longer)."""
         text = shared_text()
         rect = self.decide_rect
         pygame.draw.rect(surface, palette.PANEL, rect)
         pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft)
         player = self.controller.current_player()
         x, y = rect.x + 12, rect.y + 8
+        room = rect.width - 24
         if self.controller.over:
             text.blit(surface, "The battle is over.", (x, y), size=16, color=palette.HIGHLIGHT,
                       bold=True)
@@ -124,30 +183,27 @@ class PanelsMixin:
             side = self.state.sides[player]
             who = "your decision" if self.is_human_turn() else "AI is playing"
             if len(self.humans) > 1 and self.is_human_turn():
-                who = f"{self.player_names.get(player, 'player')}'s decision"
-            text.blit(surface, f"{side.name}: {who}", (x, y), size=16,
+                who = f"{possessive(self.player_names.get(player, 'player'))} decision"
+            text.blit(surface, text.clip(f"{side.name}: {who}", room, 16, True), (x, y), size=16,
                       color=palette.side_light(player), bold=True)
             if not self.is_human_turn():
                 hint = "Space: skip to your decision" if self.humans else \
                     "Space: skip to the end of this turn"
-                text.blit(surface, hint, (x, y + 24), size=13, color=palette.TEXT_DIM)
+                text.blit(surface, text.clip(hint, room, 13), (x, y + 24), size=13,
+                          color=palette.TEXT_DIM)
             else:
-                text.blit(surface, "Hover a choice to preview it; drag a unit to place it "
-                          "yourself.", (x, y + 24), size=12, color=palette.TEXT_DIM)
+                text.blit(surface, text.clip("Hover a choice to preview it; drag a unit to "
+                                             "place it yourself.", room, 12),
+                          (x, y + 24), size=12, color=palette.TEXT_DIM)
         note, color = self._hint()
         if note:
-            lines = text.wrap(note, rect.width - 24, 13)[:3]
-            for i, line in enumerate(lines):
-                text.blit(surface, line, (x, y + 46 + i * 17), size=13, color=color)
-        pygame.draw.line(surface, palette.PANEL_EDGE, (rect.x + 8, self.panel.rect.y - 3),
-                         (rect.right - 8, self.panel.rect.y - 3))
-        self.panel.draw(surface, self.hovered_action, self.selected)
-        if self.draft is not None and self.is_human_turn():
-            self._draw_draft(surface)
+            for i, line in enumerate(hint_lines(note, room)):
+                text.blit(surface, line, (x, y + HINT_TOP + i * HINT_LINE), size=HINT_SIZE,
+                          color=color)
 
     def _hint(self) -> tuple[str, tuple]:
         if self.message:
-            return self.message, palette.TEXT_BAD if self.message_bad else palette.TEXT
+            return plain_words(self.message), palette.TEXT_BAD if self.message_bad else palette.TEXT
         if self.hovered_action is not None and not self.busy:
             shown = self.preview(self.hovered_action)
             if shown["outcomes"]:
@@ -168,8 +224,9 @@ class PanelsMixin:
         pygame.draw.rect(surface, (26, 30, 36), box, border_radius=6)
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
         kind = draft.template.kind.replace("_", " ")
-        if draft.template.option and draft.template.option not in ("auto",):
-            kind += f" ({draft.template.option.replace('_', ' ')})"
+        option = _option_words(draft.template.option)
+        if option:
+            kind += f" ({option})"
         names = self.scene.names(self.state)
         title = f"Your {kind}: {names.get(draft.unit, draft.unit)}"
         if draft.template.targets:
@@ -179,11 +236,29 @@ class PanelsMixin:
         if not draft.checked:
             status, color = "Checking…", palette.TEXT_DIM
         elif draft.reason:
-            status, color = draft.reason, palette.TEXT_BAD
+            status, color = plain_words(draft.reason), palette.TEXT_BAD
         else:
             status, color = "Legal: press Enter or Confirm.", palette.TEXT_GOOD
         for i, line in enumerate(text.wrap(status, box.width - 16, 12)[:3]):
             text.blit(surface, line, (box.x + 8, box.y + 25 + i * 15), size=12, color=color)
+
+
+def hint_lines(note: str, width: int) -> list[str]:
+    """The hint wrapped to the column, at most `HINT_LINES`, the last cut with "…" if need be."""
+    text = shared_text()
+    lines = text.wrap(note, width, HINT_SIZE)
+    if len(lines) > HINT_LINES:
+        rest = " ".join(lines[HINT_LINES - 1:])
+        lines = lines[:HINT_LINES - 1] + [text.clip(rest, width, HINT_SIZE)]
+    return [text.clip(line, width, HINT_SIZE) for line in lines]
+
+
+def _option_words(option: str | None) -> str:
+    """An action's option as words, or nothing when it is machine data ("wheel=0.000;forward=5.000"
+    says how a ranks march was solved: the preview shows it, players need not read it)."""
+    if not option or option == "auto" or any(c in option for c in "=;{}[]()"):
+        return ""
+    return option.replace("_", " ")
 
 
 def _clip(value: str, width: int, size: int = 13) -> str:
