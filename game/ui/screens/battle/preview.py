@@ -204,7 +204,8 @@ class PreviewMixin:
     def overlays(self) -> Overlays:
         o = Overlays(selected_unit=self.selected, hovered_model=self.hovered_model,
                      rings=self.ranges if self.selected else (), holders=self.holders(),
-                     clock=self.clock)
+                     clock=self.clock,
+                     label_density=getattr(self.app.settings, "label_density", "full"))
         if self.draft is not None:
             o.ghosts = dict(self.draft.positions)
             o.ghost_ok = self.draft.reason is None
