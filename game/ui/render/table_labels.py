@@ -129,20 +129,25 @@ class TableLabels:
             more, _ = place(extra, bounds, FULL, [tuple(r) for _, r in legend]
                             + [p.rect for p in placed])
             placed += more
+        for p in placed:  # every leader line first, so that no line crosses a label
+            if p.leader:
+                self._leader(surface, p, looks[p.key]["color"])
         for p in placed:
             drawn.append((p.key, self._blit(surface, p, looks[p.key])))
         return drawn
+
+    @staticmethod
+    def _leader(surface, p, color) -> None:
+        x, y, w, h = p.rect
+        end = (min(max(p.anchor[0], x), x + w), min(max(p.anchor[1], y), y + h))
+        pygame.draw.line(surface, (0, 0, 0), p.anchor, end, 3)
+        pygame.draw.line(surface, color, p.anchor, end, 1)
 
     @staticmethod
     def _blit(surface, p, look) -> pygame.Rect:
         text = shared_text()
         x, y, w, h = p.rect
         rect = pygame.Rect(round(x), round(y), round(w), round(h))
-        if p.leader:
-            end = (min(max(p.anchor[0], rect.left), rect.right),
-                   min(max(p.anchor[1], rect.top), rect.bottom))
-            pygame.draw.line(surface, (0, 0, 0), p.anchor, end, 3)
-            pygame.draw.line(surface, look["color"], p.anchor, end, 1)
         words = look["short"] if p.short else look["text"]
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill(look.get("backdrop", (0, 0, 0, 160)))
