@@ -20,6 +20,8 @@ from game.core.errors import GameError
 from game.ui import hooks
 
 CHECK_INTERVAL = 0.12  # seconds between two live checks of a dragged placement
+CAP_MARGIN = 0.01  # inches: a drag held at the allowance stays a hair inside it
+BACK_OFF_STEPS = 6  # halvings tried to find the furthest legal spot along a capped drag
 
 
 @dataclass
@@ -37,6 +39,7 @@ class Draft:
     notes: dict[str, tuple[float, str]] = field(default_factory=dict)
     since_check: float = 0.0
     allowance: float | None = None  # inches the drag may go, straight line
+    capped: bool = False  # pulled past the allowance (held at it)
 
     def action(self) -> Action:
         t = self.template
@@ -117,8 +120,10 @@ class DraftingMixin:
                 gx, gy = draft.grab[m.id]
                 ox, oy = gx + dx - m.x, gy + dy - m.y
                 far = math.hypot(ox, oy)
-                if far > draft.allowance > 0:
-                    k = draft.allowance / far
+                limit = draft.allowance - CAP_MARGIN
+                draft.capped = far > limit > 0
+                if draft.capped:
+                    k = limit / far
                     dx, dy = m.x + ox * k - gx, m.y + oy * k - gy
         movers = [draft.single] if draft.single else list(draft.grab)
         for mid in movers:
@@ -143,13 +148,44 @@ class DraftingMixin:
                 draft.template = Action(snapped.kind, draft.unit, targets=snapped.targets,
                                         option=snapped.option, label=snapped.label)
                 action = draft.action()
-        try:
-            draft.reason = self.controller.explain_illegal(action)
-        except GameError as exc:
-            draft.reason = str(exc)
+        draft.reason = self._reason(action)
+        if draft.reason and draft.capped:
+            self._back_off(draft)
+            action = draft.action()
         draft.notes = self._move_notes(action)
         draft.checked = True
         draft.since_check = 0.0
+
+    def _reason(self, action: Action) -> str | None:
+        try:
+            return self.controller.explain_illegal(action)
+        except GameError as exc:
+            return str(exc)
+
+    def _back_off(self, draft: Draft) -> None:
+        """A drag pulled past the allowance whose path turns out too long (it bends round
+        terrain and bases): held at the furthest legal spot along the same line, if any."""
+        start = {mid: (self.state.models[mid].x, self.state.models[mid].y)
+                 for mid in draft.positions if mid in self.state.models}
+        wanted = dict(draft.positions)
+
+        def scaled(k):
+            return {mid: (x0 + (wanted[mid][0] - x0) * k, y0 + (wanted[mid][1] - y0) * k)
+                    for mid, (x0, y0) in start.items()}
+
+        low, high, best = 0.0, 1.0, None
+        for _ in range(BACK_OFF_STEPS):
+            k = (low + high) / 2
+            draft.positions = scaled(k)
+            if self._reason(draft.action()) is None:
+                low, best = k, k
+            else:
+                high = k
+        if best is None or best < 0.1:
+            draft.positions = wanted  # nothing legal along it: the reason stays shown
+            return
+        draft.positions = scaled(best)
+        draft.reason = None
 
     def confirm_draft(self) -> None:
         draft = self.draft
