@@ -81,6 +81,9 @@ BATTLES = [("squads", 2), ("warband", 2), ("warband", 4), ("cards", 2), ("legion
            ("ranks", 2)]
 
 
+RINGS = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
+
+
 def crowding(s) -> int:
     """Pairs of enemy models within 3" of each other: the thick of a melee."""
     alive = [m for m in s.models.values() if m.alive]
@@ -122,8 +125,14 @@ def test_labels_never_overlap_in_a_greedy_battle(ruleset_id, sides):
         units = [u for u in state.units if state.unit_alive(u)]
         selected = units[0] if units else None
         hovered = next((m.id for m in state.models.values() if m.alive), None)
-        for overlays in (Overlays(), Overlays(selected_unit=selected, hovered_model=hovered),
-                         Overlays(label_density="compact")):
+        ghosts = {m.id: (m.x + 1.0, m.y) for m in state.alive_models(selected)} if selected \
+            else {}
+        dragging = Overlays(selected_unit=selected, acting_unit=selected, ghosts=ghosts,
+                            ghost_notes={mid: '1.0" of 6"' for mid in ghosts}, hide_moving=True,
+                            rings=RINGS)
+        for overlays in (Overlays(), Overlays(selected_unit=selected, hovered_model=hovered,
+                                              rings=RINGS),
+                         Overlays(label_density="compact"), dragging):
             check_frame(scene, camera, state, overlays)
         # a close look: zoomed in on the thick of it
         zoomed = Camera(pygame.Rect(0, 0, 1000, 760), scenario.width, scenario.height, margin=10)

@@ -33,6 +33,7 @@ from game.ui.render.overlays import (
     draw_ruler,
     draw_sight,
     draw_target_marker,
+    ring_labels,
 )
 from game.ui.render.shapes import dashed_circle
 from game.ui.render.table_labels import TableLabels
@@ -97,7 +98,8 @@ class Scene:
         surface.blit(self.board.picture(camera.scale), (round(camera.x), round(camera.y)))
         self._objectives(surface, camera, s, o.holders)
         if o.selected_unit and o.rings and o.selected_unit in s.units:
-            draw_rings(surface, camera, self.rings, s.alive_models(o.selected_unit), o.rings)
+            draw_rings(surface, camera, self.rings, s.alive_models(o.selected_unit), o.rings,
+                       labels=False)  # their labels are placed with the others
         moving = set(o.ghosts) if o.hide_moving else set()
         for m in s.models.values():
             if not m.alive or m.id in moving:
@@ -111,7 +113,10 @@ class Scene:
         self._ghosts(surface, camera, s, o)
         for a, b, clear in o.sight:
             draw_sight(surface, camera, a, b, clear)
-        self.drawn_labels = self.labels.draw(surface, camera, s, o, self.names(s))
+        rings = []
+        if o.selected_unit and o.rings and o.selected_unit in s.units:
+            rings = ring_labels(camera, self.rings, s.alive_models(o.selected_unit), o.rings)
+        self.drawn_labels = self.labels.draw(surface, camera, s, o, self.names(s), rings)
         if o.ruler:
             draw_ruler(surface, camera, *o.ruler)
         surface.set_clip(clip)

@@ -26,6 +26,8 @@ PAD = 3  # the backdrop's margin each side of the text
 
 #: Priorities: what a player needs most is placed first.
 PRIORITY_NOTE, PRIORITY_TARGET, PRIORITY_TAG, PRIORITY_OWN, PRIORITY_UNIT = 50, 40, 30, 20, 10
+PRIORITY_RING = 5  # the rings are drawn; their labels may wait for room
+RING_SIZE = 11
 
 
 class TableLabels:
@@ -114,12 +116,21 @@ class TableLabels:
         return camera.to_screen((min(xs) + max(xs)) / 2, top[1][1] - s.models[top[0]].base.radius)
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, camera, s, o, names) -> list[tuple[str, pygame.Rect]]:
-        """Place and draw every label; the blitted rectangles, by label key."""
+    def draw(self, surface: pygame.Surface, camera, s, o, names,
+             rings=()) -> list[tuple[str, pygame.Rect]]:
+        """Place and draw every label (`rings`: the range rings' (point, text, colour)); the
+        blitted rectangles, by label key."""
         drawn = []
         legend = self._legend(surface, camera, s, o)
         drawn.extend(legend)
         wants, looks = self.wanted(camera, s, o, names)
+        text = shared_text()
+        for index, (anchor, label, color) in enumerate(rings):
+            w, h = text.size(label, RING_SIZE)
+            key = f"ring:{index}"
+            wants.append(Wanted(key, (w + 2 * PAD, h), anchor, PRIORITY_RING))
+            looks[key] = {"text": label, "size": RING_SIZE, "bold": False, "color": color,
+                          "backdrop": (0, 0, 0, 140)}
         view = camera.view
         bounds = (view.x, view.y, view.width, view.height)
         density = getattr(o, "label_density", FULL)

@@ -21,7 +21,9 @@ from game.ui import hooks
 
 CHECK_INTERVAL = 0.12  # seconds between two live checks of a dragged placement
 CAP_MARGIN = 0.01  # inches: a drag held at the allowance stays a hair inside it
-BACK_OFF_STEPS = 6  # halvings tried to find the furthest legal spot along a capped drag
+#: Halvings tried to find the furthest legal spot along a capped drag: few while the mouse
+#: moves (each is a full rules check, and the frame must stay short), more once it is let go.
+BACK_OFF_LIVE, BACK_OFF_STEPS = 3, 6
 
 
 @dataclass
@@ -174,7 +176,7 @@ class DraftingMixin:
                     for mid, (x0, y0) in start.items()}
 
         low, high, best = 0.0, 1.0, None
-        for _ in range(BACK_OFF_STEPS):
+        for _ in range(BACK_OFF_LIVE if self.dragging else BACK_OFF_STEPS):
             k = (low + high) / 2
             draft.positions = scaled(k)
             if self._reason(draft.action()) is None:
