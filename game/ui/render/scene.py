@@ -116,7 +116,10 @@ class Scene:
         rings = []
         if o.selected_unit and o.rings and o.selected_unit in s.units:
             rings = ring_labels(camera, self.rings, s.alive_models(o.selected_unit), o.rings)
-        self.drawn_labels = self.labels.draw(surface, camera, s, o, self.names(s), rings)
+        board_text = [(f"board:{i}", r.move(round(camera.x), round(camera.y)))
+                      for i, r in enumerate(self.board.label_rects(camera.scale))]
+        self.drawn_labels = board_text + self.labels.draw(surface, camera, s, o, self.names(s),
+                                                          rings, [r for _, r in board_text])
         if o.ruler:
             draw_ruler(surface, camera, *o.ruler)
         surface.set_clip(clip)

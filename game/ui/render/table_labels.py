@@ -117,11 +117,12 @@ class TableLabels:
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, camera, s, o, names,
-             rings=()) -> list[tuple[str, pygame.Rect]]:
-        """Place and draw every label (`rings`: the range rings' (point, text, colour)); the
+             rings=(), board_text=()) -> list[tuple[str, pygame.Rect]]:
+        """Place and draw every label (`rings`: the range rings' (point, text, colour);
+        `board_text`: rectangles of text already on the board picture, kept clear); the
         blitted rectangles, by label key."""
         drawn = []
-        legend = self._legend(surface, camera, s, o)
+        legend = self._legend(surface, camera, s, o, board_text)
         drawn.extend(legend)
         wants, looks = self.wanted(camera, s, o, names)
         text = shared_text()
@@ -134,11 +135,11 @@ class TableLabels:
         view = camera.view
         bounds = (view.x, view.y, view.width, view.height)
         density = getattr(o, "label_density", FULL)
-        placed, self.hidden = place(wants, bounds, density, [tuple(r) for _, r in legend])
+        reserved = [tuple(r) for _, r in legend] + [tuple(r) for r in board_text]
+        placed, self.hidden = place(wants, bounds, density, reserved)
         if density == HOVER:  # objective tags are not clutter: they name the legend's lines
             extra = [w for w in wants if w.key.startswith("objective:")]
-            more, _ = place(extra, bounds, FULL, [tuple(r) for _, r in legend]
-                            + [p.rect for p in placed])
+            more, _ = place(extra, bounds, FULL, reserved + [p.rect for p in placed])
             placed += more
         for p in placed:  # every leader line first, so that no line crosses a label
             if p.leader:
@@ -175,8 +176,9 @@ class TableLabels:
         return rect
 
     @staticmethod
-    def _legend(surface, camera, s, o) -> list[tuple[str, pygame.Rect]]:
-        """Each objective's number, name and holder, one line each, in the view's lower left."""
+    def _legend(surface, camera, s, o, board_text=()) -> list[tuple[str, pygame.Rect]]:
+        """Each objective's number, name and holder, one line each, in a corner of the view
+        (lower left unless the board's own text is there)."""
         objectives = s.scenario.objectives
         if not objectives:
             return []
@@ -188,8 +190,15 @@ class TableLabels:
             color = palette.NEUTRAL if holder is None else palette.side_light(holder)
             lines.append((f"{index + 1}  {obj.name or 'Objective'}: {who}", color))
         height = text.size("Ag", LEGEND_SIZE)[1] + 2
-        x = camera.view.x + 10
-        y = camera.view.bottom - 10 - height * len(lines)
+        width = max(text.size(line, LEGEND_SIZE)[0] for line, _ in lines) + 2 * PAD
+        view = camera.view
+        box_h = height * len(lines)
+        corners = [(view.x + 10, view.bottom - 10 - box_h),
+                   (view.right - 10 - width, view.bottom - 10 - box_h),
+                   (view.right - 10 - width, view.y + 10), (view.x + 10, view.y + 10)]
+        x, y = next((c for c in corners  # a corner clear of the board's own text
+                     if not any(pygame.Rect(c[0], c[1], width, box_h).colliderect(r)
+                                for r in board_text)), corners[0])
         drawn = []
         for index, (line, color) in enumerate(lines):
             rect = text.blit(surface, line, (x + PAD, y + index * height), size=LEGEND_SIZE,
