@@ -52,7 +52,8 @@ def test_dragged_move_dropped_on_an_enemy_snaps_to_a_charge_in_base_contact():
     charger.x, charger.y = spot
     assert b.geo.in_contact(charger, model(b, "s1u0")) and spot[0] < 15.0  # the side dropped
     b.apply(snapped)
-    assert b.state.units["s0u0"].flags.get("charged") or model(b, "s0u0").x == spot[0]
+    assert (model(b, "s0u0").x, model(b, "s0u0").y) == spot
+    assert b.geo.in_contact(model(b, "s0u0"), model(b, "s1u0"))
 
 
 def test_dragged_charge_pulled_away_again_is_a_normal_move():
