@@ -122,6 +122,19 @@ class WarbandRuleset(RulesetBase):
             return combat.declaration_problem(s, geo, a)
         return f"No action is possible in the {s.phase} phase"
 
+    # --- moves dragged by hand (client hooks; the check stays `why_illegal`) ----------------------
+    def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
+        return movement.drag_template(s, geo, unit_id)
+
+    def drag_allowance(self, s: GameState, a: Action, geo: Geometry) -> float | None:
+        return movement.drag_allowance(s, geo, a)
+
+    def drag_reach(self, s: GameState, a: Action, geo: Geometry) -> float | None:
+        return movement.drag_reach(s, geo, a)
+
+    def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
+        return movement.snapped_drag(s, geo, a)
+
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
 

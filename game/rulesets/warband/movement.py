@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from game.core.actions import Action
+from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, DiceRolled, Event, Note, UnitMoved
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
@@ -405,3 +405,67 @@ def move_action_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
             return "Unknown objective"
         return None
     return "Give the model a destination (a placement, an enemy or an objective)"
+
+
+# --- moves dragged by hand (the client) ------------------------------------------------------
+def drag_template(s: GameState, geo: Geometry, unit_id: str) -> Action | None:
+    """What a hand drag of this model stands for: a move carrying its placement (checked by
+    `move_action_problem` like any other), or None when the model may not move now."""
+    if s.phase != "movement" or unit_id not in s.units:
+        return None
+    model = model_of(s, unit_id)
+    if cannot_act(s, geo, model):
+        return None
+    return Action("move", unit_id, placement=make_placement({model.id: (model.x, model.y)}))
+
+
+def drag_allowance(s: GameState, geo: Geometry, a: Action) -> float | None:
+    """The distance the dragged move allows: 2xM for a charge, else the move allowance."""
+    if a.unit not in s.units or a.kind not in ("move", "charge"):
+        return None
+    model = model_of(s, a.unit)
+    return charge_reach(model) if a.kind == "charge" else allowance(s, geo, model)
+
+
+def drag_reach(s: GameState, geo: Geometry, a: Action) -> float | None:
+    """How far a drag may be pulled: a model that may charge someone may be dragged up to its
+    charge reach (dropped on the enemy it becomes a charge), else up to its move."""
+    if a.unit not in s.units or a.kind not in ("move", "charge"):
+        return None
+    model = model_of(s, a.unit)
+    if charge_targets(s, geo, model):
+        return max(charge_reach(model), allowance(s, geo, model))
+    return allowance(s, geo, model)
+
+
+def snapped_drag(s: GameState, geo: Geometry, a: Action) -> Action:
+    """A dragged model dropped on an enemy it may charge (within 1" of it, where a normal move
+    may not end) charges it, put in base contact on the side it was dropped; dragged away
+    again, it is a normal move. Anything else comes back as it is."""
+    if s.phase != "movement" or a.kind not in ("move", "charge") or not a.placement:
+        return a
+    if a.unit not in s.units:
+        return a
+    model = model_of(s, a.unit)
+    dest = a.destinations().get(model.id)
+    if dest is None:
+        return a
+    moved = model.copy()
+    moved.x, moved.y = dest
+    near = [e for e in charge_targets(s, geo, model) if geo.distance(moved, e) <= KEEP_AWAY]
+    if not near:
+        if a.kind == "charge":
+            return Action("move", a.unit, placement=a.placement)
+        return a
+    target = min(near, key=lambda e: (geo.distance(moved, e), e.id))
+    spot = tuple(dest)
+    if model.base.kind == "round" and target.base.kind == "round":
+        stand_off = (model.base.width + target.base.width) / 2 + CHARGE_GAP
+        dx, dy = dest[0] - target.x, dest[1] - target.y
+        if math.hypot(dx, dy) < 1e-6:
+            dx, dy = model.x - target.x, model.y - target.y
+        angle = math.atan2(dy, dx)
+        spot = (round(target.x + stand_off * math.cos(angle), 3),
+                round(target.y + stand_off * math.sin(angle), 3))
+    return Action("charge", a.unit, targets=(target.unit,),
+                  placement=make_placement({model.id: spot}))

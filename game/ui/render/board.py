@@ -54,6 +54,7 @@ class Board:
         self._tiles: pygame.Surface | None = None
         self._tiles_loaded = False
         self._scaled: OrderedDict[float, pygame.Surface] = OrderedDict()
+        self._label_rects: dict[float, list[pygame.Rect]] = {}
 
     def tiles(self) -> pygame.Surface | None:
         if not self._tiles_loaded:
@@ -64,6 +65,12 @@ class Board:
             self._tiles_loaded = True
         return self._tiles
 
+    def label_rects(self, scale: float) -> list[pygame.Rect]:
+        """The text drawn into the board picture at this scale (table pixels), so the labels
+        drawn over the board keep clear of it."""
+        self.picture(scale)
+        return self._label_rects.get(round(scale, 4), [])
+
     def picture(self, scale: float) -> pygame.Surface:
         key = round(scale, 4)
         surface = self._scaled.get(key)
@@ -73,7 +80,8 @@ class Board:
         surface = self._draw(scale)
         self._scaled[key] = surface
         while len(self._scaled) > CACHE_SIZE:
-            self._scaled.popitem(last=False)
+            old, _ = self._scaled.popitem(last=False)
+            self._label_rects.pop(old, None)
         return surface
 
     def _draw(self, scale: float) -> pygame.Surface:
@@ -98,15 +106,20 @@ class Board:
         s = self.scenario
         text = shared_text()
         width = max(1, round(scale / 8))
+        labels = self._label_rects.setdefault(round(scale, 4), [])
+        labels.clear()
         for side, polygon in s.deployment.items():
             points = [(x * scale, y * scale) for x, y in polygon]
             translucent_polygon(surface, palette.side_fill(side), 42, points)
             dashed_polygon(surface, palette.side_light(side), points, max(1, width),
                            dash=scale * 0.8, gap=scale * 0.5)
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            text.blit(surface, f"Deployment: side {side + 1}",
-                      ((min(xs) + max(xs)) / 2, min(ys) + 4), size=max(10, min(15, round(scale * 0.8))),
-                      color=palette.side_light(side), anchor="midtop", backdrop=(0, 0, 0, 110))
+            rect = text.blit(surface, f"Deployment: side {side + 1}",
+                             ((min(xs) + max(xs)) / 2, min(ys) + 4),
+                             size=max(10, min(15, round(scale * 0.8))),
+                             color=palette.side_light(side), anchor="midtop",
+                             backdrop=(0, 0, 0, 110))
+            labels.append(rect.inflate(6, 0))
         for piece in s.terrain:
             points = [(x * scale, y * scale) for x, y in piece.polygon]
             color = palette.terrain_color(piece.kinds)

@@ -70,15 +70,28 @@ class RingCache:
 
 
 def draw_rings(surface: pygame.Surface, camera: Camera, cache: RingCache, models: list[Model],
-               ranges: tuple[tuple[float, str], ...]) -> None:
+               ranges: tuple[tuple[float, str], ...], labels: bool = True) -> None:
+    """The rings; their labels too unless the caller places them (`ring_labels`)."""
     if not models or not ranges:
         return
-    picture, (ox, oy), labels = cache.get(models, ranges, camera.scale)
+    picture, (ox, oy), _ = cache.get(models, ranges, camera.scale)
     surface.blit(picture, (camera.x + ox, camera.y + oy))
+    if not labels:
+        return
     text = shared_text()
-    for (lx, ly), label, color in labels:
-        text.blit(surface, label, (camera.x + ox + lx, camera.y + oy + ly - 1), size=11,
-                  color=color, anchor="midbottom", backdrop=(0, 0, 0, 140))
+    for (lx, ly), label, color in ring_labels(camera, cache, models, ranges):
+        text.blit(surface, label, (lx, ly), size=11, color=color, anchor="midbottom",
+                  backdrop=(0, 0, 0, 140))
+
+
+def ring_labels(camera: Camera, cache: RingCache, models: list[Model],
+                ranges: tuple[tuple[float, str], ...]) -> list[tuple[Point, str, tuple]]:
+    """Each ring's label: (screen point at the ring's top, text, colour)."""
+    if not models or not ranges:
+        return []
+    _, (ox, oy), labels = cache.get(models, ranges, camera.scale)
+    return [((camera.x + ox + lx, camera.y + oy + ly - 1), label, color)
+            for (lx, ly), label, color in labels]
 
 
 def draw_path(surface: pygame.Surface, camera: Camera, points: list[Point], color,

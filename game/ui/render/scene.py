@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.state import GameState, Model
-from game.ui import explain
 from game.ui.render import palette
 from game.ui.render.bases import (
     GHOST_BAD,
@@ -23,9 +22,7 @@ from game.ui.render.bases import (
     TARGET,
     BaseSprites,
     draw_base,
-    draw_unit_label,
     draw_wounds,
-    unit_anchor,
 )
 from game.ui.render.board import Board
 from game.ui.render.camera import Camera
@@ -36,8 +33,10 @@ from game.ui.render.overlays import (
     draw_ruler,
     draw_sight,
     draw_target_marker,
+    ring_labels,
 )
 from game.ui.render.shapes import dashed_circle
+from game.ui.render.table_labels import TableLabels
 from game.ui.render.text import shared_text
 
 Point = tuple[float, float]
@@ -65,6 +64,7 @@ class Overlays:
     ruler: tuple[Point, Point, str] | None = None
     holders: list[int | None] = field(default_factory=list)
     clock: float = 0.0  # seconds, for pulsing highlights
+    label_density: str = "full"  # the player's setting (game.ui.render.labels.DENSITIES)
 
 
 def unit_display_names(s: GameState) -> dict[str, str]:
@@ -80,6 +80,9 @@ class Scene:
         self.sprites = BaseSprites()
         self.rings = RingCache()
         self._names: dict[str, str] | None = None
+        self.labels = TableLabels(ruleset)
+        #: The text labels of the last frame as blitted: (key, pygame.Rect); tests read it.
+        self.drawn_labels: list[tuple[str, pygame.Rect]] = []
 
     def names(self, s: GameState) -> dict[str, str]:
         if self._names is None or set(self._names) != set(s.units):
@@ -95,7 +98,8 @@ class Scene:
         surface.blit(self.board.picture(camera.scale), (round(camera.x), round(camera.y)))
         self._objectives(surface, camera, s, o.holders)
         if o.selected_unit and o.rings and o.selected_unit in s.units:
-            draw_rings(surface, camera, self.rings, s.alive_models(o.selected_unit), o.rings)
+            draw_rings(surface, camera, self.rings, s.alive_models(o.selected_unit), o.rings,
+                       labels=False)  # their labels are placed with the others
         moving = set(o.ghosts) if o.hide_moving else set()
         for m in s.models.values():
             if not m.alive or m.id in moving:
@@ -103,14 +107,19 @@ class Scene:
             draw_base(surface, self.sprites, camera, m, self._look(m, o))
             draw_wounds(surface, camera, m)
         self._marks(surface, camera, s, o.base_marks, moving)
-        self._objective_labels(surface, camera, s, o.holders)
-        self._labels(surface, camera, s, o)
-        for uid, label in o.targets.items():
+        for uid in o.targets:
             if uid in s.units:
-                draw_target_marker(surface, camera, s.alive_models(uid), label, o.clock)
+                draw_target_marker(surface, camera, s.alive_models(uid), "", o.clock)
         self._ghosts(surface, camera, s, o)
         for a, b, clear in o.sight:
             draw_sight(surface, camera, a, b, clear)
+        rings = []
+        if o.selected_unit and o.rings and o.selected_unit in s.units:
+            rings = ring_labels(camera, self.rings, s.alive_models(o.selected_unit), o.rings)
+        board_text = [(f"board:{i}", r.move(round(camera.x), round(camera.y)))
+                      for i, r in enumerate(self.board.label_rects(camera.scale))]
+        self.drawn_labels = board_text + self.labels.draw(surface, camera, s, o, self.names(s),
+                                                          rings, [r for _, r in board_text])
         if o.ruler:
             draw_ruler(surface, camera, *o.ruler)
         surface.set_clip(clip)
@@ -159,32 +168,6 @@ class Scene:
             pygame.draw.polygon(surface, color, outer, 3)
             pygame.draw.polygon(surface, color if holder is not None else (150, 150, 150), inner)
 
-    def _objective_labels(self, surface, camera, s, holders) -> None:
-        """Over the bases: who holds an objective matters more than the base under the text."""
-        text = shared_text()
-        for index, obj in enumerate(s.scenario.objectives):
-            holder = holders[index] if index < len(holders) else None
-            color = palette.NEUTRAL if holder is None else palette.side_light(holder)
-            cx, cy = camera.to_screen(obj.x, obj.y)
-            r = max(6.0, camera.length(OBJECTIVE_TOKEN))
-            who = "unheld" if holder is None else f"held by {s.sides[holder].name}"
-            label = f"{obj.name}: {who}" if camera.scale >= 10 else obj.name  # colour tells
-            text.blit(surface, label, (cx + r + 5, cy), size=11, color=color,
-                      anchor="midleft", backdrop=(0, 0, 0, 170))
-
-    def _labels(self, surface, camera, s, o) -> None:
-        names = self.names(s)
-        for uid, unit in s.units.items():
-            anchor = unit_anchor(s, uid, camera)
-            if anchor is None:
-                continue
-            if o.hide_moving and o.ghosts and any(mid in o.ghosts for mid in unit.models):
-                continue
-            markers = explain.status_markers(unit.flags, self.ruleset)
-            emphasis = uid in (o.selected_unit, o.acting_unit)
-            draw_unit_label(surface, camera, names.get(uid, unit.name), unit.side, anchor,
-                            markers, emphasis)
-
     def _ghosts(self, surface, camera, s, o) -> None:
         if not o.ghosts:
             return
@@ -193,7 +176,6 @@ class Scene:
         for points in o.paths.values():
             if len(points) >= 2:
                 draw_path(surface, camera, points, tint, 2)
-        text = shared_text()
         for mid, (x, y) in o.ghosts.items():
             m = s.models.get(mid)
             if m is None or not m.alive:
@@ -204,19 +186,3 @@ class Scene:
                 m = m.copy()
                 m.facing = o.ghost_facings[mid]
             draw_base(surface, self.sprites, camera, m, look, at=(x, y))
-            note = o.ghost_notes.get(mid)
-            if note:
-                sx, sy = camera.to_screen(x, y)
-                text.blit(surface, note, (sx, sy + m.base.depth * camera.scale / 2 + 2), size=11,
-                          color=tint, anchor="midtop", backdrop=(0, 0, 0, 170))
-        if o.hide_moving:
-            anchor = None
-            placed = [(mid, p) for mid, p in o.ghosts.items() if mid in s.models]
-            if placed:
-                uid = s.models[placed[0][0]].unit
-                top = min(placed, key=lambda mp: mp[1][1])
-                xs = [p[0] for _, p in placed]
-                anchor = camera.to_screen((min(xs) + max(xs)) / 2,
-                                          top[1][1] - s.models[top[0]].base.radius)
-                draw_unit_label(surface, camera, self.names(s).get(uid, uid),
-                                s.units[uid].side, anchor, (), True)

@@ -79,7 +79,11 @@ class TextCache:
         self.bytes = 0
 
     def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:
-        return self.font(size, bold).size(text)
+        try:
+            return self.font(size, bold).size(text)
+        except pygame.error:  # pygame was quit and started again: the fonts must be reopened
+            self.reset()
+            return self.font(size, bold).size(text)
 
     def wrap(self, text: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
         """Split text into lines no wider than `width` pixels (long words are kept whole)."""

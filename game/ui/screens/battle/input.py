@@ -204,7 +204,7 @@ class InputMixin:
             return
         model = model_at(self.state, self.camera, pos)
         unit = model.unit if model is not None else None
-        can_drag = unit is not None and bool(self._placements(unit))
+        can_drag = self.can_drag(unit)
         single = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or bool(
             self.keys_held & {pygame.K_LSHIFT, pygame.K_RSHIFT})
         self.press = Press(pos, model.id if model else None, can_drag, single)

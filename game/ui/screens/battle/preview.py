@@ -26,7 +26,7 @@ class PreviewMixin:
     def _move_notes(self, action: Action) -> dict[str, tuple[float, str]]:
         """Per moving model: (path length, note). The note is the allowance left when the
         ruleset says what it is (`move_allowance`), else the distance moved along its path."""
-        allowance = hooks.move_allowance(self.ruleset, self.state, action)
+        allowance = self.drag_allowance(action)
         notes = {}
         for mid, dest in action.destinations().items():
             model = self.state.models.get(mid)
@@ -39,7 +39,7 @@ class PreviewMixin:
             if length is None:
                 notes[mid] = (float("inf"), "no path")
             elif allowance is not None:
-                notes[mid] = (length, f'{allowance - length:.1f}" left')
+                notes[mid] = (length, f'{length:.1f}" of {allowance:g}"')
             else:
                 notes[mid] = (length, f'{length:.1f}"')
         return notes
@@ -204,7 +204,8 @@ class PreviewMixin:
     def overlays(self) -> Overlays:
         o = Overlays(selected_unit=self.selected, hovered_model=self.hovered_model,
                      rings=self.ranges if self.selected else (), holders=self.holders(),
-                     clock=self.clock)
+                     clock=self.clock,
+                     label_density=getattr(self.app.settings, "label_density", "full"))
         if self.draft is not None:
             o.ghosts = dict(self.draft.positions)
             o.ghost_ok = self.draft.reason is None
