@@ -17,6 +17,7 @@ from fractions import Fraction
 from game import rulesets
 from game.core import probability as P
 from game.core.actions import Action
+from game.core.text import possessive
 
 Table = dict[str, Fraction]
 
@@ -78,7 +79,7 @@ def _squads(ruleset, s, geo, a: Action) -> Outcome | None:
             ename = s.units[enemy].name
             p = reach[ename]["charge reaches"]
             attacker[f"the charge on {ename}"] = _complete({"reaches": p}, "fails")
-            attacker[f"{name}'s fight against {ename}, if it reaches"] = _squads_fight(
+            attacker[f"{possessive(name)} fight against {ename}, if it reaches"] = _squads_fight(
                 s, a.unit, enemy, len(s.alive_models(a.unit)))
             defender[f"{ename} strikes back"] = _squads_fight(
                 s, enemy, a.unit, len(s.alive_models(enemy)))
@@ -186,7 +187,7 @@ def _legions(ruleset, s, geo, a: Action) -> Outcome | None:
     chance = odds[ename]
     attacker = {f"the charge on {ename}": {"reaches": chance["the charge reaches"],
                                            "fails": chance["it fails"]},
-                f"{name}'s first fight round, if it reaches": _legions_fight(s, a.unit, target)}
+                f"{possessive(name)} first fight round, if it reaches": _legions_fight(s, a.unit, target)}
     defender = {f"{ename} strikes back": _legions_fight(s, target, a.unit)}
     return Outcome(a.label or a.to_text(), attacker, defender,
                    "a fight round: every standing model, with its first weapon, against the "
