@@ -7,6 +7,7 @@ the mouse is over (for previews) and which one a pressed button stands for.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -187,6 +188,12 @@ def _without_title(label: str, title: str) -> str:
     if title and label.startswith(prefix) and len(label) > len(prefix):
         rest = label[len(prefix):]
         return rest[0].upper() + rest[1:]
+    # "Move Line Squad toward Ember Squad I" / "Charge with Brute Mob (roll 2D6)" under the
+    # heading "Line Squad" / "Brute Mob": the verb stays, the acting unit's name goes.
+    if title:
+        short = re.sub(rf"^(\w+)(?: with)? {re.escape(title)}(?=[\s(:,]|$)", r"\1", label)
+        if short != label and len(short) > 2:
+            return short
     return label
 
 
