@@ -15,10 +15,10 @@ def _battle(drive, ruleset: str = "squads", seed: int = 5) -> BattleScreen:
     drive.frames(2)
     menu = drive.top
     menu.ruleset_id = ruleset
-    menu.mode = AI_VS_AI
     menu.seed_text = str(seed)
     menu.map_path = None
     menu.build()
+    menu.set_mode(AI_VS_AI)  # a mode is a preset of seats: both sides AIs
     drive.press(menu.widgets["start"])
     assert isinstance(drive.top, BattleScreen)
     return drive.top
@@ -81,4 +81,22 @@ def test_a_shown_roll_highlights_who_rolls_and_back_looks_at_the_step_before(mak
     drive.key(pygame.K_c)  # Continue: everything held is shown, the battle runs on
     assert not battle.step_pending and not battle.step_waiting
     drive.key(pygame.K_t)
+    assert not battle.step_mode_on
+
+
+def test_the_pause_menu_turns_step_mode_on_and_off(make_app):
+    from game.ui.screens.overlays import PauseScreen
+
+    drive = make_app()
+    battle = _battle(drive)
+    battle.open_pause()
+    drive.frames(1)
+    pause = drive.top
+    assert isinstance(pause, PauseScreen) and "off" in pause.step.text
+    drive.press(pause.step)
+    assert drive.top is battle and battle.step_mode_on
+    battle.open_pause()
+    drive.frames(1)
+    assert "on" in drive.top.step.text
+    drive.press(drive.top.step)
     assert not battle.step_mode_on

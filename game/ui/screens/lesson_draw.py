@@ -52,11 +52,20 @@ def highlighted_units(highlight: dict) -> list[str]:
     return units
 
 
+#: Inches (|dx| + |dy|) within which a unit counts as near the step's units: it stays in view.
+NEAR = 16.0
+
+
 def focus(camera: Camera, state, highlight: dict, units: list[str] | None = None) -> None:
     """Zoom and pan so what the step is about fills the view (the whole table stays reachable
     with the wheel and Fit). A ring's reach counts, so its circle shows whole."""
     units = units if units is not None else highlighted_units(highlight)
     models = [m for u in units if u in state.units for m in state.alive_models(u)]
+    if models:  # the units the step is about, and every unit near them (who they face)
+        ids = {o.id for o in models}
+        near = [m for m in state.models.values() if m.alive and m.id not in ids
+                and min(abs(m.x - o.x) + abs(m.y - o.y) for o in models) <= NEAR]
+        models += near
     models += [state.models[m] for m in highlight.get("models", []) if m in state.models]
     if not models:
         return

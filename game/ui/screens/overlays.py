@@ -23,6 +23,10 @@ SHORTCUTS = (
     ("Wheel", "zoom about the cursor (scrolls the lists and the log too)"),
     ("Right/middle drag, arrows", "pan the table"),
     ("Esc", "cancel a move, close the ruler, or pause"),
+    ("T", "step mode: pause after each rule step (N next, B back, C go on)"),
+    ("P", "AI pace: slow, normal, fast, instant"),
+    ("Click a log line", "why: the rule behind it, in plain words"),
+    ("F1", "the rules reference: rules, glossary and charts"),
     ("Y", "why the AI made its last decision: its best choices and the reply it foresaw"),
     ("Ctrl+Z / Ctrl+S", "undo your last decision / save the battle"),
     ("H or ?", "this help"),
@@ -32,7 +36,9 @@ SHORTCUTS = (
 class HelpScreen(Overlay):
     def __init__(self, app):
         super().__init__(app)
-        self.rect = self.box(860, 90 + 30 * len(SHORTCUTS) + 60)
+        # rows as tall as the window allows (30 px, down to 22 at the minimum window size)
+        self.row = max(22, min(30, (app.size[1] - 40 - 150) // len(SHORTCUTS)))
+        self.rect = self.box(860, 90 + self.row * len(SHORTCUTS) + 60)
         self.close_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), "Close",
             self.ui, object_id="#centered")
@@ -55,8 +61,9 @@ class HelpScreen(Overlay):
         y = self.rect.y + 70
         for key, what in SHORTCUTS:
             text.blit(surface, key, (self.rect.x + 30, y), size=15, color=palette.TEXT, bold=True)
-            text.blit(surface, what, (self.rect.x + 250, y), size=15, color=palette.TEXT_DIM)
-            y += 30
+            text.blit(surface, text.clip(what, self.rect.width - 280, 15),
+                      (self.rect.x + 250, y), size=15, color=palette.TEXT_DIM)
+            y += self.row
 
 
 class PauseScreen(Overlay):
@@ -74,7 +81,7 @@ class PauseScreen(Overlay):
 
     def build(self) -> None:
         battle = self.battle
-        self.rect = self.box(380, 406)
+        self.rect = self.box(380, 462)
         x, w = self.rect.x + 40, self.rect.width - 80
         self.resume = pygame_gui.elements.UIButton(
             pygame.Rect(x, self.rect.y + 80, w, 44), "Resume", self.ui, object_id="#primary")
@@ -88,11 +95,17 @@ class PauseScreen(Overlay):
             object_id="#centered")
         if getattr(battle, "timeline", None) is None or battle.controller.over:
             self.save.disable()
+        on = getattr(battle, "step_mode_on", False)
+        self.step = pygame_gui.elements.UIButton(
+            pygame.Rect(x, self.rect.y + 248, w, 44),
+            "Step mode: on (T)" if on else "Step mode: off (T)", self.ui, object_id="#centered")
+        if not hasattr(battle, "toggle_step_mode"):
+            self.step.disable()
         self.settings = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 248, w, 44), "Settings", self.ui,
+            pygame.Rect(x, self.rect.y + 304, w, 44), "Settings", self.ui,
             object_id="#centered")
         self.to_menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 304, w, 44), "Quit to menu", self.ui,
+            pygame.Rect(x, self.rect.y + 360, w, 44), "Quit to menu", self.ui,
             object_id="#centered")
 
     def handle(self, event) -> None:
@@ -108,6 +121,9 @@ class PauseScreen(Overlay):
                 saved = save_now(self.battle)
                 self.note = (f"Saved as {saved.name}" if saved is not None
                              else self.battle.message)
+            elif event.ui_element is self.step:
+                self.app.pop()  # back to the battle, pausing after each rule step (or not)
+                self.battle.toggle_step_mode()
             elif event.ui_element is self.settings:
                 from game.ui.screens.settings import SettingsScreen
 

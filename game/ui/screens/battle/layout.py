@@ -27,6 +27,15 @@ STATUS_HEIGHT = 8 + HINT_TOP + HINT_LINES * HINT_LINE + 6
 DRAFT_HEIGHT = 118
 INFO_WIDTH = 360  # the info box beside the dice tray, at most
 
+#: Windows at least this wide show the tools with their keys ("Ruler (R)"); narrower ones
+#: show "Ruler" so that the header's round, phase and scores keep their room.
+TOOLS_FULL_WIDTH = 1200
+
+
+def tool_label(label: str) -> str:
+    """A tool's name without its key: "Why AI? (Y)" -> "Why AI?"."""
+    return label.split(" (")[0]
+
 
 class LayoutMixin:
     """The screen's rectangles and fixed buttons (part of `BattleScreen`)."""
@@ -59,10 +68,13 @@ class LayoutMixin:
         self.panel = DecisionPanel(self.ui, self._list_rect())
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         x = width - 8
+        # a narrow window keeps the header readable: shorter tools, their keys in the help
+        self.tool_w, self.tool_keys = (86, True) if width >= TOOLS_FULL_WIDTH else (70, False)
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
                            ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
                            ("undo", "Undo (^Z)"), ("why", "Why AI? (Y)")):
-            w = 86
+            w = self.tool_w
+            label = label if self.tool_keys else tool_label(label)
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, 7, w, 30), label, self.ui, object_id="#tool")

@@ -228,9 +228,10 @@ class StepModeMixin:
 
     def _build_layout(self) -> None:
         super()._build_layout()
-        x = self.tools_left - 86
+        x = self.tools_left - self.tool_w
         self.tools["step"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, 7, 86, 30), "Step (T)", self.ui, object_id="#tool")
+            pygame.Rect(x, 7, self.tool_w, 30), "Step (T)" if self.tool_keys else "Step",
+            self.ui, object_id="#tool")
         self.tools_left = x - 4
         view = self.view_rect
         self.step_buttons = {}
