@@ -24,7 +24,9 @@ def build_game(ruleset_id: str, scenario: Scenario, seed: int, data: RulesetData
         force = data.force(force_id)
         armies.append((force.name, force.id, list(force.units)))
     s = build_state(ruleset_id, scenario, seed, data, armies, wounds_key)
-    place_from_map(s)
+    laid_out = [scenario.forces.get(i, default_forces[i]) if i < len(default_forces) else None
+                for i in range(len(chosen))]
+    place_from_map(s, strict={i for i, f in enumerate(chosen) if f == laid_out[i]})
     failed = auto_deploy(s)
     if failed:
         names = ", ".join(s.units[u].name for u in failed)
@@ -100,8 +102,13 @@ def model_name(unit_name: str, index: int) -> str:
     return f"{unit_name} #{index + 1}"
 
 
-def place_from_map(s: GameState) -> None:
-    """Units named on the map's `units` layer stand there, in a block around the point."""
+def place_from_map(s: GameState, strict: set[int] | None = None) -> None:
+    """Units named on the map's `units` layer stand there, in a block around the point.
+
+    The layer is laid out for the forces the map plays by default: for a side in `strict`
+    (playing that force; None: every side) a placement naming a unit its force does not field is
+    a map error; a side playing another force takes the placements its units match and deploys
+    the rest in its zone, so that any force can be played on any map."""
     by_side: dict[int, list[str]] = {}
     for u in s.units.values():
         by_side.setdefault(u.side, []).append(u.id)
@@ -110,6 +117,8 @@ def place_from_map(s: GameState) -> None:
         candidates = [uid for uid in by_side.get(p.side, [])
                       if s.units[uid].kind == p.unit and uid not in used]
         if not candidates:
+            if strict is not None and p.side not in strict:
+                continue
             raise MapError(s.scenario.source or "map",
                            f"units layer names {p.unit!r} for side {p.side}, not in that force")
         uid = candidates[0]
