@@ -12,7 +12,7 @@ from game.learn import glossary
 from game.sim import battle_forces
 from game.turn import TurnController
 from game.ui.render import text as text_module
-from game.ui.screens.battle.unit_card import CardLine, card_lines, fitting
+from game.ui.screens.battle.unit_card import CardLine, card_lines, fitting, words
 
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 PYTHON = re.compile(r"\(\(|\[|\]|\{|'\w+'|\bTrue\b|\bFalse\b|\bNone\b|=\d|_\w")
@@ -38,7 +38,7 @@ def test_every_model_card_is_plain_words_with_its_glossary_terms(ruleset):
                    and not isinstance(v, bool) and k in terms and terms[k] != k]
         key = next((line.text for line in lines if line.kind == "key"), "")
         for abbreviation in numbers:
-            assert f"{abbreviation} = {terms[abbreviation]}" in key, (model.id, abbreviation)
+            assert f"{words(abbreviation)} = {terms[abbreviation]}" in key, (model.id, abbreviation)
 
 
 def test_the_squads_card_names_weapon_skill_and_the_weapon():

@@ -82,7 +82,7 @@ class InputMixin:
 
             undo(self)
         elif key == "why":
-            self.open_why()
+            self.open_ai_why()
         self._sync_tools()
 
     def _key(self, event) -> None:
@@ -123,13 +123,13 @@ class InputMixin:
         elif key == pygame.K_h or event.unicode == "?":
             self.open_help()
         elif key == pygame.K_y:
-            self.open_why()
+            self.open_ai_why()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(1, self.view_rect.center)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom_at(-1, self.view_rect.center)
 
-    def open_why(self) -> None:
+    def open_ai_why(self) -> None:
         """The AI's last decision explained: its best candidates, the reply it foresaw, the odds."""
         from game.ui.screens.ai_why import AiWhyScreen
 

@@ -69,7 +69,7 @@ class LayoutMixin:
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         x = width - 8
         # a narrow window keeps the header readable: shorter tools, their keys in the help
-        self.tool_w, self.tool_keys = (86, True) if width >= TOOLS_FULL_WIDTH else (70, False)
+        self.tool_w, self.tool_keys = (86, True) if width >= TOOLS_FULL_WIDTH else (62, False)
         for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
                            ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
                            ("undo", "Undo (^Z)"), ("why", "Why AI? (Y)")):

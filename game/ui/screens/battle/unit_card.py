@@ -82,9 +82,9 @@ def card_lines(ruleset, state, model_id: str, names: dict[str, str] | None = Non
     else:
         lines.append(CardLine(f"Wounds {model.wounds} of {model.max_wounds}"))
         if numbers:
-            lines.append(CardLine("   ".join(f"{k}\u00a0{words(v)}" for k, v in numbers.items()),
-                                  "stats"))
-    known = [f"{k} = {glossary[k]}" for k in numbers if k in glossary and glossary[k] != k]
+            lines.append(CardLine("   ".join(f"{words(k)}\u00a0{words(v)}"
+                                           for k, v in numbers.items()), "stats"))
+    known = [f"{words(k)} = {glossary[k]}" for k in numbers if k in glossary and glossary[k] != k]
     if known:
         lines.append(CardLine(", ".join(known), "key"))
     carried = [words(profile[k]) for k in WEAPON_KEYS if profile.get(k)]

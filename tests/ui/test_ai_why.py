@@ -10,7 +10,6 @@ from game.io.tmx import default_map_for
 from game.ui.app import VS_AI, BattleConfig
 from game.ui.screens.ai_why import AiWhyScreen, latest_agent, why_lines
 from game.ui.screens.battle import BattleScreen
-from tests.ui.conftest import make_app  # noqa: F401 - the client fixture
 
 
 def test_why_lines_name_a_greedy_ai_that_does_not_search():
