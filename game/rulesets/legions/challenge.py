@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.events import DiceRolled, Event, Note, PhaseStarted
+from game.core.events import Event, Note, PhaseStarted
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
 from game.core.text import count
@@ -68,8 +68,8 @@ from game.rulesets.legions.events import (
     ModelDisgraced,
     StanceChosen,
 )
-from game.rulesets.legions.odds import wound_target
 from game.rulesets.legions.profile import weapon
+from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, take_wound
 
 RULE_ISSUE = ("Challenge: a character locked in combat may challenge the enemy; one challenge "
@@ -379,27 +379,19 @@ def _strike(s: GameState, dice: Dice, me: Model, foe: Model, mine: str, theirs: 
     label = w.label(p)
     attacks = attacks_in_duel(s, me, stance) + bonus
     need = hit_needed(s, me, foe, split(theirs)[0])
-    roll = dice.roll(attacks, f"{me.name} {label} to hit (challenge)", RULE_STRIKE)
-    hits = sum(1 for v in roll.values if v >= need)
     extra = " with the advantage's +1 A" if bonus else ""
-    events: list[Event] = [DiceRolled(rule=RULE_STRIKE, who=me.name,
-                                      label=f"{count(attacks, 'attack')}{extra} with {label} at "
-                                            f"{foe.name} to hit",
-                                      values=roll.values, needed=f"{need}+",
-                                      outcome=count(hits, "hit"))]
+    events, hits = roll_to_hit(dice, me.name, attacks, need, RULE_STRIKE,
+                               f"{me.name} {label} to hit (challenge)",
+                               f"{count(attacks, 'attack')}{extra} with {label} at {foe.name} "
+                               f"to hit")
     if not hits:
         return events
     strength = p.strength_for(int(me.profile["S"]))
-    t = toughness(s, foe)
-    wneed = wound_target(strength, t)
-    if wneed is None:
-        return events + [Note(rule=RULE_STRIKE, text=f"S{strength} against T{t}: no wound is "
-                                                     f"possible")]
-    wroll = dice.roll(hits, f"{me.name} {label} to wound (challenge)", RULE_STRIKE)
-    wounds = sum(1 for v in wroll.values if v >= wneed)
-    events.append(DiceRolled(rule=RULE_STRIKE, who=me.name, label="to wound",
-                             values=wroll.values, needed=f"{wneed}+",
-                             outcome=f"{count(wounds, 'wound')} (S{strength} vs T{t})"))
+    more, wounds = roll_to_wound(dice, me.name, hits, strength, toughness(s, foe), RULE_STRIKE,
+                                 f"{me.name} {label} to wound (challenge)")
+    events += more
+    if wounds is None:
+        return events
     pool = new_pool(s, me.unit, foe.unit, wounds, p.ap, p.damage, label, RULE_STRIKE, attacks,
                     hits, simultaneous=False, strikers=[me])
     while pool["left"] > 0 and foe.alive:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.dice import Dice
-from game.core.events import DiceRolled, Event, Note
+from game.core.events import Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.state import GameState, Model
 from game.core.text import count, possessive
@@ -40,7 +40,7 @@ from game.rulesets.legions.events import (
     StrikeGroupsFormed,
     WeaponDeclared,
 )
-from game.rulesets.legions.odds import hit_target, wound_target
+from game.rulesets.legions.odds import hit_target
 from game.rulesets.legions.profile import (
     TRAIT_ONSLAUGHT,
     has_trait,
@@ -50,6 +50,7 @@ from game.rulesets.legions.profile import (
     weapon,
 )
 from game.rulesets.legions.statuses import combat_initiative
+from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, remove
 
 RULE_COMBATS = "Fight step 1: declare the combats; the active player picks the order ([added])"
@@ -296,12 +297,10 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
                             why=f"{target.name} has no model left to strike")]
     defender_ws, toughness = step_defence(s, target_id)
     need_hit = hit_target(g["ws"], defender_ws)
-    roll = dice.roll(g["attacks"], f"{unit.name} {label} to hit", RULE_HIT)
-    hits = sum(1 for v in roll.values if v >= need_hit)
-    events: list[Event] = [DiceRolled(rule=RULE_HIT, who=unit.name,
-                                      label=f"{count(g['attacks'], 'attack')} with {label} to hit",
-                                      values=roll.values, needed=f"{need_hit}+",
-                                      outcome=f"{count(hits, 'hit')} (WS{g['ws']} vs WS{defender_ws})")]
+    events, hits = roll_to_hit(dice, unit.name, g["attacks"], need_hit, RULE_HIT,
+                               f"{unit.name} {label} to hit",
+                               f"{count(g['attacks'], 'attack')} with {label} to hit",
+                               f"WS{g['ws']} vs WS{defender_ws}")
     if not hits:
         return events
     if vehicles.unit_is_vehicle(s, target_id):
@@ -313,15 +312,9 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
             s.pending["wounds"] = [pool]
         return events + more
     toughness += reactions.toughness_bonus(s, target_id)
-    need = wound_target(g["strength"], toughness)
-    if need is None:
-        return events + [Note(rule=RULE_WOUND, text=f"S{g['strength']} against T{toughness}: "
-                                                    f"no wound is possible")]
-    wroll = dice.roll(hits, f"{unit.name} {label} to wound", RULE_WOUND)
-    wounds = sum(1 for v in wroll.values if v >= need)
-    events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
-                             values=wroll.values, needed=f"{need}+",
-                             outcome=f"{count(wounds, 'wound')} (S{g['strength']} vs T{toughness})"))
+    more, wounds = roll_to_wound(dice, unit.name, hits, g["strength"], toughness, RULE_WOUND,
+                                 f"{unit.name} {label} to wound")
+    events += more
     if wounds:
         s.pending["wounds"] = [new_pool(s, unit.id, target_id, wounds, p.ap, p.damage, label,
                                         RULE_HIT, g["attacks"], hits, simultaneous=True,
