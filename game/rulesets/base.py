@@ -6,6 +6,7 @@ hook (say, what a model counts for when holding an objective) instead of rewriti
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Protocol
@@ -278,3 +279,16 @@ def representative_destinations(s: GameState, geo: Geometry, unit_id: str, allow
                 out[name] = dest
                 break
     return out
+
+
+def moved_view(s: GameState, a: Action) -> GameState:
+    """A read-only view of the state after the action's placement, for valuing a move: only the
+    moved models are copied (a valuation never changes the view, so everything else is shared,
+    which is what makes scoring every offered move cheap)."""
+    trial = _copy.copy(s)
+    trial.models = dict(s.models)
+    for mid, (x, y) in a.destinations().items():
+        model = s.models[mid].copy()
+        model.x, model.y = x, y
+        trial.models[mid] = model
+    return trial

@@ -17,13 +17,17 @@ holds back (or stays on its objective) rather than walk up to be charged.
 
 from __future__ import annotations
 
-import copy as _copy
 import functools
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState
-from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE, POINTS_PER_UNIT_WIPED
+from game.rulesets.base import (
+    OBJECTIVE_RANGE,
+    POINTS_PER_OBJECTIVE,
+    POINTS_PER_UNIT_WIPED,
+    moved_view,
+)
 from game.rulesets.cards import reaction
 from game.rulesets.cards.activation import allowance, ends_in_contact
 from game.rulesets.cards.contact import contacting_figures, melee_groups
@@ -196,22 +200,10 @@ def holder(s: GameState, geo: Geometry, point) -> int | None:
     return max(totals, key=totals.get)
 
 
-def moved(s: GameState, a: Action) -> GameState:
-    """A read-only view of the state after the action's placement: only the moved figures are
-    copied (the evaluation never changes it, so everything else is shared)."""
-    trial = _copy.copy(s)
-    trial.models = dict(s.models)
-    for mid, (x, y) in a.destinations().items():
-        figure = s.models[mid].copy()
-        figure.x, figure.y = x, y
-        trial.models[mid] = figure
-    return trial
-
-
 def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     kind = a.kind
     if kind == "move":
-        trial = moved(s, a)
+        trial = moved_view(s, a)
         if ends_in_contact(s, geo, a.unit, a.destinations()):
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
             odds = melee_value(trial, geo, s.units[a.unit].side, group)
@@ -223,5 +215,5 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
     if kind == "remove":
         return -OFFICER_VALUE if OFFICER in s.models[a.targets[0]].statuses else 0.0
     if kind == "free_move" and a.placement:
-        return position_value(s, moved(s, a), geo, a.unit)
+        return position_value(s, moved_view(s, a), geo, a.unit)
     return 0.0

@@ -7,7 +7,6 @@ take and the ground they close. This is the greedy agent's whole judgement.
 
 from __future__ import annotations
 
-import copy as _copy
 import functools
 from fractions import Fraction
 
@@ -19,6 +18,7 @@ from game.rulesets.base import (
     OBJECTIVE_RANGE,
     POINTS_PER_OBJECTIVE,
     POINTS_PER_UNIT_WIPED,
+    moved_view,
     objective_holders,
 )
 from game.rulesets.squads import charge, fight
@@ -75,7 +75,7 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     from game.rulesets.squads import control_value
 
     side = s.units[a.unit].side
-    trial = moved(s, a)
+    trial = moved_view(s, a)
     swing = 0
     if near_objectives(s, trial, geo, a.unit):  # else no objective can change hands
         before = objective_holders(s, geo, control_value)
@@ -91,18 +91,6 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
             closing = -closing * 0.5
     return (swing * POINTS_PER_OBJECTIVE * 0.5 + closing
             + exchange_value(trial, geo, a.unit) - exchange_value(s, geo, a.unit))
-
-
-def moved(s: GameState, a: Action) -> GameState:
-    """A read-only view of the state after the action's placement: only the moved models are
-    copied (the valuation never changes it, so everything else is shared)."""
-    trial = _copy.copy(s)
-    trial.models = dict(s.models)
-    for mid, (x, y) in a.destinations().items():
-        model = s.models[mid].copy()
-        model.x, model.y = x, y
-        trial.models[mid] = model
-    return trial
 
 
 def near_objectives(before: GameState, after: GameState, geo: Geometry, unit_id: str) -> list:
