@@ -130,7 +130,6 @@ def _warband_parries(state, geo, player: int) -> list[Withheld]:
     """In a close combat phase: each engaged model that cannot parry now, and why."""
     from game.rulesets.warband import combat
     from game.rulesets.warband.engagement import contact_map
-    from game.rulesets.warband.equipment import loadout
     from game.rulesets.warband.status import KNOCKED_DOWN
 
     fight = state.pending.get("combat")
@@ -141,22 +140,14 @@ def _warband_parries(state, geo, player: int) -> list[Withheld]:
     for model in state.models.values():
         if not model.alive or not touching.get(model.id):
             continue
-        can, several = combat.parry_open(state, geo, fight, model)
         flags = state.units[model.unit].flags
         if flags.get(KNOCKED_DOWN):
-            reason, rule = "it is knocked down and cannot parry", combat.RULE_KNOCKED_DOWN_TARGET
-        elif can:
-            continue
-        elif not loadout(model.profile["gear"]).parry:
-            reason, rule = "it carries no sword or buckler", combat.RULE_PARRY
-        elif model.id in fight["parried"]:
-            reason, rule = "it has already parried a hit this phase", combat.RULE_PARRY_ONCE
-        elif several:
-            reason, rule = ("it fights several enemies and the first successful hit has "
-                            "landed", combat.RULE_PARRY_ONCE)
+            reason = f"it is knocked down and cannot parry ({combat.RULE_KNOCKED_DOWN_TARGET})"
         else:
-            reason, rule = "a fleeing model does not parry", combat.RULE_PARRY
-        text = f"{model.name} cannot parry: {reason} ({rule})"
+            reason, _ = combat.parry_problem(state, geo, fight, model)
+            if reason is None:
+                continue
+        text = f"{model.name} cannot parry: {reason}"
         out.append(Withheld(model.unit, None, f"{model.name}: parry", text,
                             _entry("warband", text, "parry")))
     return out

@@ -388,12 +388,25 @@ def parry_open(s: GameState, geo: Geometry, fight: dict, target: Model) -> tuple
     opponents may only parry the first successful hit (once that hit has landed, whatever came
     of it, no later hit can be parried). A fleeing model has turned its back and does not
     parry; the parry itself needs a sword or buckler."""
+    problem, several = parry_problem(s, geo, fight, target)
+    return problem is None, several
+
+
+def parry_problem(s: GameState, geo: Geometry, fight: dict, target: Model
+                  ) -> tuple[str | None, bool]:
+    """Why the target may not parry now, with the rule (None if it may), and whether it fights
+    several opponents: the reasons `parry_open` decides by, for the player to read."""
     several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
-    if not loadout(target.profile["gear"]).parry or flag(s, target, FLEEING):
-        return False, several
+    if not loadout(target.profile["gear"]).parry:
+        return f"it carries no sword or buckler ({RULE_PARRY})", several
+    if flag(s, target, FLEEING):
+        return f"a fleeing model does not parry ({RULE_PARRY})", several
     if target.id in fight["parried"]:
-        return False, several
-    return not (several and target.id in fight["hit"]), several
+        return f"it has already parried a hit this phase ({RULE_PARRY_ONCE})", several
+    if several and target.id in fight["hit"]:
+        return (f"it fights several enemies and the first successful hit has landed "
+                f"({RULE_PARRY_ONCE})"), several
+    return None, several
 
 
 def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
