@@ -23,6 +23,7 @@ from game.io.tmx import (
     map_ruleset,
     polygon_area,
 )
+from tests.rulesets.table_symmetry import same_cycle as same_points
 
 SHIPPED = MAPS_DIR / "squads_ruined_outpost.tmx"
 #: The map made for each of the other rulesets: (ruleset, size, rounds, zones, objectives).
@@ -108,18 +109,6 @@ def grid_in(polygon, step=0.25):
     points = ((min(xs) + (i + 0.5) * step, min(ys) + (j + 0.5) * step)
               for i in range(columns) for j in range(rows))
     return [p for p in points if inside(p, polygon)]
-
-
-def same_points(actual, expected, tolerance=1e-6) -> bool:
-    """Same vertices, as a cycle, either direction."""
-    if len(actual) != len(expected):
-        return False
-    for candidate in (list(expected), list(reversed(expected))):
-        for shift in range(len(candidate)):
-            rolled = candidate[shift:] + candidate[:shift]
-            if all(math.dist(a, b) <= tolerance for a, b in zip(actual, rolled, strict=True)):
-                return True
-    return False
 
 
 ZONES = """
@@ -628,7 +617,7 @@ def test_rotated_rectangle_turns_about_its_top_left_corner(tmp_path):
     body = terrain_object("", attributes='x="160" y="160" width="64" height="32" rotation="90"')
     (piece,) = load_scenario(write_map(tmp_path, layers=terrain_layer(body))).terrain
     # 4"×2" at (10, 10), turned 90° clockwise on screen about (10, 10)
-    assert same_points(piece.polygon, [(10, 10), (10, 14), (8, 14), (8, 10)])
+    assert same_points(piece.polygon, [(10, 10), (10, 14), (8, 14), (8, 10)], 1e-6)
 
 
 def test_rotated_ellipse_and_polygon(tmp_path):
@@ -642,7 +631,7 @@ def test_rotated_ellipse_and_polygon(tmp_path):
     ys = [p[1] for p in ellipse_piece.polygon]
     assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((-2, 0, 0, 4))
     # polygon points are relative to (4, 4) inches; -90° is counter-clockwise on screen
-    assert same_points(polygon_piece.polygon, [(4, 4), (4, 2), (5, 4)])
+    assert same_points(polygon_piece.polygon, [(4, 4), (4, 2), (5, 4)], 1e-6)
 
 
 def test_layer_offsets_are_applied(tmp_path):
@@ -650,7 +639,7 @@ def test_layer_offsets_are_applied(tmp_path):
              'offsety="32">' + terrain_object("", attributes='x="0" y="0" width="32" height="32"')
              + "</objectgroup></group>")
     (piece,) = load_scenario(write_map(tmp_path, layers=layer)).terrain
-    assert same_points(piece.polygon, [(1, 2), (3, 2), (3, 4), (1, 4)])
+    assert same_points(piece.polygon, [(1, 2), (3, 2), (3, 4), (1, 4)], 1e-6)
 
 
 def test_objective_names(tmp_path):
