@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True)
     _add_timeline_arguments(sub, sim, rep)
     _add_tutorial_arguments(sub)
+    _add_language_flag(sub)
     return parser
 
 
@@ -130,6 +131,14 @@ def _add_timeline_arguments(sub, sim, rep) -> None:
                      help="the state summary after N decisions")
 
 
+def _add_language_flag(sub) -> None:
+    """`--lang` on every command (en, fr, ru)."""
+    for command in sub.choices.values():
+        command.add_argument("--lang", type=_language, default=None,
+                             help="the language to show: en, fr or ru (default: "
+                                  "$SKIRMISH_LANG, the settings, the system's)")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -137,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:  # no command: play, with play's defaults
             args = parser.parse_args(["play", *argv])
+        _choose_language(args)
         command = args.command
         if command == "play":
             return _play(args)
@@ -162,6 +172,31 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _language(text: str) -> str:
+    from game.i18n import LANGUAGE_NAMES, normalize
+
+    found = normalize(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"{text[:24]!r} is not a language of the game ({', '.join(LANGUAGE_NAMES)})")
+    return found
+
+
+def _choose_language(args) -> str:
+    """The language of everything printed and shown: --lang, $SKIRMISH_LANG, the settings,
+    the system's, English (`game.i18n.choose_language`)."""
+    from game.i18n import choose_language, set_language
+
+    setting = None
+    try:
+        from game.ui.settings import load
+
+        setting = load()[0].language or None
+    except Exception:  # settings never stop a command: the defaults stand
+        setting = None
+    return set_language(choose_language(getattr(args, "lang", None), setting))
 
 
 def _ruleset(ruleset_id: str):

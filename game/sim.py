@@ -19,6 +19,7 @@ from game.core.errors import (
     MapError,
     SaveError,
 )
+from game.i18n import translate
 from game.io import zones
 from game.io.saves import write_replay
 from game.turn import TurnController
@@ -83,7 +84,7 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None
                    for i, name in enumerate(agents)}
         if log:
             for e in controller.events:
-                log(e.describe())
+                log(translate(e.describe()))
         start = len(controller.events)
         while not controller.over:
             decision += 1
@@ -96,7 +97,7 @@ def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None
             controller.apply(action)
             if log:
                 for e in controller.events[start:]:
-                    log(e.describe())
+                    log(translate(e.describe()))
             start = len(controller.events)
     except (InputFileError, KeyboardInterrupt, MemoryError):
         raise

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from game.core.text import count, possessive
+from game.core.i18n import join, msg, nmsg
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,8 @@ class BattleStarted(Event):
     sides: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"Battle begins ({self.ruleset}): " + " vs ".join(self.sides)
+        return msg("Battle begins ({ruleset}): {sides}", ruleset=self.ruleset,
+                   sides=join(self.sides, " vs "))
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class TurnStarted(Event):
     side_name: str = ""
 
     def describe(self) -> str:
-        return f"Round {self.round}: {possessive(self.side_name)} turn"
+        return msg("Round {round}: {side:poss} turn", round=self.round, side=self.side_name)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class PhaseStarted(Event):
     side_name: str = ""
 
     def describe(self) -> str:
-        return f"{self.side_name}: {self.phase} phase"
+        return msg("{side}: {phase} phase", side=self.side_name, phase=self.phase)
 
 
 @dataclass(frozen=True)
@@ -63,14 +64,14 @@ class DiceRolled(Event):
 
     def describe(self) -> str:
         faces = "+".join(str(v) for v in self.values)
-        text = f"{self.who} rolls {self.label}: {faces}"
+        parts = [msg("{who} rolls {label}: {faces}", who=self.who, label=self.label, faces=faces)]
         if len(self.values) > 1 and not self.needed:
-            text += f" = {sum(self.values)}"
+            parts.append(f" = {sum(self.values)}")
         if self.needed:
-            text += f" (needs {self.needed})"
+            parts.append(msg(" (needs {needed})", needed=self.needed))
         if self.outcome:
-            text += f": {self.outcome}"
-        return text
+            parts.append(msg(": {outcome}", outcome=self.outcome))
+        return join(parts, "")
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ class UnitMoved(Event):
     moves: tuple[tuple[str, float, float, float, float], ...] = ()  # model, x0, y0, x1, y1
 
     def describe(self) -> str:
-        return f"{self.unit_name} {self.how} (furthest model {self.longest:.1f}\")"
+        return msg("{unit} {how} (furthest model {longest:.1f}\")", unit=self.unit_name,
+                   how=self.how, longest=self.longest)
 
 
 @dataclass(frozen=True)
@@ -94,9 +96,10 @@ class ChargeDeclared(Event):
 
     def describe(self) -> str:
         if self.reachable:
-            return (f"{self.unit_name} may charge up to {self.roll}\": in reach: "
-                    + ", ".join(self.reachable))
-        return f"{self.unit_name} may charge up to {self.roll}\": no enemy in reach"
+            return msg("{unit} may charge up to {roll}\": in reach: {targets}",
+                       unit=self.unit_name, roll=self.roll, targets=join(self.reachable))
+        return msg("{unit} may charge up to {roll}\": no enemy in reach", unit=self.unit_name,
+                   roll=self.roll)
 
 
 @dataclass(frozen=True)
@@ -109,8 +112,9 @@ class ChargeResolved(Event):
 
     def describe(self) -> str:
         if self.success:
-            return f"{self.unit_name} charges into " + ", ".join(self.targets)
-        return f"{possessive(self.unit_name)} charge fails: {self.reason}"
+            return msg("{unit} charges into {targets}", unit=self.unit_name,
+                       targets=join(self.targets))
+        return msg("{unit:poss} charge fails: {reason}", unit=self.unit_name, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -125,10 +129,13 @@ class AttacksMade(Event):
     unsaved: int = 0
 
     def describe(self) -> str:
-        return (f"{self.unit_name} attacks {self.target_name} with {self.weapon}: "
-                f"{count(self.attacks, 'attack')}, {count(self.hits, 'hit')}, "
-                f"{count(self.wounds, 'wound')}, "
-                f"{self.saves} saved, {self.unsaved} unsaved")
+        return msg("{unit} attacks {target} with {weapon}: {attacks}, {hits}, {wounds}, "
+                   "{saves} saved, {unsaved} unsaved", unit=self.unit_name,
+                   target=self.target_name, weapon=self.weapon,
+                   attacks=nmsg("{n} attack", "{n} attacks", self.attacks),
+                   hits=nmsg("{n} hit", "{n} hits", self.hits),
+                   wounds=nmsg("{n} wound", "{n} wounds", self.wounds),
+                   saves=self.saves, unsaved=self.unsaved)
 
 
 @dataclass(frozen=True)
@@ -140,10 +147,13 @@ class DamageDealt(Event):
     lost: int = 0
 
     def describe(self) -> str:
-        text = f"{self.model_name} takes {self.damage} damage ({count(self.wounds_left, 'wound')} left)"
+        left = nmsg("{n} wound", "{n} wounds", self.wounds_left)
         if self.lost:
-            text += f"; {self.lost} excess damage is lost"
-        return text
+            return msg("{model} takes {damage} damage ({left} left); {lost} excess damage is "
+                       "lost", model=self.model_name, damage=self.damage, left=left,
+                       lost=self.lost)
+        return msg("{model} takes {damage} damage ({left} left)", model=self.model_name,
+                   damage=self.damage, left=left)
 
 
 @dataclass(frozen=True)
@@ -153,7 +163,8 @@ class Casualty(Event):
     unit_name: str = ""
 
     def describe(self) -> str:
-        return f"{self.model_name} of {self.unit_name} is removed as a casualty"
+        return msg("{model} of {unit} is removed as a casualty", model=self.model_name,
+                   unit=self.unit_name)
 
 
 @dataclass(frozen=True)
@@ -164,8 +175,9 @@ class StatusChanged(Event):
     gained: bool = True
 
     def describe(self) -> str:
-        verb = "becomes" if self.gained else "is no longer"
-        return f"{self.unit_name} {verb} {self.status}"
+        if self.gained:
+            return msg("{unit} becomes {status}", unit=self.unit_name, status=self.status)
+        return msg("{unit} is no longer {status}", unit=self.unit_name, status=self.status)
 
 
 @dataclass(frozen=True)
@@ -187,5 +199,7 @@ class BattleEnded(Event):
 
     def describe(self) -> str:
         pts = ", ".join(f"{p:g}" for p in self.points)
-        who = "a draw" if self.winner is None else f"side {self.winner + 1} wins"
-        return f"Battle over ({self.reason}): points {pts}: {who}"
+        who = msg("a draw") if self.winner is None else \
+            msg("side {side} wins", side=self.winner + 1)
+        return msg("Battle over ({reason}): points {points}: {who}", reason=self.reason,
+                   points=pts, who=who)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from game.core.i18n import Msg, nmsg, possessive  # noqa: F401 (possessive: re-exported)
+
 # Words whose plural is not "+s" among the ones the game prints.
 IRREGULAR = {
     "casualty": "casualties",
@@ -29,15 +31,34 @@ def plural(word: str) -> str:
     return word + "s"
 
 
-def count(n: int | float, word: str) -> str:
-    """`n` and the noun in the right number: "1 wound", "2 wounds", "0 hits", "1 die"."""
-    shown = f"{n:g}" if isinstance(n, float) else str(n)
-    return f"{shown} {word if n == 1 else plural(word)}"
+def nmsg_id(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural pair for extraction (gettext keyword `nmsg_id`)."""
+    return singular, plural
 
 
-def possessive(name: str) -> str:
-    """English possessive: "Brute Mob's", and "Stompers'" for a name ending in s."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+#: The counted nouns' message ids (gettext needs both forms written out to extract them).
+COUNTED = {
+    "attack": nmsg_id("{n} attack", "{n} attacks"),
+    "hit": nmsg_id("{n} hit", "{n} hits"),
+    "wound": nmsg_id("{n} wound", "{n} wounds"),
+    "model": nmsg_id("{n} model", "{n} models"),
+    "die": nmsg_id("{n} die", "{n} dice"),
+    "casualty": nmsg_id("{n} casualty", "{n} casualties"),
+    "character": nmsg_id("{n} character", "{n} characters"),
+    "reaction point": nmsg_id("{n} reaction point", "{n} reaction points"),
+    "resolution point": nmsg_id("{n} resolution point", "{n} resolution points"),
+    "glancing hit": nmsg_id("{n} glancing hit", "{n} glancing hits"),
+}
+
+
+def count(n: int | float, word: str) -> Msg:
+    """`n` and the noun in the right number: "1 wound", "2 wounds", "0 hits", "1 die"; a
+    `Msg`, so that each language says it with its own plural forms (Russian has three).
+    A noun not in COUNTED still reads right in English but has no translation: add it."""
+    singular, many = COUNTED.get(word) or ("{n} " + word, "{n} " + plural(word))
+    if isinstance(n, float):
+        singular, many = singular.replace("{n}", "{n:g}"), many.replace("{n}", "{n:g}")
+    return nmsg(singular, many, n)
 
 
 # --- provenance tags -----------------------------------------------------------------------------

@@ -1,0 +1,56 @@
+"""The translation workflow (needs Babel, installed with the test extras).
+
+    python tools/i18n.py update [DOMAIN ...]     bring every .po in line with the source
+    python tools/i18n.py check                   what is untranslated or mismatched (exit 1 if any)
+    python tools/i18n.py missing LANG DOMAIN     the untranslated ids, as JSON (to translate)
+    python tools/i18n.py fill LANG DOMAIN FILE   set translations from JSON {msgid: text|[forms]}
+    python tools/i18n.py compile                 compile every catalog now (else: at first run)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.i18n import catalogs, po  # noqa: E402
+from game.i18n.extract import extract  # noqa: E402
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    command, args = argv[0], argv[1:]
+    if command == "update":
+        for key, left in po.update(args or None).items():
+            print(f"{key}: {left} untranslated")
+        return 0
+    if command == "check":
+        found = extract()
+        issues = [p for domain, messages in sorted(found.items()) for lang in po.LANGUAGES
+                  for p in po.problems(lang, domain, messages)]
+        for line in issues:
+            print(line)
+        print(f"{len(issues)} problems in {len(found)} domains")
+        return 1 if issues else 0
+    if command == "missing" and len(args) == 2:
+        print(json.dumps(po.untranslated(args[0], args[1]), ensure_ascii=False, indent=1))
+        return 0
+    if command == "fill" and len(args) == 3:
+        data = json.loads(Path(args[2]).read_text("utf-8"))
+        print(f"{po.fill(args[0], args[1], data)} translations set")
+        return 0
+    if command == "compile":
+        for lang in catalogs.available_languages()[1:]:
+            for path in catalogs.po_files(lang):
+                print(catalogs.compiled(path, lang))
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
