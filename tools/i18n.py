@@ -5,6 +5,9 @@
     python tools/i18n.py missing LANG DOMAIN     the untranslated ids, as JSON (to translate)
     python tools/i18n.py fill LANG DOMAIN FILE   set translations from JSON {msgid: text|[forms]}
     python tools/i18n.py compile                 compile every catalog now (else: at first run)
+    python tools/i18n.py battle RULESET LANG [SEED]
+                                                 play a greedy battle; print every message its
+                                                 log and rules show untranslated, by domain
 """
 
 from __future__ import annotations
@@ -48,8 +51,36 @@ def main(argv: list[str]) -> int:
             for path in catalogs.po_files(lang):
                 print(catalogs.compiled(path, lang))
         return 0
+    if command == "battle" and len(args) in (2, 3):
+        return _battle(args[0], args[1], int(args[2]) if len(args) == 3 else 0)
     print(__doc__)
     return 2
+
+
+def _battle(ruleset_id: str, lang: str, seed: int) -> int:
+    from game import rulesets
+    from game.i18n import translate
+    from game.io.tmx import default_map_for, load_scenario
+    from game.sim import _play_one
+
+    where = {msgid: domain for domain, messages in extract().items() for msgid, _ in messages}
+    scenario = load_scenario(default_map_for(ruleset_id))
+    controller = _play_one(rulesets.get(ruleset_id), ruleset_id, scenario, seed,
+                           ["greedy", "greedy"], None)
+    missed: dict[str, str] = {}
+    for event in controller.events:
+        line = event.describe()
+        for text in (line, event.rule):
+            translate(text, lang, lambda m, line=line: missed.setdefault(m, line))
+    by_domain: dict[str, list[str]] = {}
+    for msgid, line in missed.items():
+        by_domain.setdefault(where.get(msgid, "NOT MARKED"), []).append(
+            f"  {msgid!r}   <- {line[:90]!r}")
+    for domain, lines in sorted(by_domain.items()):
+        print(f"{domain}: {len(lines)}")
+        print("\n".join(lines))
+    print(f"{len(missed)} untranslated in {len(controller.events)} events")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":

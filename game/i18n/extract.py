@@ -30,7 +30,7 @@ KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "_": (1,), "N_": (1,), "ngettext": (1, 
 DATA_KEYS = {"name", "weapon", "officer", "sub_types", "talents", "traits", "type",
              "Discipline", "gear", "title", "description"}
 #: Fields of a rule sheet a player reads (`log_text` and `log` are keys, not texts).
-SHEET_KEYS = {"title", "section", "text", "name"}
+SHEET_KEYS = {"title", "section", "text", "name", "term"}
 #: Fields of a lesson a player reads; every value under `wrong` is a text too.
 LESSON_KEYS = {"title", "text", "prompt", "name", "label", "explain"}
 LESSON_TEXT_MAPS = {"wrong"}
