@@ -7,6 +7,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The player's files (replays) go to a throw-away folder during tests.
 os.environ["SKIRMISH_DATA_DIR"] = tempfile.mkdtemp(prefix="skirmish-test-")
+# Compiled translation catalogs too (they are compiled at first use), and the language is the
+# tests' own choice, never the machine's.
+os.environ["SKIRMISH_CACHE_DIR"] = tempfile.mkdtemp(prefix="skirmish-test-cache-")
+os.environ.pop("SKIRMISH_LANG", None)
+os.environ["LANG"] = os.environ["LC_ALL"] = "C.UTF-8"
 
 from hypothesis import settings  # noqa: E402
 
