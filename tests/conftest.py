@@ -28,3 +28,12 @@ def mob_vs_marines():
     from tests.rulesets.squads.battle import mob_vs_marines_battle
 
     return mob_vs_marines_battle()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that plays in another language (`--lang fr`) leaves the next one in English."""
+    yield
+    from game.i18n import set_language
+
+    set_language("en")
