@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 
 #: gettext keywords: name -> the argument positions of the message id (and its plural).
-KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "_": (1,), "N_": (1,), "ngettext": (1, 2)}
+KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "nmsg_id": (1, 2), "_": (1,), "N_": (1,), "ngettext": (1, 2)}
 
 #: Fields of the unit data a player reads (names, weapons, types, talents...).
 DATA_KEYS = {"name", "weapon", "officer", "sub_types", "talents", "traits", "type",
@@ -32,8 +32,9 @@ DATA_KEYS = {"name", "weapon", "officer", "sub_types", "talents", "traits", "typ
 #: Fields of a rule sheet a player reads (`log_text` and `log` are keys, not texts).
 SHEET_KEYS = {"title", "section", "text", "name", "term"}
 #: Fields of a lesson a player reads; every value under `wrong` is a text too.
-LESSON_KEYS = {"title", "text", "prompt", "name", "label", "explain"}
-LESSON_TEXT_MAPS = {"wrong"}
+LESSON_KEYS = {"title", "text", "prompt", "name", "label", "explain", "wrong"}
+#: Maps whose every value is a text (a decision's "because": action kind -> why it is wrong).
+LESSON_TEXT_MAPS = {"because"}
 
 
 @dataclass
@@ -119,6 +120,8 @@ def data_texts(path: Path) -> list[str]:
         else tomllib.loads(path.read_text("utf-8"))
     if rel.startswith("game/learn/sheets/"):
         _strings(data, SHEET_KEYS, set(), None, found)
+        # The sheet loader reads each text as one line (`sheets._text`): so does its message id.
+        found = [" ".join(text.split()) for text in found]
     elif rel.startswith("game/learn/lessons/"):
         _strings(data, LESSON_KEYS, LESSON_TEXT_MAPS, None, found)
     else:

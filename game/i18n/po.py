@@ -15,6 +15,9 @@ from game.i18n.catalogs import LOCALE_DIR
 from game.i18n.extract import extract
 
 LANGUAGES = ("fr", "ru")
+#: gettext's usual plural rule for French (two forms: 0 and 1 singular). Babel's locale data
+#: gives French a third form (for millions) that no message of the game needs.
+PLURAL_RULES = {"fr": (2, "(n > 1)")}
 
 
 def po_path(lang: str, domain: str) -> Path:
@@ -27,10 +30,17 @@ def read(lang: str, domain: str):
 
     path = po_path(lang, domain)
     if not path.is_file():
-        return Catalog(locale=lang, domain=domain, project="Skirmish Table",
-                       copyright_holder="Skirmish Table", charset="utf-8")
-    with path.open("rb") as handle:
-        return read_po(handle, locale=lang, domain=domain)
+        catalog = Catalog(locale=lang, domain=domain, project="Skirmish Table",
+                          copyright_holder="Skirmish Table", charset="utf-8")
+    else:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=domain)
+    if lang in PLURAL_RULES:
+        catalog._num_plurals, catalog._plural_expr = PLURAL_RULES[lang]
+        for m in catalog:
+            if m.id and not isinstance(m.id, str) and isinstance(m.string, (list, tuple)):
+                m.string = tuple(m.string[:catalog.num_plurals])
+    return catalog
 
 
 def write(catalog, lang: str, domain: str) -> None:
@@ -53,6 +63,30 @@ def template(domain: str, messages: dict):
         places = [(p.rsplit(":", 1)[0], 0) for p in message.places[:3]]
         pot.add((msgid, plural) if plural else msgid, locations=places)
     return pot
+
+
+def collapse_sheet_ids(lang: str, domain: str) -> int:
+    """Give multi-line message ids (and their translations) the one-line form the rule sheets
+    are read in; returns how many changed. For catalogs written before extraction collapsed
+    them, so that `update` keeps their translations."""
+    from babel.messages.catalog import Catalog
+
+    old = read(lang, domain)
+    new = Catalog(locale=lang, domain=domain, project="Skirmish Table", charset="utf-8")
+    new.mime_headers = old.mime_headers
+    changed = 0
+    for m in old:
+        if not m.id:
+            continue
+        if isinstance(m.id, str) and "\n" in m.id:
+            changed += 1
+            new.add(" ".join(m.id.split()), " ".join(m.string.split()) if m.string else "",
+                    locations=m.locations, flags=m.flags)
+        elif (m.id if isinstance(m.id, str) else m.id[0]) not in new:
+            new.add(m.id, m.string, locations=m.locations, flags=m.flags)
+    if changed:
+        write(new, lang, domain)
+    return changed
 
 
 def update(domains: list[str] | None = None) -> dict[str, int]:
