@@ -20,6 +20,7 @@ from game.core.events import (
     TurnStarted,
 )
 from game.core.geometry import Geometry
+from game.core.i18n import N_, msg
 from game.core.state import GameState, Scenario
 from game.rulesets.base import (
     RulesetBase,
@@ -32,8 +33,23 @@ from game.rulesets.squads import charge, fight, movement, search_hooks
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.setup import build_game
 
+#: The odds panel's name for the chance of `action_odds`.
+CHARGE_REACHES = msg("charge reaches")
 PHASES = ("command", "movement", "charge", "fight")
-RULE_SHOCK = "Battle-shock: below half strength, 2D6 >= Ld (squads)"
+RULE_SHOCK = msg("Battle-shock: below half strength, 2D6 >= Ld (squads)")
+RULE_SETUP = msg("Set-up")
+RULE_TURN_ORDER = msg("Turn order")
+#: Each phase's name (PhaseStarted.phase) and the rule its start cites.
+PHASE_NAMES = {"command": msg("Command"), "movement": msg("Movement"), "charge": msg("Charge"),
+               "fight": msg("Fight")}
+PHASE_RULES = {"command": msg("Command phase"), "movement": msg("Movement phase"),
+               "charge": msg("Charge phase"), "fight": msg("Fight phase")}
+#: What UnitMoved says a Movement-phase move did, and the rule it cites, by move kind.
+RULE_ADVANCE = msg("Advance: M + D6, the unit cannot charge")
+RULE_STAY = msg("Remain stationary")
+MOVE_VERBS = {"normal": msg("moves"), "advance": msg("Advances"), "fall_back": msg("Falls Back")}
+MOVE_RULES = {"normal": msg("moves (movement)"), "advance": msg("Advances (movement)"),
+              "fall_back": msg("Falls Back (movement)")}
 
 
 def control_value(s: GameState, model) -> int:
@@ -43,21 +59,24 @@ def control_value(s: GameState, model) -> int:
 
 
 class SquadsRuleset(RulesetBase):
-    id = "squads"
+    id = N_("squads")  # an identifier, but "Battle begins (squads)" shows it: translated there
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
-    name = "Squads: 2D6 charges and squad melee"
+    name = msg("Squads: 2D6 charges and squad melee")
     #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".
-    overlay_ranges = ((12.0, "charge range"), (2.0, "engagement"), (1.0, ""))
+    overlay_ranges = ((12.0, msg("charge range")), (2.0, msg("engagement")), (1.0, ""))
     #: What each unit flag means, for the client's markers and hover text.
     status_help = {
-        "battle_shocked": ("SHOCK", "Battle-shocked: failed a battle-shock test; it cannot "
-                                    "hold objectives (OC 0) until its side's next Command phase."),
-        "charged": ("CHG", "Charged this turn: a successful charge, so it fights first."),
-        "charge_declared": ("DECL", "Has attempted a charge this phase: it cannot try again."),
-        "advanced": ("ADV", "Advanced this turn: it moved further but cannot charge."),
-        "fell_back": ("FB", "Fell Back this turn: it left a combat and cannot charge."),
+        "battle_shocked": (msg("SHOCK"), msg("Battle-shocked: failed a battle-shock test; it "
+                                             "cannot hold objectives (OC 0) until its side's "
+                                             "next Command phase.")),
+        "charged": (msg("CHG"), msg("Charged this turn: a successful charge, so it fights "
+                                    "first.")),
+        "charge_declared": (msg("DECL"), msg("Has attempted a charge this phase: it cannot try "
+                                             "again.")),
+        "advanced": (msg("ADV"), msg("Advanced this turn: it moved further but cannot charge.")),
+        "fell_back": (msg("FB"), msg("Fell Back this turn: it left a combat and cannot charge.")),
     }
 
     # --- contract ------------------------------------------------------------------------------
@@ -65,10 +84,11 @@ class SquadsRuleset(RulesetBase):
         return build_game(self.id, scenario, seed, forces)
 
     def start_events(self, s: GameState) -> list[Event]:
-        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
-                TurnStarted(rule="Turn order", round=s.round, side=s.active,
+        return [BattleStarted(rule=RULE_SETUP, ruleset=self.id,
+                              sides=tuple(x.name for x in s.sides)),
+                TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                             side_name=s.sides[s.active].name),
-                PhaseStarted(rule="Movement phase", phase="Movement",
+                PhaseStarted(rule=PHASE_RULES["movement"], phase=PHASE_NAMES["movement"],
                              side_name=s.sides[s.active].name)]
 
     def current_player(self, s: GameState) -> int | None:
@@ -92,12 +112,14 @@ class SquadsRuleset(RulesetBase):
         if s.phase == "fight":
             return self._fight_actions(s, geo)
         if s.phase == "command":
-            return [Action("end_phase", option="auto", label="Command phase: battle-shock tests")]
+            return [Action("end_phase", option="auto",
+                           label=msg("Command phase: battle-shock tests"))]
         return []
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         handler = getattr(self, f"_why_{s.phase}", None)
-        return handler(s, a, geo) if handler else f"No action is possible in the {s.phase} phase"
+        return handler(s, a, geo) if handler else msg("No action is possible in the {phase} phase",
+                                                      phase=s.phase)
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
@@ -134,7 +156,7 @@ class SquadsRuleset(RulesetBase):
         if a.kind != "charge" or a.unit not in s.units or charge.eligibility_problem(s, geo,
                                                                                    a.unit):
             return {}
-        return {s.units[e].name: {"charge reaches": charge.charge_chance(s, geo, a.unit, e)}
+        return {s.units[e].name: {CHARGE_REACHES: charge.charge_chance(s, geo, a.unit, e)}
                 for e in charge.enemies_within(s, geo, a.unit, charge.CHARGE_RANGE)}
 
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
@@ -153,27 +175,28 @@ class SquadsRuleset(RulesetBase):
     def _why_movement(self, s, a, geo):
         pending = s.pending.get("advance")
         if pending and a.unit != pending["unit"]:
-            return f"{s.units[pending['unit']].name} rolled to Advance and must move first"
+            return msg("{unit} rolled to Advance and must move first",
+                       unit=s.units[pending["unit"]].name)
         if a.kind == "end_phase":
             return None
         if a.unit not in s.units or s.units[a.unit].side != s.active:
-            return "Choose one of your own units"
+            return msg("Choose one of your own units")
         unit = s.units[a.unit]
         if not s.unit_alive(unit.id):
-            return f"{unit.name} has no models left"
+            return msg("{unit} has no models left", unit=unit.name)
         if unit.flags.get("moved"):
-            return f"{unit.name} has already moved this phase"
+            return msg("{unit} has already moved this phase", unit=unit.name)
         if a.kind == "stay":
             return None
         if a.kind == "advance":
             if pending:
-                return f"{unit.name} has already rolled to Advance"
+                return msg("{unit} has already rolled to Advance", unit=unit.name)
             if engaged_enemies(s, geo, unit.id):
-                return f"{unit.name} is engaged: an engaged unit cannot Advance"
+                return msg("{unit} is engaged: an engaged unit cannot Advance", unit=unit.name)
             return None
         if a.kind == "move":
             return movement.move_reason(s, geo, unit.id, a.destinations(), a.option or "normal")
-        return f"'{a.kind}' is not a Movement phase action"
+        return msg("'{kind}' is not a Movement phase action", kind=a.kind)
 
     def _do_movement(self, s, a, geo, dice):
         if a.kind == "end_phase":
@@ -184,41 +207,42 @@ class SquadsRuleset(RulesetBase):
             roll = dice.d6(f"{unit.name} Advance", "Advance: M + D6")
             unit.flags["advance_roll"] = roll
             s.pending["advance"] = {"unit": unit.id}
-            return [DiceRolled(rule="Advance: M + D6, the unit cannot charge", who=unit.name,
-                               label="D6 to Advance", values=(roll,),
-                               outcome=f"moves up to {unit.profile['M'] + roll}\"")]
+            return [DiceRolled(rule=RULE_ADVANCE, who=unit.name, label=msg("D6 to Advance"),
+                               values=(roll,),
+                               outcome=msg("moves up to {inches}\"",
+                                           inches=unit.profile["M"] + roll))]
         unit.flags["moved"] = True
         s.pending.pop("advance", None)
         if a.kind == "stay":
             if "advance_roll" in unit.flags:
                 unit.flags["advanced"] = True
-            return [Note(rule="Remain stationary", text=f"{unit.name} stays where it is")]
+            return [Note(rule=RULE_STAY, text=msg("{unit} stays where it is", unit=unit.name))]
         how = a.option or "normal"
         if how == "advance":
             unit.flags["advanced"] = True
         if how == "fall_back":
             unit.flags["fell_back"] = True
-        verb = {"normal": "moves", "advance": "Advances", "fall_back": "Falls Back"}[how]
-        return [move_unit(s, unit.id, a.destinations(), verb, f"{verb} (movement)")]
+        return [move_unit(s, unit.id, a.destinations(), MOVE_VERBS[how], MOVE_RULES[how])]
 
     # --- charge --------------------------------------------------------------------------------
     def _why_charge(self, s, a, geo):
         pending = s.pending.get("charge")
         if pending:
             if a.unit != pending["unit"] or a.kind not in ("charge_move", "charge_fail"):
-                return (f"{s.units[pending['unit']].name} has rolled {pending['roll']}: choose its "
-                        f"targets (or none) first")
+                return msg("{unit} has rolled {roll}: choose its targets (or none) first",
+                           unit=s.units[pending["unit"]].name, roll=pending["roll"])
             if a.kind == "charge_fail":
                 return None
             if not a.targets:
-                return "Choose at least one target (or choose none: the charge fails)"
+                return msg("Choose at least one target (or choose none: the charge fails)")
             for t in a.targets:
                 if t not in pending["reachable"]:
                     name = s.units[t].name if t in s.units else t
-                    return (f"{name} is not a legal target: a target must be within 12\" and "
-                            f"within the charge roll of {pending['roll']}\"")
+                    return msg("{target} is not a legal target: a target must be within 12\" "
+                               "and within the charge roll of {roll}\"", target=name,
+                               roll=pending["roll"])
             if len(set(a.targets)) != len(a.targets):
-                return "A target is named twice"
+                return msg("A target is named twice")
             if not a.placement:
                 _, reason = charge.solve(s, geo, a.unit, a.targets, pending["roll"])
                 return reason or None
@@ -227,9 +251,9 @@ class SquadsRuleset(RulesetBase):
         if a.kind == "end_phase":
             return None
         if a.kind != "charge":
-            return f"'{a.kind}' is not a Charge phase action"
+            return msg("'{kind}' is not a Charge phase action", kind=a.kind)
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
-            return "Choose one of your own units"
+            return msg("Choose one of your own units")
         return charge.eligibility_problem(s, geo, a.unit)
 
     def _do_charge(self, s, a, geo, dice):
@@ -242,14 +266,15 @@ class SquadsRuleset(RulesetBase):
             total = roll.total
             reachable = charge.reachable_targets(s, geo, unit.id, total)
             events: list[Event] = [
-                DiceRolled(rule=charge.RULE_ROLL, who=unit.name, label="2D6 for the charge",
+                DiceRolled(rule=charge.RULE_ROLL, who=unit.name, label=msg("2D6 for the charge"),
                            values=roll.values),
                 ChargeDeclared(rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name,
                                roll=total, reachable=tuple(s.units[t].name for t in reachable))]
             if not reachable:
                 events.append(ChargeResolved(
                     rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name, success=False,
-                    reason=f"no enemy unit within the roll of {total}\": no model moves"))
+                    reason=msg("no enemy unit within the roll of {roll}\": no model moves",
+                               roll=total)))
                 return events
             s.pending["charge"] = {"unit": unit.id, "roll": total, "reachable": reachable}
             for text in charge.unreachable_notes(s, geo, unit.id, total, reachable):
@@ -258,12 +283,13 @@ class SquadsRuleset(RulesetBase):
         roll = s.pending.pop("charge")["roll"]
         if a.kind == "charge_fail":
             return [ChargeResolved(rule=charge.RULE_TARGETS, unit=unit.id, unit_name=unit.name,
-                                   success=False, reason="no target chosen: no model moves")]
+                                   success=False,
+                                   reason=msg("no target chosen: no model moves"))]
         dest = a.destinations()
         if not dest:
             dest, _ = charge.solve(s, geo, unit.id, a.targets, roll)
         unit.flags["charged"] = True
-        moved = move_unit(s, unit.id, dest, "charges", charge.RULE_MOVE)
+        moved = move_unit(s, unit.id, dest, msg("charges"), charge.RULE_MOVE)
         return [moved, ChargeResolved(rule=charge.RULE_MOVE, unit=unit.id, unit_name=unit.name,
                                       success=True,
                                       targets=tuple(s.units[t].name for t in a.targets))]
@@ -278,7 +304,7 @@ class SquadsRuleset(RulesetBase):
             if f["stage"] == "attack":
                 return fight.attack_actions(s, geo, uid)
             return fight.close_in_actions(s, geo, uid, "consolidate")
-        return [Action("fight", uid, label=f"Fight with {s.units[uid].name}")
+        return [Action("fight", uid, label=msg("Fight with {unit}", unit=s.units[uid].name))
                 for uid in fight.fight_eligible(s, geo, f["chooser"], f["step"])]
 
     def _why_fight(self, s, a, geo):
@@ -286,24 +312,27 @@ class SquadsRuleset(RulesetBase):
         if f.get("unit"):
             uid = f["unit"]
             if a.unit != uid or a.kind != f["stage"]:
-                return f"{s.units[uid].name} is fighting: next is its {f['stage'].replace('_', ' ')}"
+                return fighting_next(s.units[uid].name, f["stage"])
             if a.kind == "attack":
                 engaged = engaged_enemies(s, geo, uid)
                 if not a.targets and not engaged:
                     return None
                 if len(a.targets) != 1 or a.targets[0] not in engaged:
-                    return "Attacks must go to one enemy unit the fighting unit is engaged with"
+                    return msg("Attacks must go to one enemy unit the fighting unit is engaged "
+                               "with")
                 return None
             if not a.placement:
                 return None
             what = "pile in" if a.kind == "pile_in" else "consolidate"
             return fight.close_in_problem(s, geo, uid, a.destinations(), what)
         if a.kind != "fight":
-            return "Choose a unit to fight"
+            return msg("Choose a unit to fight")
         if a.unit not in fight.fight_eligible(s, geo, f["chooser"], f["step"]):
-            step = "charged this turn" if f["step"] == "first" else "engaged"
-            return (f"That unit cannot fight now: in this step a side picks one of its units that "
-                    f"{step} and has not fought")
+            if f["step"] == "first":
+                return msg("That unit cannot fight now: in this step a side picks one of its "
+                           "units that charged this turn and has not fought")
+            return msg("That unit cannot fight now: in this step a side picks one of its units "
+                       "that engaged and has not fought")
         return None
 
     def _do_fight(self, s, a, geo, dice):
@@ -311,23 +340,26 @@ class SquadsRuleset(RulesetBase):
         unit = s.units[a.unit]
         if a.kind == "fight":
             f.update(unit=unit.id, stage="pile_in")
-            return [Note(rule=fight.RULE_ORDER, text=f"{unit.name} fights")]
+            return [Note(rule=fight.RULE_ORDER, text=msg("{unit} fights", unit=unit.name))]
         if a.kind == "pile_in":
             f["stage"] = "attack"
             if not a.placement:
-                return [Note(rule=fight.RULE_PILE_IN, text=f"{unit.name} does not pile in")]
-            return [move_unit(s, unit.id, a.destinations(), "piles in", fight.RULE_PILE_IN)]
+                return [Note(rule=fight.RULE_PILE_IN,
+                             text=msg("{unit} does not pile in", unit=unit.name))]
+            return [move_unit(s, unit.id, a.destinations(), msg("piles in"), fight.RULE_PILE_IN)]
         if a.kind == "attack":
             events = (fight.resolve_attacks(s, geo, dice, unit.id, a.targets[0]) if a.targets
-                      else [Note(rule=fight.RULE_ORDER, text=f"{unit.name} has no one to attack")])
+                      else [Note(rule=fight.RULE_ORDER,
+                                 text=msg("{unit} has no one to attack", unit=unit.name))])
             f["stage"] = "consolidate"
             return events
         events: list[Event]
         if a.placement:
-            events = [move_unit(s, unit.id, a.destinations(), "consolidates",
+            events = [move_unit(s, unit.id, a.destinations(), msg("consolidates"),
                                  fight.RULE_CONSOLIDATE)]
         else:
-            events = [Note(rule=fight.RULE_CONSOLIDATE, text=f"{unit.name} does not consolidate")]
+            events = [Note(rule=fight.RULE_CONSOLIDATE,
+                           text=msg("{unit} does not consolidate", unit=unit.name))]
         return events + self._fought(s, geo, unit.id)
 
     def _fought(self, s, geo, unit_id) -> list[Event]:
@@ -365,8 +397,7 @@ class SquadsRuleset(RulesetBase):
     # --- phases and turns ----------------------------------------------------------------------
     def _enter(self, s, geo, dice, phase) -> list[Event]:
         s.phase = phase
-        events: list[Event] = [PhaseStarted(rule=f"{phase.capitalize()} phase",
-                                            phase=phase.capitalize(),
+        events: list[Event] = [PhaseStarted(rule=PHASE_RULES[phase], phase=PHASE_NAMES[phase],
                                             side_name=s.sides[s.active].name)]
         if phase == "fight":
             s.pending["fight"] = {"step": "first", "chooser": 1 - s.active, "unit": None,
@@ -381,7 +412,8 @@ class SquadsRuleset(RulesetBase):
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
+                                                rounds=s.scenario.rounds))]
         for unit in s.units.values():
             for flag in ("moved", "advanced", "fell_back", "charged", "charge_declared",
                          "fought", "advance_roll"):
@@ -389,11 +421,13 @@ class SquadsRuleset(RulesetBase):
         s.phase = "command"
         s.pending["command"] = True
         side = s.sides[s.active]
-        return [TurnStarted(rule="Turn order", round=s.round, side=s.active, side_name=side.name),
-                PhaseStarted(rule="Command phase", phase="Command", side_name=side.name)]
+        return [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
+                            side_name=side.name),
+                PhaseStarted(rule=PHASE_RULES["command"], phase=PHASE_NAMES["command"],
+                             side_name=side.name)]
 
     def _why_command(self, s, a, geo):
-        return None if a.kind == "end_phase" else "Only 'end the Command phase' is possible"
+        return None if a.kind == "end_phase" else msg("Only 'end the Command phase' is possible")
 
     def _do_command(self, s, a, geo, dice):
         """Battle-shock tests for the active side's units below half strength, then Movement."""
@@ -402,22 +436,33 @@ class SquadsRuleset(RulesetBase):
         for unit in s.units_of(s.active):
             if unit.flags.pop("battle_shocked", None):
                 events.append(StatusChanged(rule=RULE_SHOCK, unit=unit.id, unit_name=unit.name,
-                                            status="battle-shocked", gained=False))
+                                            status=msg("battle-shocked"), gained=False))
             if not below_half_strength(s, unit.id):
                 continue
             roll = dice.roll(2, f"{unit.name} battle-shock", RULE_SHOCK)
             passed = roll.total >= unit.profile["Ld"]
-            events.append(DiceRolled(rule=RULE_SHOCK, who=unit.name, label="2D6 battle-shock",
-                                     values=roll.values, needed=f"{unit.profile['Ld']}+",
-                                     outcome="passed" if passed else "failed"))
+            events.append(DiceRolled(rule=RULE_SHOCK, who=unit.name,
+                                     label=msg("2D6 battle-shock"), values=roll.values,
+                                     needed=f"{unit.profile['Ld']}+",
+                                     outcome=msg("passed") if passed else msg("failed")))
             if not passed:
                 unit.flags["battle_shocked"] = True
                 events.append(StatusChanged(rule=RULE_SHOCK, unit=unit.id, unit_name=unit.name,
-                                            status="battle-shocked (OC 0)", gained=True))
+                                            status=msg("battle-shocked (OC 0)"),
+                                            gained=True))
         return events + self._enter(s, geo, dice, "movement")
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)
+
+
+def fighting_next(unit: str, stage: str) -> str:
+    """Why another action must wait: the fighting unit's next stage comes first."""
+    if stage == "pile_in":
+        return msg("{unit} is fighting: next is its pile in", unit=unit)
+    if stage == "attack":
+        return msg("{unit} is fighting: next is its attack", unit=unit)
+    return msg("{unit} is fighting: next is its consolidate", unit=unit)
 
 
 def below_half_strength(s: GameState, unit_id: str) -> bool:

@@ -13,6 +13,7 @@ from itertools import combinations
 from game.core import probability as P
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placement_reason
@@ -24,27 +25,32 @@ from game.rulesets.squads.engagement import (
 )
 from game.rulesets.squads.placing import ChargeSearch
 
-RULE_ELIGIBLE = "Charge eligibility (squads seed)"
-RULE_ROLL = "Charge roll: 2D6, roll first, choose after (squads seed)"
-RULE_TARGETS = "Charge targets: within 12\" and within the roll (squads seed)"
-RULE_MOVE = "Charge move: must end cleanly (squads seed)"
+RULE_ELIGIBLE = msg("Charge eligibility (squads seed)")
+RULE_ROLL = msg("Charge roll: 2D6, roll first, choose after (squads seed)")
+RULE_TARGETS = msg("Charge targets: within 12\" and within the roll (squads seed)")
+RULE_MOVE = msg("Charge move: must end cleanly (squads seed)")
+#: What a charge move is, for the common movement check ("... would charge 9.2\"...").
+CHARGE_HOW = msg("charge")
 
 
 def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None:
     """The seed's three conditions, each with its own reason."""
     unit = s.units[unit_id]
     if unit.flags.get("advanced") or unit.flags.get("fell_back"):
-        did = "Advanced" if unit.flags.get("advanced") else "Fell Back"
-        return (f"Cannot charge: {unit.name} {did} this turn (a unit that Advanced or Fell Back "
-                f"cannot charge)")
+        if unit.flags.get("advanced"):
+            return msg("Cannot charge: {unit} Advanced this turn (a unit that Advanced or Fell "
+                       "Back cannot charge)", unit=unit.name)
+        return msg("Cannot charge: {unit} Fell Back this turn (a unit that Advanced or Fell "
+                   "Back cannot charge)", unit=unit.name)
     if is_engaged(s, geo, unit_id):
-        return (f"Cannot charge: {unit.name} is already engaged (a unit must not be engaged "
-                f"with an enemy unit to charge)")
+        return msg("Cannot charge: {unit} is already engaged (a unit must not be engaged with "
+                   "an enemy unit to charge)", unit=unit.name)
     if not enemies_within(s, geo, unit_id, CHARGE_RANGE):
-        return (f"Cannot charge: no enemy unit is within 12\" of {unit.name} (at least one "
-                f"enemy unit must be within 12\")")
+        return msg("Cannot charge: no enemy unit is within 12\" of {unit} (at least one enemy "
+                   "unit must be within 12\")", unit=unit.name)
     if unit.flags.get("charge_declared"):
-        return f"Cannot charge: {unit.name} has already attempted a charge this phase"
+        return msg("Cannot charge: {unit} has already attempted a charge this phase",
+                   unit=unit.name)
     return None
 
 
@@ -64,24 +70,25 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
     as the longest path, bases and terrain, the four end-of-move constraints, coherency (one
     connected group)."""
     unit = s.units[unit_id]
-    base = placement_reason(s, geo, unit_id, dest, float(roll), how="charge", connected=True)
+    base = placement_reason(s, geo, unit_id, dest, float(roll), how=CHARGE_HOW, connected=True)
     if base and "coherency" not in base:
         return base
     engaged = set(engaged_enemies(s, geo, unit_id, dest))
     for t in targets:  # 1. engaged with every chosen target
         if t not in engaged:
-            return (f"{unit.name} would not end engaged with {s.units[t].name} (the charge must "
-                    f"end within 2\" of every chosen target)")
+            return msg("{unit} would not end engaged with {target} (the charge must end within "
+                       "2\" of every chosen target)", unit=unit.name, target=s.units[t].name)
     search = ChargeSearch(s, geo, unit_id, targets, roll)
     for m in s.alive_models(unit_id):  # 2. every moving model ends closer to one target
         if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue
         if not search.closer(m, *dest[m.id]):
-            return (f"{m.name} would not end closer to any target (every model that moves must "
-                    f"end closer to one of the targets than it started)")
+            return msg("{model} would not end closer to any target (every model that moves "
+                       "must end closer to one of the targets than it started)", model=m.name)
     for other in sorted(engaged - set(targets)):  # 4. engaged with no unit it did not choose
-        return (f"{unit.name} would end engaged with {s.units[other].name}, which it did not "
-                f"choose (a charge may not engage a unit that is not a target)")
+        return msg("{unit} would end engaged with {other}, which it did not choose (a charge "
+                   "may not engage a unit that is not a target)", unit=unit.name,
+                   other=s.units[other].name)
     if base:
         return base
     if check_close:  # 3. within 1" of a target model when possible
@@ -114,7 +121,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
     the same check a dragged placement gets: the solver can miss a placement, never offer an
     illegal one."""
     search = ChargeSearch(s, geo, unit_id, targets, roll)
-    reason, furthest = "no placement found", -1
+    reason, furthest = msg("no placement found"), -1
 
     def answers():
         for order, anchor, flank, loose in search.orders():
@@ -175,20 +182,33 @@ def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
             if size > 1 and not could_engage_together(s, geo, unit_id, targets, roll):
                 continue
             dest, reason = solve(s, geo, unit_id, targets, roll)
-            names = " and ".join(s.units[t].name for t in targets)
             if dest is not None:
+                names = and_list([s.units[t].name for t in targets])
                 out.append(Action("charge_move", unit_id, targets=targets,
-                                  placement=make_placement(dest), label=f"Charge {names}"))
+                                  placement=make_placement(dest),
+                                  label=msg("Charge {targets}", targets=names)))
             elif size == 1:
                 missing[targets[0]] = reason
     offered = {t for a in out for t in a.targets}
-    why = [f"{s.units[t].name} cannot be reached: {missing[t]}" for t in reachable
+    why = [cannot_reach(s.units[t].name, missing[t]) for t in reachable
            if t not in offered and t in missing]
-    label = "Choose no target: the charge fails"
+    label = msg("Choose no target: the charge fails")
     if why:
-        label += " (" + "; ".join(why) + ")"
+        label = msg("Choose no target: the charge fails ({reasons})", reasons=join(why, "; "))
     out.append(Action("charge_fail", unit_id, label=label))
     return out
+
+
+def and_list(names: list[str]) -> str:
+    """"A", "A and B", "A and B and C": each "and" a message, so a translation says its own."""
+    text = names[0]
+    for name in names[1:]:
+        text = msg("{first} and {second}", first=text, second=name)
+    return text
+
+
+def cannot_reach(target: str, reason: str) -> str:
+    return msg("{target} cannot be reached: {reason}", target=target, reason=reason)
 
 
 def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
@@ -200,7 +220,7 @@ def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
     for t in reachable:
         if t not in offered:
             _, reason = solve(s, geo, unit_id, (t,), roll)
-            out.append(f"{s.units[t].name} cannot be reached: {reason}")
+            out.append(cannot_reach(s.units[t].name, reason))
     return out
 
 
@@ -237,6 +257,7 @@ def charge_declarations(s: GameState, geo: Geometry) -> list[Action]:
     out = []
     for unit in s.units_of(s.active):
         if eligibility_problem(s, geo, unit.id) is None:
-            out.append(Action("charge", unit.id, label=f"Charge with {unit.name} (roll 2D6)"))
-    out.append(Action("end_phase", label="End the Charge phase"))
+            out.append(Action("charge", unit.id,
+                              label=msg("Charge with {unit} (roll 2D6)", unit=unit.name)))
+    out.append(Action("end_phase", label=msg("End the Charge phase")))
     return out

@@ -7,6 +7,7 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.base import placement_reason
@@ -14,15 +15,15 @@ from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies
 from game.rulesets.squads.odds import save_target, wound_target
 from game.rulesets.squads.placing import stored
 
-RULE_ORDER = ("Fight order: fights first, then remaining combats from the active side, sides "
-              "alternate (squads)")
-RULE_PILE_IN = "Pile in: up to 3\", each model ending closer to the closest enemy (squads)"
-RULE_CONSOLIDATE = "Consolidate: up to 3\", same constraints as pile in (squads)"
-RULE_HIT = "Hit roll: >= WS, unmodified 1 fails, unmodified 6 hits (squads)"
-RULE_WOUND = "Wound roll: S vs T table (squads)"
-RULE_SAVE = "Saving throw: Sv - AP or invulnerable, unmodified 1 fails (squads)"
-RULE_DAMAGE = "Damage: D wounds per failed save, excess lost (squads)"
-RULE_ALLOCATE = "Allocation: wounded models first (squads)"
+RULE_ORDER = msg("Fight order: fights first, then remaining combats from the active side, "
+                 "sides alternate (squads)")
+RULE_PILE_IN = msg("Pile in: up to 3\", each model ending closer to the closest enemy (squads)")
+RULE_CONSOLIDATE = msg("Consolidate: up to 3\", same constraints as pile in (squads)")
+RULE_HIT = msg("Hit roll: >= WS, unmodified 1 fails, unmodified 6 hits (squads)")
+RULE_WOUND = msg("Wound roll: S vs T table (squads)")
+RULE_SAVE = msg("Saving throw: Sv - AP or invulnerable, unmodified 1 fails (squads)")
+RULE_DAMAGE = msg("Damage: D wounds per failed save, excess lost (squads)")
+RULE_ALLOCATE = msg("Allocation: wounded models first (squads)")
 PILE_IN = 3.0
 
 
@@ -47,9 +48,12 @@ def _closest_enemy_distance(s: GameState, geo: Geometry, model: Model) -> float:
 
 
 def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what: str) -> str | None:
-    """Pile in / consolidate: up to 3", each moving model ends closer to the closest enemy
-    model, and the unit engages no unit it was not already engaged with."""
-    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=what, connected=True)
+    """Pile in / consolidate (`what`: "pile in" or "consolidate"): up to 3", each moving model
+    ends closer to the closest enemy model, and the unit engages no unit it was not already
+    engaged with. Each reason is written out for both moves, so a translation says each."""
+    pile_in = what == "pile in"
+    how = msg("pile in") if pile_in else msg("consolidate")
+    problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=how, connected=True)
     if problem:
         return problem
     for m in s.alive_models(unit_id):
@@ -57,13 +61,21 @@ def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what
             moved = m.copy()
             moved.x, moved.y = dest[m.id]
             if _closest_enemy_distance(s, geo, moved) >= _closest_enemy_distance(s, geo, m) - 1e-9:
-                return f"{m.name} must end its {what} closer to the closest enemy model"
+                if pile_in:
+                    return msg("{model} must end its pile in closer to the closest enemy model",
+                               model=m.name)
+                return msg("{model} must end its consolidate closer to the closest enemy model",
+                           model=m.name)
     before = set(engaged_enemies(s, geo, unit_id))
     after = set(engaged_enemies(s, geo, unit_id, dest))
     new = after - before
     if new:
-        name = s.units[sorted(new)[0]].name
-        return f"{s.units[unit_id].name} may not engage a new unit ({name}) by a {what}"
+        name, unit = s.units[sorted(new)[0]].name, s.units[unit_id].name
+        if pile_in:
+            return msg("{unit} may not engage a new unit ({other}) by a pile in", unit=unit,
+                       other=name)
+        return msg("{unit} may not engage a new unit ({other}) by a consolidate", unit=unit,
+                   other=name)
     return None
 
 
@@ -90,9 +102,11 @@ def close_in_actions(s: GameState, geo: Geometry, unit_id: str, kind: str) -> li
     if dest is not None:
         dest = stored(s, dest)  # check what the action will keep, not the unrounded spots
     if dest and close_in_problem(s, geo, unit_id, dest, what) is None:
-        out.append(Action(kind, unit_id, placement=make_placement(dest),
-                          label=f"{what.capitalize()} toward the enemy"))
-    out.append(Action(kind, unit_id, label=f"Do not {what}"))
+        label = msg("Pile in toward the enemy") if kind == "pile_in" else \
+            msg("Consolidate toward the enemy")
+        out.append(Action(kind, unit_id, placement=make_placement(dest), label=label))
+    out.append(Action(kind, unit_id, label=msg("Do not pile in") if kind == "pile_in"
+                      else msg("Do not consolidate")))
     return out
 
 
@@ -132,25 +146,30 @@ def resolve_attacks(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
     attacks = len(attackers) * prof["A"]
     events: list[Event] = []
     if not attacks:
-        return [Note(rule=RULE_ORDER, text=f"{unit.name} has no model in range of {target.name}")]
+        return [Note(rule=RULE_ORDER, text=msg("{unit} has no model in range of {target}",
+                                               unit=unit.name, target=target.name))]
     hit_roll = dice.roll(attacks, f"{attacks} hit rolls", RULE_HIT)
     hits = sum(1 for v in hit_roll.values if v != 1 and (v == 6 or v >= prof["WS"]))
-    events.append(DiceRolled(rule=RULE_HIT, who=unit.name, label="to hit", values=hit_roll.values,
+    events.append(DiceRolled(rule=RULE_HIT, who=unit.name, label=msg("to hit"),
+                             values=hit_roll.values,
                              needed=f"{prof['WS']}+", outcome=count(hits, "hit")))
     wounds = 0
     need_wound = wound_target(prof["S"], tprof["T"])
     if hits:
         wound_roll = dice.roll(hits, f"{hits} wound rolls", RULE_WOUND)
         wounds = sum(1 for v in wound_roll.values if v >= need_wound)
-        events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label="to wound",
+        events.append(DiceRolled(rule=RULE_WOUND, who=unit.name, label=msg("to wound"),
                                  values=wound_roll.values, needed=f"{need_wound}+",
-                                 outcome=f"{count(wounds, 'wound')} (S{prof['S']} vs T{tprof['T']})"))
+                                 outcome=msg("{wounds} (S{strength} vs T{toughness})",
+                                             wounds=count(wounds, "wound"), strength=prof["S"],
+                                             toughness=tprof["T"])))
     saved = unsaved = 0
     need_save = save_target(tprof["Sv"], prof["AP"], tprof.get("InvSv"))
     if wounds and need_save > 6:
-        events.append(Note(rule=RULE_SAVE, text=(
-            f"{target.name} has no save possible: Sv {tprof['Sv']}+ with AP{prof['AP']} needs "
-            f"{need_save}+ and it has no invulnerable save, so no save is rolled")))
+        events.append(Note(rule=RULE_SAVE, text=msg(
+            "{unit} has no save possible: Sv {save}+ with AP{ap} needs {needed}+ and it has no "
+            "invulnerable save, so no save is rolled", unit=target.name, save=tprof["Sv"],
+            ap=prof["AP"], needed=need_save)))
     for _ in range(wounds):
         if not s.unit_alive(target_id):
             break
@@ -171,8 +190,8 @@ def _save(dice: Dice, model: Model, need: int, events: list[Event]) -> bool:
     """One saving throw (only rolled when a save is possible): >= need, a 1 always fails."""
     roll = dice.roll(1, f"save for {model.name}", RULE_SAVE).values[0]
     ok = roll != 1 and roll >= need
-    events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label="save", values=(roll,),
-                             needed=f"{need}+", outcome="saved" if ok else "failed"))
+    events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label=msg("save"), values=(roll,),
+                             needed=f"{need}+", outcome=msg("saved") if ok else msg("failed")))
     return ok
 
 
@@ -196,6 +215,6 @@ def attack_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     out = []
     for enemy in engaged_enemies(s, geo, unit_id):
         out.append(Action("attack", unit_id, targets=(enemy,),
-                          label=f"Attack {s.units[enemy].name}"))
-    return out or [Action("attack", unit_id, label="No enemy left in reach: no attacks")]
+                          label=msg("Attack {target}", target=s.units[enemy].name)))
+    return out or [Action("attack", unit_id, label=msg("No enemy left in reach: no attacks"))]
 

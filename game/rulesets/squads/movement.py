@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState
 from game.rulesets.base import placement_reason, representative_destinations, unit_centroid
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, is_engaged
@@ -29,26 +30,27 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str)
     """Why this Movement-phase placement is illegal, quoting the rule, or None."""
     unit = s.units[unit_id]
     if how not in MOVE_KINDS:
-        return f"unknown move {how!r}"
+        return msg("unknown move {how}", how=repr(how))
     if unit.flags.get("moved"):
-        return f"{unit.name} has already moved this phase"
+        return msg("{unit} has already moved this phase", unit=unit.name)
     engaged = is_engaged(s, geo, unit_id)
     if engaged and how != "fall_back":
-        return (f"{unit.name} is engaged: an engaged unit cannot make a normal move or Advance "
-                f"(it may Fall Back or stay)")
+        return msg("{unit} is engaged: an engaged unit cannot make a normal move or Advance (it "
+                   "may Fall Back or stay)", unit=unit.name)
     if how == "fall_back" and not engaged:
-        return f"{unit.name} is not engaged, so it has nothing to Fall Back from"
+        return msg("{unit} is not engaged, so it has nothing to Fall Back from", unit=unit.name)
     if how == "advance" and "advance_roll" not in unit.flags:
-        return f"{unit.name} must roll for its Advance first"
+        return msg("{unit} must roll for its Advance first", unit=unit.name)
     problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how),
                                connected=True)
     if problem:
         return problem
     if engaged_enemies(s, geo, unit_id, dest):
         if how == "fall_back":
-            return f"{unit.name} must end its Fall Back more than 2\" from every enemy"
-        return (f"{unit.name} would end within 2\" of an enemy: only a charge may bring a unit "
-                f"into engagement")
+            return msg("{unit} must end its Fall Back more than 2\" from every enemy",
+                       unit=unit.name)
+        return msg("{unit} would end within 2\" of an enemy: only a charge may bring a unit "
+                   "into engagement", unit=unit.name)
     return None
 
 
@@ -64,13 +66,14 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[st
             ex, ey = unit_centroid(s, nearest.id)
             dx, dy = cx - ex, cy - ey
             norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-            goals["away from " + nearest.name] = (cx + dx / norm * 30, cy + dy / norm * 30)
+            goals[msg("away from {unit}", unit=nearest.name)] = (cx + dx / norm * 30,
+                                                                 cy + dy / norm * 30)
         return goals
     if nearest is not None:
-        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     for obj in near[:OBJECTIVES_OFFERED]:
-        goals["to " + obj.name] = (obj.x, obj.y)
+        goals[msg("to {objective}", objective=obj.name)] = (obj.x, obj.y)
     return goals
 
 
@@ -86,8 +89,8 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
                 lambda d, u=unit_id: move_reason(s, geo, u, stored(s, d), "advance")).items():
             out.append(Action("move", unit_id, placement=make_placement(stored(s, dest)),
                               option="advance",
-                              label=f"Advance {name}"))
-        out.append(Action("stay", unit_id, label="Stay where it is"))
+                              label=msg("Advance {goal}", goal=name)))
+        out.append(Action("stay", unit_id, label=msg("Stay where it is")))
         return out
     for unit in s.units_of(s.active):
         if unit.flags.get("moved"):
@@ -98,11 +101,11 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         for name, dest in representative_destinations(
                 s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY,
                 lambda d, u=unit.id, h=how: move_reason(s, geo, u, stored(s, d), h)).items():
-            verb = "Fall back" if engaged else "Move"
+            label = msg("Fall back {goal}", goal=name) if engaged else \
+                msg("Move {goal}", goal=name)
             out.append(Action("move", unit.id, placement=make_placement(stored(s, dest)),
-                              option=how,
-                              label=f"{verb} {name}"))
+                              option=how, label=label))
         if not engaged:
-            out.append(Action("advance", unit.id, label="Advance (roll D6; cannot charge)"))
-    out.append(Action("end_phase", label="End the Movement phase"))
+            out.append(Action("advance", unit.id, label=msg("Advance (roll D6; cannot charge)")))
+    out.append(Action("end_phase", label=msg("End the Movement phase")))
     return out

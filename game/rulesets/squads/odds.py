@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from game.core import probability as P
+from game.core.i18n import msg
 from game.rulesets.squads.engagement import CHARGE_RANGE, ENGAGEMENT_RANGE
 
 CHARGE_DICE = 2
@@ -29,10 +30,10 @@ def charge_success(distance: float) -> Fraction:
 def charge_odds_reason(distance: float) -> str | None:
     """Why the chance at this distance is 0 by rule rather than by the dice, or None."""
     if distance <= ENGAGEMENT_RANGE:
-        return ("a charge of 2\" or less never happens (\"a 2 never succeeds\"): no eligible "
-                "unit is within 2\" of an enemy, since an engaged unit cannot charge")
+        return msg("a charge of 2\" or less never happens (\"a 2 never succeeds\"): no "
+                   "eligible unit is within 2\" of an enemy, since an engaged unit cannot charge")
     if distance > CHARGE_RANGE:
-        return "an enemy more than 12\" away cannot be a charge target"
+        return msg("an enemy more than 12\" away cannot be a charge target")
     return None
 
 

@@ -20,6 +20,7 @@ import random
 
 from game.core.actions import make_placement
 from game.core.geometry import CONTACT_TOLERANCE
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 
 
@@ -310,9 +311,10 @@ class ChargeSearch:
             spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
                                flank if i == 0 else 0.0, axis, loose)
             if spot is None:
-                return None, i, (f"{m.name} found no spot within the roll of {self.roll}\" that "
-                                 f"keeps the unit one connected group (coherency) while ending "
-                                 f"closer to a target and clear of units not chosen")
+                return None, i, msg("{model} found no spot within the roll of {roll}\" that "
+                                    "keeps the unit one connected group (coherency) while "
+                                    "ending closer to a target and clear of units not chosen",
+                                    model=m.name, roll=self.roll)
             here = trial.models[m.id]
             here.x, here.y = spot
             placed.append(here)
@@ -323,9 +325,9 @@ class ChargeSearch:
             rest = order[i + 1:]
             for t in open_targets:  # someone still to place must be able to get within 2"
                 if not any(self.before[o.id][t] <= self.roll + self.engage for o in rest):
-                    return None, len(order), (
-                        f"no model left to place could still end within 2\" of "
-                        f"{self.s.units[t].name} (every chosen target must be engaged)")
+                    return None, len(order), msg(
+                        "no model left to place could still end within 2\" of {target} (every "
+                        "chosen target must be engaged)", target=self.s.units[t].name)
         return dest, len(order), ""
 
     def _axis(self):
@@ -410,8 +412,8 @@ class ChargeSearch:
             if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
                 continue
             if self.close_spot(trial, m, self.s.models[m.id]) is not None:
-                return (f"{m.name} could end within 1\" of a target model and must (each "
-                        f"model ends within 1\" of a target when possible)")
+                return msg("{model} could end within 1\" of a target model and must (each "
+                           "model ends within 1\" of a target when possible)", model=m.name)
         return None
 
     def bring_close(self, dest: dict) -> dict:
