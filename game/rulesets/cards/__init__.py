@@ -30,7 +30,9 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, Note, StatusChanged
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState, Scenario
+from game.core.text import count
 from game.rulesets.base import (
     RulesetBase,
     end_battle,
@@ -42,13 +44,15 @@ from game.rulesets.cards import activation, aftermath, deck, melee, reaction, se
 from game.rulesets.cards.contact import melee_groups
 from game.rulesets.cards.events import RoundStarted
 from game.rulesets.cards.profile import below_half_strength
+from game.rulesets.cards.reaction import STATUS_SHAKEN
 from game.rulesets.cards.setup import build_game
 
 AUTO = "auto"
 #: The battle lasts 6 rounds (rules/cards.md); a map made for `cards` may set its own.
 ROUNDS = 6
-RULE_ROUNDS = "End of turn card: the round ends, all cards are shuffled back (cards)"
-RULE_MORALE = "Morale card: every unit below half strength takes a reaction test (cards)"
+RULE_ROUNDS = msg("End of turn card: the round ends, all cards are shuffled back (cards)")
+RULE_MORALE = msg("Morale card: every unit below half strength takes a reaction test (cards)")
+RULE_SETUP = msg("Set-up")
 
 
 def battle_rounds(s: GameState) -> int:
@@ -61,16 +65,16 @@ class CardsRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     determinize = staticmethod(search_hooks.determinize)
-    name = "Cards: card activation and melee rounds until no one touches"
-    last_side_reason = "only one side has figures on the table"
+    name = msg("Cards: card activation and melee rounds until no one touches")
+    last_side_reason = msg("only one side has figures on the table")
     #: Rings round the selected unit in the client: the officer's reach for reaction tests,
     #: and 1" (Fierce; the survivors' free move keeps that far from the enemy).
-    overlay_ranges = ((6.0, "officer 6\""), (1.0, "1\""))
+    overlay_ranges = ((6.0, msg("officer 6\"")), (1.0, "1\""))
     status_help = {
-        "shaken": ("SHK", "Shaken: it fled a melee; it cannot charge and its next activation "
-                          "only rallies."),
-        "officer": ("OFF", "Officer: gives +1 to reaction tests within 6\" and the unit's "
-                           "talents while alive."),
+        "shaken": (msg("SHK"), msg("Shaken: it fled a melee; it cannot charge and its next "
+                                   "activation only rallies.")),
+        "officer": (msg("OFF"), msg("Officer: gives +1 to reaction tests within 6\" and the "
+                                    "unit's talents while alive.")),
     }
 
     # --- contract ------------------------------------------------------------------------------
@@ -78,7 +82,7 @@ class CardsRuleset(RulesetBase):
         return build_game(self.id, scenario, seed, forces)
 
     def start_events(self, s: GameState) -> list[Event]:
-        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
+        return [BattleStarted(rule=RULE_SETUP, ruleset=msg("cards"), sides=tuple(x.name for x in s.sides)),
                 RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s))]
 
     def current_player(self, s: GameState) -> int | None:
@@ -96,7 +100,7 @@ class CardsRuleset(RulesetBase):
         if s.over:
             return []
         if s.phase == "draw":
-            return [Action("draw", option=AUTO, label="Draw a card")]
+            return [Action("draw", option=AUTO, label=msg("Draw a card"))]
         if s.phase == "activate":
             return activation.activation_actions(s, geo)
         if s.phase == "melee":
@@ -105,13 +109,13 @@ class CardsRuleset(RulesetBase):
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "draw":
-            return None if a.kind == "draw" else (
+            return None if a.kind == "draw" else msg(
                 "A card must be drawn first (no opposing figures touch: the next card is drawn)")
         if s.phase == "activate":
             return activation.activation_problem(s, geo, a)
         if s.phase == "melee":
             return self._melee_problem(s, a, geo)
-        return f"No action is possible in the {s.phase} phase"
+        return msg("No action is possible in the {phase} phase", phase=s.phase)
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
@@ -144,25 +148,28 @@ class CardsRuleset(RulesetBase):
         """For the client's info box: the deck (card in play, drawn, still in the deck) and,
         during a melee, the exact odds of the coming round."""
         view = deck.deck_view(s)
-        card = view["card"]["label"] if view["card"] else "none yet"
-        sections = [(f"Deck, round {view['round']}", [
-            f"Card in play: {card}",
-            "Drawn: " + (", ".join(c["label"] for c in view["drawn"]) or "none"),
-            "Still in the deck: " + (", ".join(c["label"] for c in view["remaining"])
-                                     or "none"),
+        card = view["card"]["label"] if view["card"] else msg("none yet")
+        drawn = join(c["label"] for c in view["drawn"]) or msg("none")
+        remaining = join(c["label"] for c in view["remaining"]) or msg("none")
+        sections = [(msg("Deck, round {round}", round=view["round"]), [
+            msg("Card in play: {card}", card=card),
+            msg("Drawn: {cards}", cards=drawn),
+            msg("Still in the deck: {cards}", cards=remaining),
         ])]
         if s.pending.get("melee") and s.pending["melee"].get("stage") in ("choose", "round"):
             odds = melee.round_odds(s, geo)
-            lines = [f"{s.sides[side].name} loses {float(odds['expected'][side]):.2f} "
-                     f"figures on average" for side in odds["sides"]]
+            lines = [msg("{side} loses {expected:.2f} figures on average", side=s.sides[side].name,
+                         expected=float(odds["expected"][side])) for side in odds["sides"]]
             for side, p in odds.get("tests", {}).items():
-                lines.append(f"{s.sides[side].name} loses more (reaction test): {float(p):.0%}")
+                lines.append(msg("{side} loses more (reaction test): {chance:.0%}",
+                                 side=s.sides[side].name, chance=float(p)))
             if "equal" in odds:
-                lines.append(f"Equal losses (no test): {float(odds['equal']):.0%}")
-            sections.append(("This melee round, exact odds", lines))
+                lines.append(msg("Equal losses (no test): {chance:.0%}",
+                                 chance=float(odds["equal"])))
+            sections.append((msg("This melee round, exact odds"), lines))
         withheld = self.withheld(s, geo)
         if withheld:  # offered means legal: what is not offered says why
-            sections.append(("Charges not possible", withheld))
+            sections.append((msg("Charges not possible"), withheld))
         return sections
 
     def melee_round_odds(self, s: GameState, geo: Geometry, units: list[str] | None = None
@@ -184,7 +191,7 @@ class CardsRuleset(RulesetBase):
         d = data.profiles[defender].stats
         dist = one_figure_attack(a["Aggression"], d["Defence"], 2 if FIERCE in attacker_gear else 1,
                                  INSPIRING in defender_gear)
-        return {f"{k} casualt{'y' if k == 1 else 'ies'}": p for k, p in sorted(dist.items())}
+        return {count(k, "casualty"): p for k, p in sorted(dist.items())}
 
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         if a.kind == "move" and a.unit in s.units:
@@ -202,7 +209,7 @@ class CardsRuleset(RulesetBase):
             return events + self._morale(s, geo, dice)
         units = deck.units_for(s, card)
         if not units:
-            return events + [Note(rule=deck.RULE_DRAW, text="no unit of this type is left")]
+            return events + [Note(rule=deck.RULE_DRAW, text=msg("no unit of this type is left"))]
         s.active = deck.card_side_kind(card)[0]
         s.phase = "activate"
         s.pending["activation"] = {"card": card, "units": units}
@@ -211,7 +218,8 @@ class CardsRuleset(RulesetBase):
     def _end_round(self, s, geo) -> list[Event]:
         rounds = battle_rounds(s)
         if s.round >= rounds:
-            return [self.finish(s, geo, f"the round limit ({rounds}) was reached")]
+            return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
+                                            rounds=rounds))]
         s.round += 1
         deck.reset(s)
         return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=rounds)]
@@ -222,7 +230,7 @@ class CardsRuleset(RulesetBase):
         events: list[Event] = []
         testing = [u.id for u in s.units.values() if below_half_strength(s, u.id)]
         if not testing:
-            return [Note(rule=RULE_MORALE, text="no unit is below half strength")]
+            return [Note(rule=RULE_MORALE, text=msg("no unit is below half strength"))]
         for unit_id in testing:
             if not s.unit_alive(unit_id):
                 continue
@@ -243,14 +251,16 @@ class CardsRuleset(RulesetBase):
         if a.kind == "rally":
             unit.flags.pop("shaken", None)
             events: list[Event] = [StatusChanged(rule=activation.RULE_RALLY, unit=unit.id,
-                                                 unit_name=unit.name, status="Shaken",
+                                                 unit_name=unit.name, status=STATUS_SHAKEN,
                                                  gained=False)]
         elif a.kind == "stay":
-            events = [Note(rule=activation.RULE_ACTIVATE, text=f"{unit.name} stays where it is")]
+            events = [Note(rule=activation.RULE_ACTIVATE,
+                           text=msg("{unit} stays where it is", unit=unit.name))]
         else:
             dest = a.destinations()
             touched = activation.ends_in_contact(s, geo, a.unit, dest)
-            how = "charges " + ", ".join(s.units[t].name for t in touched) if touched else "moves"
+            how = (msg("charges {targets}", targets=join(s.units[t].name for t in touched))
+                   if touched else msg("moves"))
             rule = activation.RULE_CHARGE if touched else activation.RULE_ACTIVATE
             events = [move_unit(s, a.unit, dest, how, rule)]
         if not activation.waiting_units(s):
@@ -272,12 +282,13 @@ class CardsRuleset(RulesetBase):
         m = s.pending["melee"]
         stage = m["stage"]
         if stage == "choose":
-            out = [Action("fight", label="Fight the melee")]
+            out = [Action("fight", label=msg("Fight the melee"))]
             if melee.decline_moves(s, geo) is not None:
-                out.append(Action("decline", label="No melee: step back 1\" apart [added]"))
+                out.append(Action("decline", label=msg("No melee: step back 1\" apart [added]")))
             return out
         if stage == "round":
-            return [Action("melee_round", option=AUTO, label=f"Melee round {m['round']}")]
+            return [Action("melee_round", option=AUTO,
+                           label=msg("Melee round {round}", round=m["round"]))]
         if stage == "casualties":
             return melee.casualty_actions(s)
         if stage == "free_move":
@@ -292,19 +303,19 @@ class CardsRuleset(RulesetBase):
                 return None
             if a.kind == "decline":
                 if melee.decline_moves(s, geo) is None:
-                    return ("No room to step back 1\" apart: this melee must be fought "
-                            "(the contacting figures must step back 1\" to decline)")
+                    return msg("No room to step back 1\" apart: this melee must be fought "
+                               "(the contacting figures must step back 1\" to decline)")
                 return None
-            return ("A melee must be resolved first: the player who carried out the card's "
-                    "actions chooses whether it is fought (step 1)")
+            return msg("A melee must be resolved first: the player who carried out the card's "
+                       "actions chooses whether it is fought (step 1)")
         if stage == "round":
-            return None if a.kind == "melee_round" else (
+            return None if a.kind == "melee_round" else msg(
                 "The melee goes on: both sides are in base contact again (step 6)")
         if stage == "casualties":
             return melee.casualty_problem(s, a)
         if stage == "free_move":
             return aftermath.free_move_problem_for(s, geo, a)
-        return f"No action is possible at the melee's {stage} stage"
+        return msg("No action is possible at the melee's {stage} stage", stage=stage)
 
     def _do_melee(self, s, a, geo, dice):
         stage = s.pending["melee"]["stage"]
@@ -314,7 +325,7 @@ class CardsRuleset(RulesetBase):
             else:
                 s.pending["melee"]["stage"] = "round"
                 return [Note(rule=melee.RULE_CHOOSE,
-                             text=f"{s.sides[s.active].name} chooses to fight")]
+                             text=msg("{side} chooses to fight", side=s.sides[s.active].name))]
         elif stage == "round":
             events = melee.fight_round(s, geo, dice)
         elif stage == "casualties":

@@ -9,8 +9,8 @@ import math
 
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState
-from game.core.text import possessive
 from game.rulesets.base import (
     coherency_problem,
     placement_reason,
@@ -22,10 +22,12 @@ from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
 from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
-RULE_ACTIVATE = "Activation: each unit of the card's type may move up to M\" (cards)"
-RULE_CHARGE = ("Charge: a move may end in base contact with an enemy, the only way into base "
-               "contact (cards)")
-RULE_RALLY = "Shaken: the unit's next activation only rallies (cards)"
+RULE_ACTIVATE = msg("Activation: each unit of the card's type may move up to M\" (cards)")
+RULE_CHARGE = msg("Charge: a move may end in base contact with an enemy, the only way into base "
+                  "contact (cards)")
+RULE_RALLY = msg("Shaken: the unit's next activation only rallies (cards)")
+#: Why an offered move is refused when the unit would not hold together.
+SPLIT = msg("the unit would be split in two groups")
 
 #: Offered moves that are not charges stop this far from the enemy (a charge is offered apart).
 OFFERED_CLEARANCE = 1.0
@@ -67,7 +69,7 @@ def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> st
     if problem:
         return problem
     if not linked(s, geo, unit_id, dest):
-        return "the unit would be split in two groups"
+        return SPLIT
     return None
 
 
@@ -130,7 +132,7 @@ def follow(s: GameState, geo: Geometry, unit_id: str, dest: dict, leaders: list[
     return geo.move_toward(trial, unit_id, point, move, KEEP_CLEAR)
 
 
-#: The label of the move toward the nearest enemy.
+#: A move toward the nearest enemy: its goal (a Msg, whose value is the English) starts so.
 TOWARD = "toward "
 
 
@@ -143,15 +145,16 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
     goals: dict[str, tuple] = {}
     nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id), default=None)
     if nearest is not None:
-        goals[TOWARD + nearest.name] = unit_centroid(s, nearest.id)
+        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     for obj in near[:OBJECTIVES_OFFERED]:
-        goals["to " + obj.name] = (obj.x, obj.y)
+        goals[msg("to {objective}", objective=obj.name)] = (obj.x, obj.y)
     if nearest is not None and geo.unit_distance(s, unit_id, nearest.id) <= THREAT_RANGE:
         ex, ey = unit_centroid(s, nearest.id)
         dx, dy = cx - ex, cy - ey
         norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-        goals["away from " + nearest.name] = (cx + dx / norm * 30, cy + dy / norm * 30)
+        goals[msg("away from {unit}", unit=nearest.name)] = (cx + dx / norm * 30,
+                                                             cy + dy / norm * 30)
     return goals
 
 
@@ -243,7 +246,8 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     stores them (`as_stored`), so that nothing offered is refused."""
     unit = s.units[unit_id]
     if unit.flags.get("shaken"):
-        return [Action("rally", unit_id, label=f"{unit.name} rallies (Shaken: no move)")]
+        return [Action("rally", unit_id,
+                       label=msg("{unit} rallies (Shaken: no move)", unit=unit.name))]
     offers: list[Action] = []
     move = allowance(s, unit_id)
     for enemy in s.enemy_units(unit.side):
@@ -252,12 +256,13 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
         dest = charge_destinations(s, geo, unit_id, enemy.id)
         if dest is not None:
             offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
-                                 option="charge", label=f"{unit.name}: charge {enemy.name}"))
+                                 option="charge", label=msg("{unit}: charge {target}",
+                                                            unit=unit.name, target=enemy.name)))
     for goal, dest in offered_moves(s, geo, unit_id).items():
         offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
-                             label=f"{unit.name}: move {goal}"))
+                             label=msg("{unit}: move {goal}", unit=unit.name, goal=goal)))
     out = [a for a in offers if activation_problem(s, geo, a) is None]
-    out.append(Action("stay", unit_id, label=f"{unit.name}: stay where it is"))
+    out.append(Action("stay", unit_id, label=msg("{unit}: stay where it is", unit=unit.name)))
     return out
 
 
@@ -278,14 +283,16 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
                 continue
             dest = charge_destinations(s, geo, unit_id, enemy.id)
             if dest is None:
-                out.append(f"{unit.name} cannot charge {enemy.name}: no figure can reach base "
-                           f"contact within its {move:g}\" move by a legal path, round "
-                           f"terrain and enemy bases ({RULE_CHARGE})")
+                out.append(msg("{unit} cannot charge {target}: no figure can reach base "
+                               "contact within its {move:g}\" move by a legal path, round "
+                               "terrain and enemy bases ({rule})", unit=unit.name,
+                               target=enemy.name, move=move, rule=RULE_CHARGE))
                 continue
             offer = Action("move", unit_id, placement=make_placement(as_stored(s, dest)))
             problem = activation_problem(s, geo, offer)
             if problem:
-                out.append(f"{possessive(unit.name)} charge on {enemy.name} is not offered: {problem}")
+                out.append(msg("{unit:poss} charge on {target} is not offered: {problem}",
+                               unit=unit.name, target=enemy.name, problem=problem))
     return out
 
 
@@ -301,20 +308,20 @@ def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
 def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     waiting = waiting_units(s)
     if a.unit not in waiting:
-        names = ", ".join(s.units[u].name for u in waiting)
-        return f"Only the units of the card drawn may act now ({names})"
+        names = join(s.units[u].name for u in waiting)
+        return msg("Only the units of the card drawn may act now ({units})", units=names)
     unit = s.units[a.unit]
     if unit.flags.get("shaken"):
         if a.kind != "rally":
-            return (f"{unit.name} is Shaken: it cannot move or charge, its activation only "
-                    f"rallies")
+            return msg("{unit} is Shaken: it cannot move or charge, its activation only "
+                       "rallies", unit=unit.name)
         return None
     if a.kind == "rally":
-        return f"{unit.name} is not Shaken: it has nothing to rally from"
+        return msg("{unit} is not Shaken: it has nothing to rally from", unit=unit.name)
     if a.kind == "stay":
         return None
     if a.kind != "move":
-        return f"'{a.kind}' is not an activation (move, charge or stay)"
+        return msg("'{kind}' is not an activation (move, charge or stay)", kind=a.kind)
     if not a.placement:
-        return "A move needs a destination for its figures"
+        return msg("A move needs a destination for its figures")
     return move_problem(s, geo, a.unit, a.destinations())

@@ -14,6 +14,7 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import Event, Note
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.base import (
     coherency_problem,
@@ -23,7 +24,7 @@ from game.rulesets.base import (
     unit_centroid,
 )
 from game.rulesets.cards import reaction, solver
-from game.rulesets.cards.activation import follow
+from game.rulesets.cards.activation import SPLIT, follow
 from game.rulesets.cards.contact import CONTACT_STOP, contact_pairs
 from game.rulesets.cards.events import MeleeRoundFought
 from game.rulesets.cards.figures import as_stored, linked
@@ -31,16 +32,16 @@ from game.rulesets.cards.melee import finish, present_units, side_losses, used_t
 from game.rulesets.cards.profile import STEADY
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
-RULE_REACTION_STEP = ("Step 5, reaction: the side that lost more figures tests; equal losses, "
-                      "no test (cards seed)")
-RULE_END = "Step 6, end of combat (cards seed)"
-RULE_FREE_MOVE = ("End of combat: the survivors may move up to 2\", not within 1\" of an enemy "
-                  "(cards seed)")
-RULE_NO_FREE_MOVE = ("the winners' free 2\" move comes only when the other side has lost all "
-                     "its figures; a unit that recoiled or fled has left the melee [added] "
-                     "(cards seed, step 6)")
-RULE_CLOSE_IN = ("End of combat: both sides move back into base contact, the round's winner "
-                 "first; then step 2 again (cards seed)")
+RULE_REACTION_STEP = msg("Step 5, reaction: the side that lost more figures tests; equal "
+                         "losses, no test (cards seed)")
+RULE_END = msg("Step 6, end of combat (cards seed)")
+RULE_FREE_MOVE = msg("End of combat: the survivors may move up to 2\", not within 1\" of an "
+                     "enemy (cards seed)")
+RULE_NO_FREE_MOVE = msg("the winners' free 2\" move comes only when the other side has lost "
+                        "all its figures; a unit that recoiled or fled has left the melee "
+                        "[added] (cards seed, step 6)")
+RULE_CLOSE_IN = msg("End of combat: both sides move back into base contact, the round's winner "
+                    "first; then step 2 again (cards seed)")
 
 FREE_MOVE = 2.0
 FREE_MOVE_CLEARANCE = 1.0
@@ -106,16 +107,17 @@ def end_of_combat(s: GameState, geo: Geometry) -> list[Event]:
             return [Note(rule=RULE_END, text=_ended_without_free_move(s, melee, present))]
         melee["stage"] = "free_move"
         melee["free"] = sorted(present)
-        names = ", ".join(s.units[u].name for u in present)
-        return [Note(rule=RULE_END, text=f"the combat ends: {names} may move up to 2\"")]
+        names = join(s.units[u].name for u in present)
+        return [Note(rule=RULE_END, text=msg("the combat ends: {units} may move up to 2\"",
+                                             units=names))]
     first = melee["winner"] if melee["winner"] is not None else s.active
     events: list[Event] = []
     for side in (first, 1 - first):
         for unit_id in sorted(u for u in present if s.units[u].side == side):
             events.extend(close_in(s, geo, unit_id, present))
     if not contact_pairs(s, geo, present):
-        events.append(Note(rule=RULE_END, text="no figure could move back into base contact: "
-                                               "the combat ends"))
+        events.append(Note(rule=RULE_END, text=msg("no figure could move back into base "
+                                                   "contact: the combat ends")))
         finish(s)
         return events
     melee["round"] += 1
@@ -130,11 +132,11 @@ def all_figures_lost(s: GameState, melee: dict, staying: set[int]) -> bool:
 
 def _ended_without_free_move(s: GameState, melee: dict, present: list[str]) -> str:
     if not present:
-        return "the combat ends: no figure is left in it"
-    gone = [s.units[u].name for u in melee["units"]
-            if s.unit_alive(u) and u not in present]
-    return (f"the combat ends: {', '.join(gone)} left the melee with figures still standing, "
-            f"so there is no free move ({RULE_NO_FREE_MOVE})")
+        return msg("the combat ends: no figure is left in it")
+    gone = join(s.units[u].name for u in melee["units"]
+                if s.unit_alive(u) and u not in present)
+    return msg("the combat ends: {units} left the melee with figures still standing, so there "
+               "is no free move ({rule})", units=gone, rule=RULE_NO_FREE_MOVE)
 
 
 def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> list[Event]:
@@ -160,7 +162,7 @@ def close_in(s: GameState, geo: Geometry, unit_id: str, present: list[str]) -> l
     moved = {k: v for k, v in dest.items() if v != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
-    return [move_unit(s, unit_id, moved, "moves back into contact", RULE_CLOSE_IN)]
+    return [move_unit(s, unit_id, moved, msg("moves back into contact"), RULE_CLOSE_IN)]
 
 
 # --- the survivors' free move --------------------------------------------------------------------
@@ -180,8 +182,8 @@ def free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> 
         probe = model.copy()
         probe.x, probe.y = x, y
         if any(geo.distance(probe, e) <= FREE_MOVE_CLEARANCE for e in enemies):
-            return (f"{model.name} would end within 1\" of an enemy (the survivors' free move "
-                    f"may not come within 1\" of an enemy)")
+            return msg("{model} would end within 1\" of an enemy (the survivors' free move "
+                       "may not come within 1\" of an enemy)", model=model.name)
     return None
 
 
@@ -193,7 +195,7 @@ def offered_free_move_problem(s: GameState, geo: Geometry, unit_id: str, dest: d
     problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
     if problem:
         return problem
-    return None if linked(s, geo, unit_id, dest) else "the unit would be split in two groups"
+    return None if linked(s, geo, unit_id, dest) else SPLIT
 
 
 def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
@@ -207,10 +209,11 @@ def free_move_actions(s: GameState, geo: Geometry) -> list[Action]:
             lambda d, u=unit_id: offered_free_move_problem(s, geo, u, d))
         for goal, dest in found.items():
             offer = Action("free_move", unit_id, placement=make_placement(as_stored(s, dest)),
-                           label=f"{name}: free move {goal}")
+                           label=msg("{unit}: free move {goal}", unit=name, goal=goal))
             if offer.placement and free_move_problem_for(s, geo, offer) is None:  # as apply
                 out.append(offer)
-        out.append(Action("free_move", unit_id, label=f"{name}: stay where it is"))
+        out.append(Action("free_move", unit_id,
+                          label=msg("{unit}: stay where it is", unit=name)))
     return out
 
 
@@ -220,19 +223,21 @@ def free_move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict:
     goals = {}
     objectives = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     if objectives:
-        goals["to " + objectives[0].name] = (objectives[0].x, objectives[0].y)
+        goals[msg("to {objective}", objective=objectives[0].name)] = (objectives[0].x,
+                                                                      objectives[0].y)
     enemies = s.enemy_units(side)
     if enemies:
         nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
-        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     return goals
 
 
 def free_move_problem_for(s: GameState, geo: Geometry, a: Action) -> str | None:
     melee = s.pending["melee"]
     if a.kind != "free_move" or a.unit not in melee["free"]:
-        names = ", ".join(s.units[u].name for u in melee["free"])
-        return f"The combat is over: the survivors ({names}) may make their free 2\" move"
+        names = join(s.units[u].name for u in melee["free"])
+        return msg("The combat is over: the survivors ({units}) may make their free 2\" move",
+                   units=names)
     if not a.placement:
         return None
     return free_move_problem(s, geo, a.unit, a.destinations())
@@ -243,10 +248,10 @@ def free_move(s: GameState, geo: Geometry, a: Action) -> list[Event]:
     melee["free"].remove(a.unit)
     events: list[Event]
     if a.placement:
-        events = [move_unit(s, a.unit, a.destinations(), "makes its free move",
+        events = [move_unit(s, a.unit, a.destinations(), msg("makes its free move"),
                                RULE_FREE_MOVE)]
     else:
-        events = [Note(rule=RULE_FREE_MOVE, text=f"{s.units[a.unit].name} stays")]
+        events = [Note(rule=RULE_FREE_MOVE, text=msg("{unit} stays", unit=s.units[a.unit].name))]
     if not melee["free"]:
         finish(s)
     return events

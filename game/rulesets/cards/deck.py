@@ -14,11 +14,14 @@ Cards are plain strings kept in `state.pending` so that a copy of the state copi
 from __future__ import annotations
 
 from game.core.dice import Dice
+from game.core.i18n import msg
 from game.core.state import GameState
 from game.rulesets.cards.events import CardDrawn, DeckShuffled
 
-RULE_DECK = "The deck: one card per unit type per side, Morale, End of turn (cards)"
-RULE_DRAW = "Draw a card: its owner activates the matching units (cards)"
+RULE_DECK = msg("The deck: one card per unit type per side, Morale, End of turn (cards)")
+RULE_DRAW = msg("Draw a card: its owner activates the matching units (cards)")
+MORALE_LABEL = msg("Morale")
+END_LABEL = msg("End of turn")
 MORALE = "morale"
 END = "end"
 
@@ -81,16 +84,16 @@ def units_for(s: GameState, card: str) -> list[str]:
 
 def card_label(s: GameState, card: str) -> str:
     if card == MORALE:
-        return "Morale"
+        return MORALE_LABEL
     if card == END:
-        return "End of turn"
+        return END_LABEL
     found = card_side_kind(card)
     if found is None:
         return card
     side, kind = found
     names = [u.name for u in s.units.values() if u.side == side and u.kind == kind]
     name = names[0] if names else kind
-    return f"{name} ({s.sides[side].name})"
+    return msg("{unit} ({side})", unit=name, side=s.sides[side].name)
 
 
 def deck_view(s: GameState) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Event
+from game.core.i18n import join, msg, nmsg
 
 
 @dataclass(frozen=True)
@@ -13,7 +14,8 @@ class DeckShuffled(Event):
     cards: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"The deck is shuffled ({len(self.cards)} cards)"
+        return nmsg("The deck is shuffled ({n} card)", "The deck is shuffled ({n} cards)",
+                    len(self.cards))
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,8 @@ class CardDrawn(Event):
     left: int = 0
 
     def describe(self) -> str:
-        return f"Card drawn: {self.label} ({self.left} left in the deck)"
+        return msg("Card drawn: {card} ({left} left in the deck)", card=self.label,
+                   left=self.left)
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,8 @@ class RoundStarted(Event):
     rounds: int = 6
 
     def describe(self) -> str:
-        return f"Round {self.round} of {self.rounds} begins: all cards are shuffled back"
+        return msg("Round {round} of {rounds} begins: all cards are shuffled back",
+                   round=self.round, rounds=self.rounds)
 
 
 @dataclass(frozen=True)
@@ -46,11 +50,12 @@ class MeleeRoundFought(Event):
     tester: str = ""
 
     def describe(self) -> str:
-        lost = ", ".join(f"{n} lost {k}" for n, k in zip(self.side_names, self.losses,
-                                                          strict=True))
-        then = f"{self.tester} takes a reaction test" if self.tester else (
-            "equal losses: no reaction test")
-        return f"Melee round {self.round}: {lost}; {then}"
+        lost = join(msg("{side} lost {lost}", side=n, lost=k)
+                    for n, k in zip(self.side_names, self.losses, strict=True))
+        then = msg("{side} takes a reaction test", side=self.tester) if self.tester else (
+            msg("equal losses: no reaction test"))
+        return msg("Melee round {round}: {lost}; {then}", round=self.round, lost=lost,
+                   then=then)
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,8 @@ class ReactionTested(Event):
     result: str = ""
 
     def describe(self) -> str:
-        mods = "".join(f" {v:+d} ({why})" for why, v in self.modifiers)
-        return (f"{self.unit_name} reaction test: {self.roll}{mods} = {self.total} "
-                f"({self.discipline}): {self.result}")
+        mods = join((msg(" {value:+d} ({why})", value=v, why=why) for why, v in self.modifiers),
+                    "")
+        return msg("{unit} reaction test: {roll}{modifiers} = {total} ({discipline}): {result}",
+                   unit=self.unit_name, roll=self.roll, modifiers=mods, total=self.total,
+                   discipline=self.discipline, result=self.result)

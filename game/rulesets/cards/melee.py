@@ -32,15 +32,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import reduce
 
 from game.core import probability as P
 from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
+from game.core.i18n import msg, nmsg
 from game.core.state import GameState
 from game.core.text import count as count_of
-from game.core.text import possessive
 from game.rulesets.base import move_unit
 from game.rulesets.cards import odds as O
 from game.rulesets.cards.contact import (
@@ -52,20 +53,22 @@ from game.rulesets.cards.figures import remove_figure
 from game.rulesets.cards.profile import FIERCE, INSPIRING, OFFICER, has_talent, officer_of
 from game.rulesets.cards.retreat import step_apart
 
-RULE_CHOOSE = "Step 1, choosing melee: the acting player chooses whether to fight (cards seed)"
-RULE_DECLINE = ("No melee: the contacting figures step back 1\" apart [added: the seed only "
-                "says the player chooses whether a melee is fought] (cards)")
-RULE_ATTACKS = ("Step 2, attacks: a die per figure in base contact, rolled separately where "
-                "modifiers differ; >= Aggression hits (cards seed)")
-RULE_FIERCE = "Fierce: figures within 1\" of the officer roll 2 dice, once a melee (cards)"
-RULE_TARGET = ("Attacks go to the enemy unit the figure touches; touching two, the one with "
-               "the weaker Defence [added] (cards)")
-RULE_DEFENCE = "Step 3, defence: a die per hit, >= Defence blocks the blow (cards seed)"
-RULE_INSPIRING = "Inspiring: re-roll one failed defence die, once a melee (cards)"
-RULE_CASUALTIES = ("Step 4, casualties: the owner removes figures in base contact; hits beyond "
-                   "them are ignored (cards seed)")
-RULE_SIMULTANEOUS = "Both sides strike at the same time (cards seed)"
-RULE_NO_CARD = "No new card is drawn while opposing figures remain in base contact (cards seed)"
+RULE_CHOOSE = msg("Step 1, choosing melee: the acting player chooses whether to fight "
+                  "(cards seed)")
+RULE_DECLINE = msg("No melee: the contacting figures step back 1\" apart [added: the seed only "
+                   "says the player chooses whether a melee is fought] (cards)")
+RULE_ATTACKS = msg("Step 2, attacks: a die per figure in base contact, rolled separately where "
+                   "modifiers differ; >= Aggression hits (cards seed)")
+RULE_FIERCE = msg("Fierce: figures within 1\" of the officer roll 2 dice, once a melee (cards)")
+RULE_TARGET = msg("Attacks go to the enemy unit the figure touches; touching two, the one with "
+                  "the weaker Defence [added] (cards)")
+RULE_DEFENCE = msg("Step 3, defence: a die per hit, >= Defence blocks the blow (cards seed)")
+RULE_INSPIRING = msg("Inspiring: re-roll one failed defence die, once a melee (cards)")
+RULE_CASUALTIES = msg("Step 4, casualties: the owner removes figures in base contact; hits "
+                      "beyond them are ignored (cards seed)")
+RULE_SIMULTANEOUS = msg("Both sides strike at the same time (cards seed)")
+RULE_NO_CARD = msg("No new card is drawn while opposing figures remain in base contact "
+                   "(cards seed)")
 
 FIERCE_RANGE = 1.0
 
@@ -202,10 +205,12 @@ def start(s: GameState, units: list[str]) -> list[Event]:
     s.pending["melee"] = {"units": list(units), "round": 1, "stage": "choose", "used": {},
                           "left": [], "contact": {}, "choose": {}, "lost": {}, "free": [],
                           "winner": None}
-    names = " and ".join(s.units[u].name for u in units)
-    return [Note(rule=RULE_NO_CARD, text=f"Melee: {names} (no card is drawn until no opposing "
-                                         f"figures touch)"),
-            Note(rule=RULE_CHOOSE, text=f"{s.sides[s.active].name} chooses whether to fight")]
+    names = reduce(lambda a, b: msg("{first} and {second}", first=a, second=b),
+                   (s.units[u].name for u in units))
+    return [Note(rule=RULE_NO_CARD, text=msg("Melee: {units} (no card is drawn until no opposing "
+                                             "figures touch)", units=names)),
+            Note(rule=RULE_CHOOSE, text=msg("{side} chooses whether to fight",
+                                            side=s.sides[s.active].name))]
 
 
 def decline_moves(s: GameState, geo: Geometry) -> dict[str, dict] | None:
@@ -234,9 +239,10 @@ def decline_moves(s: GameState, geo: Geometry) -> dict[str, dict] | None:
 
 def decline(s: GameState, geo: Geometry) -> list[Event]:
     events: list[Event] = [Note(rule=RULE_CHOOSE,
-                                text=f"{s.sides[s.active].name} chooses not to fight")]
+                                text=msg("{side} chooses not to fight",
+                                         side=s.sides[s.active].name))]
     for unit_id, dest in (decline_moves(s, geo) or {}).items():
-        events.append(move_unit(s, unit_id, dest, "steps back 1\"", RULE_DECLINE))
+        events.append(move_unit(s, unit_id, dest, msg("steps back 1\""), RULE_DECLINE))
     s.pending["melee"] = None
     return events
 
@@ -251,11 +257,13 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
     used = melee["used"]
     for unit_id in plan.fierce:
         used.setdefault(unit_id, []).append(FIERCE)
-        events.append(Note(rule=RULE_FIERCE, text=f"{possessive(s.units[unit_id].name)} officer is "
-                                                  f"Fierce: figures within 1\" roll 2 dice"))
+        events.append(Note(rule=RULE_FIERCE, text=msg(
+            "{unit:poss} officer is Fierce: figures within 1\" roll 2 dice",
+            unit=s.units[unit_id].name)))
     for mid, target in plan.split.items():
-        events.append(Note(rule=RULE_TARGET, text=f"{s.models[mid].name} touches two units and "
-                                                  f"strikes {s.units[target].name}"))
+        events.append(Note(rule=RULE_TARGET, text=msg(
+            "{model} touches two units and strikes {target}", model=s.models[mid].name,
+            target=s.units[target].name)))
     # Step 2: attacks
     hits: dict[str, int] = {}
     for g in plan.groups:
@@ -263,9 +271,12 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         roll = dice.roll(g.dice, f"{unit.name} attack {target.name}", RULE_ATTACKS)
         scored = sum(1 for v in roll.values if v >= g.need)
         hits[g.target] = hits.get(g.target, 0) + scored
-        extra = " (Fierce: 2 dice each)" if g.dice_each == 2 else ""
-        events.append(DiceRolled(rule=RULE_ATTACKS, who=unit.name,
-                                 label=f"{len(g.figures)} figures{extra} against {target.name}",
+        label = (nmsg("{n} figure (Fierce: 2 dice each) against {target}",
+                      "{n} figures (Fierce: 2 dice each) against {target}", len(g.figures),
+                      target=target.name) if g.dice_each == 2 else
+                 nmsg("{n} figure against {target}", "{n} figures against {target}",
+                      len(g.figures), target=target.name))
+        events.append(DiceRolled(rule=RULE_ATTACKS, who=unit.name, label=label,
                                  values=roll.values, needed=f"{g.need}+",
                                  outcome=count_of(scored, "hit")))
     # Step 3: defence
@@ -279,21 +290,22 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         roll = dice.roll(count, f"{target.name} defence", RULE_DEFENCE)
         values = list(roll.values)
         blocked = sum(1 for v in values if v >= need)
-        events.append(DiceRolled(rule=RULE_DEFENCE, who=target.name, label="defence",
+        events.append(DiceRolled(rule=RULE_DEFENCE, who=target.name, label=msg("defence"),
                                  values=roll.values, needed=f"{need}+",
-                                 outcome=f"{blocked} blocked"))
+                                 outcome=msg("{blocked} blocked", blocked=blocked)))
         if blocked < count and plan.inspiring.get(target_id):
             used.setdefault(target_id, []).append(INSPIRING)
             again = dice.d6(f"{target.name} Inspiring re-roll", RULE_INSPIRING)
             if again >= need:
                 blocked += 1
             events.append(DiceRolled(rule=RULE_INSPIRING, who=target.name,
-                                     label="Inspiring re-roll of a failed defence die",
+                                     label=msg("Inspiring re-roll of a failed defence die"),
                                      values=(again,), needed=f"{need}+",
-                                     outcome="blocked" if again >= need else "fails again"))
+                                     outcome=msg("blocked") if again >= need
+                                     else msg("fails again")))
         unblocked[target_id] = count - blocked
-    events.append(Note(rule=RULE_SIMULTANEOUS, text="every die of the round is rolled before "
-                                                    "any figure is removed"))
+    events.append(Note(rule=RULE_SIMULTANEOUS, text=msg("every die of the round is rolled "
+                                                        "before any figure is removed")))
     # Step 4: casualties, among the figures in base contact when the round was rolled
     melee["contact"] = {u: list(f) for u, f in plan.contact.items()}
     melee["lost"] = {u: 0 for u in plan.units}
@@ -302,11 +314,11 @@ def fight_round(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         pool = plan.contact.get(target_id, ())
         taken = min(count, len(pool))
         if count > taken:
-            events.append(Note(rule=RULE_CASUALTIES,
-                               text=f"{count_of(count - taken, 'unblocked hit')} on "
-                                    f"{s.units[target_id].name} "
-                                    f"{'is' if count - taken == 1 else 'are'} ignored (only "
-                                    f"{count_of(len(pool), 'figure')} in base contact)"))
+            events.append(Note(rule=RULE_CASUALTIES, text=nmsg(
+                "{n} unblocked hit on {unit} is ignored (only {figures} in base contact)",
+                "{n} unblocked hits on {unit} are ignored (only {figures} in base contact)",
+                count - taken, unit=s.units[target_id].name,
+                figures=nmsg("{n} figure", "{n} figures", len(pool)))))
         melee["lost"][target_id] = taken
         if taken == len(pool):
             for mid in pool:
@@ -337,9 +349,10 @@ def casualty_actions(s: GameState) -> list[Action]:
     out = []
     for mid in casualty_candidates(s, unit_id):
         model = s.models[mid]
-        tag = " (officer)" if OFFICER in model.statuses else ""
-        out.append(Action("remove", unit_id, targets=(mid,),
-                          label=f"Remove {model.name}{tag} ({left} to remove)"))
+        label = (msg("Remove {model} (officer) ({left} to remove)", model=model.name, left=left)
+                 if OFFICER in model.statuses else
+                 msg("Remove {model} ({left} to remove)", model=model.name, left=left))
+        out.append(Action("remove", unit_id, targets=(mid,), label=label))
     return out
 
 
@@ -347,12 +360,12 @@ def casualty_problem(s: GameState, a: Action) -> str | None:
     unit_id = casualty_chooser(s)
     name = s.units[unit_id].name
     if a.kind != "remove" or a.unit != unit_id:
-        return f"{name} must first remove its casualties (step 4)"
+        return msg("{unit} must first remove its casualties (step 4)", unit=name)
     if len(a.targets) != 1:
-        return "Remove one figure at a time"
+        return msg("Remove one figure at a time")
     if a.targets[0] not in casualty_candidates(s, unit_id):
-        return (f"That figure cannot be removed: casualties are chosen among {possessive(name)} figures "
-                f"in base contact (step 4)")
+        return msg("That figure cannot be removed: casualties are chosen among {unit:poss} "
+                   "figures in base contact (step 4)", unit=name)
     return None
 
 

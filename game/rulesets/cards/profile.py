@@ -8,6 +8,7 @@ is interpreted in one place (what a Discipline is, who the officer is, which tal
 from __future__ import annotations
 
 from game.core.errors import DataError
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model
 from game.data.loader import RulesetData, Schema, ruleset_data
 
@@ -16,9 +17,9 @@ FIERCE = "fierce"
 STEADY = "steady"
 INSPIRING = "inspiring"
 TALENTS = {
-    FIERCE: "Fierce: each figure within 1\" of the officer rolls 2 dice (once a melee)",
-    STEADY: "Steady: +1 to the unit's reaction tests (once a melee)",
-    INSPIRING: "Inspiring: re-roll one failed defence die (once a melee)",
+    FIERCE: msg("Fierce: each figure within 1\" of the officer rolls 2 dice (once a melee)"),
+    STEADY: msg("Steady: +1 to the unit's reaction tests (once a melee)"),
+    INSPIRING: msg("Inspiring: re-roll one failed defence die (once a melee)"),
 }
 
 SCHEMA: Schema = {
@@ -41,15 +42,18 @@ def cards_data(path=None) -> RulesetData:
     for profile in data.profiles.values():
         where = f"profiles.{profile.id}"
         if profile.stats["Discipline"] not in DISCIPLINES:
-            raise DataError(data.path, f"{where}.Discipline must be one of "
-                            f"{', '.join(DISCIPLINES)}, not {profile.stats['Discipline']!r}")
+            raise DataError(data.path, msg("{where}.Discipline must be one of {known}, not "
+                                           "{found!r}", where=where, known=join(DISCIPLINES),
+                                           found=profile.stats["Discipline"]))
         talents = profile.stats.get("talents", [])
         for talent in talents:
             if talent not in TALENTS:
-                raise DataError(data.path, f"{where}.talents: unknown talent {talent!r} "
-                                f"(known: {', '.join(TALENTS)})")
+                raise DataError(data.path, msg("{where}.talents: unknown talent {talent!r} "
+                                               "(known: {known})", where=where, talent=talent,
+                                               known=join(TALENTS)))
         if talents and "officer" not in profile.stats:
-            raise DataError(data.path, f"{where} has talents but no officer to use them")
+            raise DataError(data.path, msg("{where} has talents but no officer to use them",
+                                           where=where))
     return data
 
 

@@ -14,6 +14,7 @@ from game.core import probability as P
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, StatusChanged
 from game.core.geometry import Geometry
+from game.core.i18n import msg, nmsg
 from game.core.state import GameState, Model
 from game.rulesets.base import move_unit
 from game.rulesets.cards.contact import contacting_figures
@@ -22,14 +23,19 @@ from game.rulesets.cards.figures import remove_figure
 from game.rulesets.cards.profile import STEADY, has_talent, officer_of
 from game.rulesets.cards.retreat import move_away
 
-RULE_REACTION = "Reaction test: 1D6 + modifiers on the Discipline table (cards)"
-RULE_RECOIL = "Recoil: figures in contact die on 5+, then a full move away (cards)"
-RULE_FLIGHT = "Flight: figures in contact die on 4+, a full move away, Shaken (cards)"
-RULE_ROUT = "Rout: the unit is removed (cards)"
-RULE_SHAKEN = "Shaken: cannot charge; its next activation only rallies (cards)"
+RULE_REACTION = msg("Reaction test: 1D6 + modifiers on the Discipline table (cards)")
+RULE_RECOIL = msg("Recoil: figures in contact die on 5+, then a full move away (cards)")
+RULE_FLIGHT = msg("Flight: figures in contact die on 4+, a full move away, Shaken (cards)")
+RULE_ROUT = msg("Rout: the unit is removed (cards)")
+RULE_SHAKEN = msg("Shaken: cannot charge; its next activation only rallies (cards)")
 
 NONE, RECOIL, FLIGHT, ROUT = "none", "recoil", "flight", "rout"
 RESULTS = (ROUT, FLIGHT, RECOIL, NONE)
+#: The results as the log names them.
+RESULT_NAMES = {NONE: msg("None"), RECOIL: msg("Recoil"), FLIGHT: msg("Flight"),
+                ROUT: msg("Rout")}
+#: The status a fleeing unit gains (the flag is `shaken`).
+STATUS_SHAKEN = msg("Shaken")
 
 #: Highest total giving Rout, Flight and Recoil for each Discipline (above: None).
 #: | discipline | Rout | Flight | Recoil | None |
@@ -49,6 +55,12 @@ CONTACT_DEATH = {RECOIL: 5, FLIGHT: 4}
 OFFICER_RANGE = 6.0
 BIG_UNIT = 6
 HEAVY_LOSSES = 3
+#: The modifiers' names, as the log gives them.
+MOD_OFFICER = msg("officer within 6\"")
+MOD_BIG = msg("unit of {n}+ figures", n=BIG_UNIT)
+MOD_STEADY = msg("Steady")
+MOD_ALONE = msg("reduced to one figure")
+MOD_HEAVY = msg("lost {n}+ figures this round", n=HEAVY_LOSSES)
 
 
 def result_for(discipline: str, total: int) -> str:
@@ -83,16 +95,16 @@ def modifiers(s: GameState, geo: Geometry, unit_id: str, lost_this_round: int = 
     -2 lost 3+ figures in this melee round."""
     out: list[tuple[str, int]] = []
     if officer_near(s, geo, unit_id) is not None:
-        out.append(("officer within 6\"", 1))
+        out.append((MOD_OFFICER, 1))
     figures = len(s.alive_models(unit_id))
     if figures >= BIG_UNIT:
-        out.append((f"unit of {BIG_UNIT}+ figures", 1))
+        out.append((MOD_BIG, 1))
     if steady and has_talent(s, unit_id, STEADY):
-        out.append(("Steady", 1))
+        out.append((MOD_STEADY, 1))
     if figures == 1:
-        out.append(("reduced to one figure", -1))
+        out.append((MOD_ALONE, -1))
     if lost_this_round >= HEAVY_LOSSES:
-        out.append((f"lost {HEAVY_LOSSES}+ figures this round", -2))
+        out.append((MOD_HEAVY, -2))
     return out
 
 
@@ -115,8 +127,8 @@ def take_test(s: GameState, geo: Geometry, dice: Dice, unit_id: str, lost_this_r
     result = result_for(discipline, total)
     event = ReactionTested(rule=RULE_REACTION, unit=unit_id, unit_name=unit.name, roll=roll,
                            modifiers=tuple(mods), total=total, discipline=discipline,
-                           result=result.capitalize())
-    return result, [event], any(why == "Steady" for why, _ in mods)
+                           result=RESULT_NAMES[result])
+    return result, [event], any(why == MOD_STEADY for why, _ in mods)
 
 
 def apply_result(s: GameState, geo: Geometry, dice: Dice, unit_id: str, result: str,
@@ -137,12 +149,12 @@ def apply_result(s: GameState, geo: Geometry, dice: Dice, unit_id: str, result: 
     if s.unit_alive(unit_id):
         enemies = [m for e in enemy_units for m in s.alive_models(e)]
         dest = move_away(s, geo, unit_id, enemies, float(unit.profile["M"]))
-        verb = "recoils" if result == RECOIL else "flees"
+        verb = msg("recoils") if result == RECOIL else msg("flees")
         events.append(move_unit(s, unit_id, dest, verb, rule))
         if result == FLIGHT and not unit.flags.get("shaken"):
             unit.flags["shaken"] = True
             events.append(StatusChanged(rule=RULE_SHAKEN, unit=unit_id, unit_name=unit.name,
-                                        status="Shaken", gained=True))
+                                        status=STATUS_SHAKEN, gained=True))
     return events
 
 
@@ -157,9 +169,10 @@ def contact_deaths(s: GameState, geo: Geometry, dice: Dice, unit_id: str,
     unit = s.units[unit_id]
     roll = dice.roll(len(figures), f"{unit.name} {result} in contact", rule)
     dead = [m for m, v in zip(figures, roll.values, strict=True) if v >= need]
-    events: list[Event] = [DiceRolled(rule=rule, who=unit.name, label="figures in contact",
-                                      values=roll.values, needed=f"{need}+ dies",
-                                      outcome=f"{len(dead)} die")]
+    events: list[Event] = [DiceRolled(rule=rule, who=unit.name, label=msg("figures in contact"),
+                                      values=roll.values, needed=msg("{need}+ dies", need=need),
+                                      outcome=nmsg("{dead} die", "{dead} die", len(dead),
+                                                   dead=len(dead)))]
     for model in dead:
         events.append(remove_figure(s, model.id, rule))
     return events

@@ -3,6 +3,7 @@ unit's officer named on its first figure, and an empty deck waiting for its firs
 
 from __future__ import annotations
 
+from game.core.i18n import msg
 from game.core.state import GameState, Scenario
 from game.rulesets import setup
 from game.rulesets.cards import deck
@@ -26,7 +27,7 @@ def _ready(s: GameState) -> GameState:
         officer = unit.profile.get("officer")
         if officer:
             first = s.models[unit.models[0]]
-            first.name = f"{officer} ({unit.name})"
+            first.name = msg("{officer} ({unit})", officer=officer, unit=unit.name)
             first.statuses = first.statuses | {OFFICER}
     s.phase = "draw"
     s.active = 0
