@@ -104,8 +104,8 @@ def translate(text, lang: str | None = None, misses: Callable[[str], None] | Non
     A plain-string part of a Msg is looked up too, and reported missing only when it has a word
     in it (a name is, "2D6" and "IV" are not)."""
     lang = lang or _current
-    if lang == "en" or not isinstance(text, str):
-        return str(text) if text is not None else ""
+    if lang == "en" or not isinstance(text, str) or not text:
+        return str(text) if text is not None else ""  # gettext("") is the catalog's header
     catalog = translations(lang)
     if isinstance(text, Joined):
         return text.sep.join(translate(p, lang, misses, part) for p in text.parts)

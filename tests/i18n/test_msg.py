@@ -118,3 +118,7 @@ def test_msg_formats_only_at_creation_so_the_rules_never_read_a_language(french)
     finally:
         i18n.set_language("en")
     assert isinstance(msg("x"), Msg)
+
+
+def test_an_empty_text_stays_empty_not_the_catalog_header():
+    assert i18n.translate("", "fr") == "" and i18n.translate(None, "ru") == ""
