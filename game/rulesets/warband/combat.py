@@ -121,9 +121,6 @@ def attacked_while_stunned(attacker: Model) -> str:
     return msg("attacked by {attacker} while stunned", attacker=attacker.name)
 
 
-#: The helmet roll's label: its own message id (the item is "helmet" too, a noun in every
-#: language; this reads as a roll), the same English.
-HELMET_ROLL = msg("helmet{roll}", roll="")
 #: A parry roll's outcomes.
 PARRIED = msg("parried")
 FAILS = msg("fails")
@@ -579,17 +576,23 @@ def injure(s: GameState, dice: Dice, target: Model, unsaved: int, master: bool,
     result = injury_result(kept, concussion)
     rule = RULE_CONCUSSION if concussion and result == charts.STUNNED and kept == 2 else \
         RULE_INJURY
-    said = [msg("keeps {roll}", roll=max(roll.values))] if count > 1 else []
-    if bonus:
-        said += [", "] if said else []
-        said.append(msg("+{bonus} for the master strike = {total}", bonus=bonus, total=kept))
-    said += [": ", result] if said else [result]
+    best = max(roll.values)
+    if count > 1 and bonus:
+        outcome = msg("keeps {roll}, +{bonus} for the master strike = {total}: {result}",
+                      roll=best, bonus=bonus, total=kept, result=result)
+    elif count > 1:
+        outcome = msg("keeps {roll}: {result}", roll=best, result=result)
+    elif bonus:
+        outcome = msg("+{bonus} for the master strike = {total}: {result}", bonus=bonus,
+                      total=kept, result=result)
+    else:
+        outcome = result
     events.append(DiceKept(rule=rule, who=target.name,
                            label=msg("injury (highest kept)") if count > 1 else msg("injury"),
-                           values=roll.values, outcome=join(said, "")))
+                           values=roll.values, outcome=outcome))
     if result == charts.STUNNED and loadout(target.profile["gear"]).helmet:
         face = dice.d6(f"{target.name} helmet", RULE_HELMET)
-        events.append(DiceRolled(rule=RULE_HELMET, who=target.name, label=HELMET_ROLL,
+        events.append(DiceRolled(rule=RULE_HELMET, who=target.name, label=msg("helmet"),
                                  values=(face,), needed=f"{HELMET_SAVE}+",
                                  outcome=msg("knocked down instead") if face >= HELMET_SAVE
                                  else charts.STUNNED))
