@@ -15,8 +15,8 @@ from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
+from game.core.i18n import N_, msg
 from game.core.state import GameState, Scenario
-from game.core.text import possessive
 from game.rulesets.base import RulesetBase
 from game.rulesets.warband import combat, fleeing, movement, recovery, search_hooks, victory
 from game.rulesets.warband.engagement import (
@@ -46,17 +46,24 @@ from game.rulesets.warband.status import (
 )
 
 PHASES = ("recovery", "movement", "combat")
-RULE_TURN = ("Turn: recovery, movement (charges happen here), close combat; with 3-4 warbands "
-             "each takes its turn in order (warband)")
+#: The phases' names as the log shows them.
+PHASE_RECOVERY = msg("Recovery")
+PHASE_MOVEMENT = msg("Movement")
+PHASE_COMBAT = msg("Close combat")
+RULE_TURN = msg("Turn: recovery, movement (charges happen here), close combat; with 3-4 warbands "
+                "each takes its turn in order (warband)")
+RULE_SET_UP = msg("Set-up")
+#: Why a battle ends when the others have routed or been taken out of action.
+LAST_SIDE = msg("only one warband is left on the table")
 
 
 class WarbandRuleset(RulesetBase):
-    id = "warband"
+    id = N_("warband")  # an id, and the name the log's first line shows (translated there)
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
-    name = "Warband: model-by-model close combat for 2 to 4 warbands"
+    name = msg("Warband: model-by-model close combat for 2 to 4 warbands")
     max_sides = MAX_SIDES
-    last_side_reason = "only one warband is left on the table"
+    last_side_reason = LAST_SIDE
     #: flag -> (short code, explanation), for the client's status markers and hover cards
     status_help = STATUS_HELP
 
@@ -73,10 +80,10 @@ class WarbandRuleset(RulesetBase):
 
     def start_events(self, s: GameState) -> list[Event]:
         side = s.sides[s.active]
-        return [BattleStarted(rule="Set-up", ruleset=self.id,
+        return [BattleStarted(rule=RULE_SET_UP, ruleset=self.id,
                               sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
-                PhaseStarted(rule=recovery.RULE_ROUT, phase="Recovery", side_name=side.name)]
+                PhaseStarted(rule=recovery.RULE_ROUT, phase=PHASE_RECOVERY, side_name=side.name)]
 
     def current_player(self, s: GameState) -> int | None:
         if s.over:
@@ -92,7 +99,7 @@ class WarbandRuleset(RulesetBase):
             return []
         if s.phase == "recovery":
             return [Action("recovery", option="auto",
-                           label="Recovery phase: rout test, rally, stand up")]
+                           label=msg("Recovery phase: rout test, rally, stand up"))]
         if s.phase == "movement":
             return movement.movement_actions(s, geo)
         if s.phase == "combat":
@@ -102,7 +109,7 @@ class WarbandRuleset(RulesetBase):
     def concede_problem(self, s: GameState, a: Action) -> str | None:
         side = self._conceding_side(s, a)
         if side is None or not 0 <= side < len(s.sides) or s.sides[side].routed:
-            return "Only a warband still in the battle may give up"
+            return msg("Only a warband still in the battle may give up")
         return None
 
     def concede(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -111,16 +118,18 @@ class WarbandRuleset(RulesetBase):
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.phase == "recovery":
-            return None if a.kind == "recovery" else "First the recovery phase (it is automatic)"
+            return None if a.kind == "recovery" else \
+                msg("First the recovery phase (it is automatic)")
         if s.phase == "movement":
             if a.kind == "end_phase":
                 return None
             if a.kind not in ("move", "charge"):
-                return f"'{a.kind}' is not a movement phase action (move, charge or end_phase)"
+                return msg("'{kind}' is not a movement phase action (move, charge or end_phase)",
+                           kind=a.kind)
             return movement.move_action_problem(s, geo, a)
         if s.phase == "combat":
             return combat.declaration_problem(s, geo, a)
-        return f"No action is possible in the {s.phase} phase"
+        return msg("No action is possible in the {phase} phase", phase=s.phase)
 
     # --- moves dragged by hand (client hooks; the check stays `why_illegal`) ----------------------
     def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
@@ -155,21 +164,24 @@ class WarbandRuleset(RulesetBase):
         the equipment table's names (none given: the profile's own equipment)."""
         data = warband_data()
         fighters = []
-        for role, pid, gear in (("attacker", attacker, attacker_gear),
-                                ("defender", defender, defender_gear)):
+        for role, pid, gear in ((msg("attacker"), attacker, attacker_gear),
+                                (msg("defender"), defender, defender_gear)):
             if pid not in data.profiles:
                 known = ", ".join(sorted(data.profiles))
-                raise GameError(f"odds: no {role} profile {pid!r} (known: {known})")
+                raise GameError(msg("odds: no {role} profile {profile} (known: {known})",
+                                    role=role, profile=repr(pid), known=known))
             profile = data.profiles[pid].stats
             kit = None
             if gear:
                 try:
                     kit = parse_gear(gear)
                 except ValueError as exc:
-                    raise GameError(f"odds: {role} gear: {exc}") from None
+                    raise GameError(msg("odds: {role} gear: {problem}", role=role,
+                                        problem=exc.args[0])) from None
                 problem = hands_problem(kit)
                 if problem:
-                    raise GameError(f"odds: {role} gear: {problem}")
+                    raise GameError(msg("odds: {role} gear: {problem}", role=role,
+                                        problem=problem))
             fighters.append(Fighter.of({**profile, "gear": parse_gear(profile["gear"])}, kit))
         return melee_odds(fighters[0], fighters[1], charging)
 
@@ -213,7 +225,7 @@ class WarbandRuleset(RulesetBase):
             if m.alive and flag(s, m, FLEEING):
                 events += fleeing.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
         s.phase = "movement"
-        events.append(PhaseStarted(rule=movement.RULE_MOVE, phase="Movement",
+        events.append(PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT,
                                    side_name=s.sides[s.active].name))
         return events
 
@@ -230,14 +242,15 @@ class WarbandRuleset(RulesetBase):
         dest = movement.planned_destination(s, geo, a)
         if not a.placement and movement.move_problem(s, geo, model, dest):
             dest = (model.x, model.y)  # the solver found no legal spot: the model stays
-        return movement.move_model(s, geo, model, dest, "runs" if running else "moves",
+        return movement.move_model(s, geo, model, dest,
+                                   movement.RUNS if running else movement.MOVES,
                                    movement.RULE_RUN if running else movement.RULE_MOVE)
 
     # --- close combat --------------------------------------------------------------------------
     def _enter_combat(self, s, geo, dice) -> list[Event]:
         s.phase = "combat"
         side = s.active
-        events: list[Event] = [PhaseStarted(rule=RULE_ALL_FIGHT, phase="Close combat",
+        events: list[Event] = [PhaseStarted(rule=RULE_ALL_FIGHT, phase=PHASE_COMBAT,
                                             side_name=s.sides[side].name)]
         order, rolled = combat.strike_order(s, geo, dice, side)
         s.pending["combat"] = combat.new_fight(side, order)
@@ -247,8 +260,9 @@ class WarbandRuleset(RulesetBase):
         if elsewhere:
             name = s.sides[side].name
             events.append(Note(rule=RULE_MULTIPLAYER,
-                               text=f"Only fights with {possessive(name)} models happen now; other "
-                                    f"warbands fight each other in their own phases"))
+                               text=msg("Only fights with {side:poss} models happen now; other "
+                                        "warbands fight each other in their own phases",
+                                        side=name)))
         events += rolled
         events += self._protected_notes(s, contacts, side, order)
         events.append(combat.order_event(s, side, order))
@@ -264,10 +278,7 @@ class WarbandRuleset(RulesetBase):
             here = [s.models[e] for e in contacts.get(model.id, ())
                     if fights_in_phase(model, s.models[e], side)]
             if here and not phase_targets(s, model, contacts, side):
-                out.append(Note(rule=RULE_PROTECT_DOWNED,
-                                text=f"{model.name} does not strike: the enemies it could "
-                                     f"attack in this phase are down, and it is engaged with "
-                                     f"a standing enemy"))
+                out.append(_protected_note(model))
         return out
 
     def _do_combat(self, s, a, geo, dice) -> list[Event]:
@@ -287,13 +298,10 @@ class WarbandRuleset(RulesetBase):
                 return events
             if model.alive and not can_fight(s, model):
                 events.append(Note(rule=combat.RULE_NO_FIGHT_BACK,
-                                   text=f"{model.name} is {condition(s, model)} and cannot "
-                                        f"fight back"))
+                                   text=msg("{model} is {condition} and cannot fight back",
+                                            model=model.name, condition=condition(s, model))))
             elif model.alive:
-                events.append(Note(rule=RULE_PROTECT_DOWNED,
-                                   text=f"{model.name} does not strike: the enemies it could "
-                                        f"attack in this phase are down, and it is engaged "
-                                        f"with a standing enemy"))
+                events.append(_protected_note(model))
             fight["next"] += 1
         events += fleeing.all_alone_tests(s, geo, dice)
         return events + self._end_turn(s, geo, dice)
@@ -308,20 +316,20 @@ class WarbandRuleset(RulesetBase):
                    if not side.routed and any(m.alive and m.side == side.index
                                               for m in s.models.values())]
         if len(playing) < 2:
-            return [self.finish(s, geo, "only one warband is left on the table")]
+            return [self.finish(s, geo, LAST_SIDE)]
         later = [i for i in playing if i > s.active]
         following = later[0] if later else playing[0]
         if following <= s.active:
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was "
-                                             f"reached")]
+                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
+                                                rounds=s.scenario.rounds))]
         s.active = following
         s.phase = "recovery"
         side = s.sides[following]
         return [TurnStarted(rule=RULE_TURN, round=s.round, side=following, side_name=side.name),
-                PhaseStarted(rule=recovery.RULE_ROUT, phase="Recovery", side_name=side.name)]
+                PhaseStarted(rule=recovery.RULE_ROUT, phase=PHASE_RECOVERY, side_name=side.name)]
 
     def _conceding_side(self, s, a) -> int | None:
         if a.option is None:
@@ -334,7 +342,8 @@ class WarbandRuleset(RulesetBase):
     def _concede(self, s, geo, dice, side: int) -> list[Event]:
         events = recovery.rout(s, side, recovery.RULE_CONCEDE)
         if len(s.sides_with_models()) < 2:
-            return events + [self.finish(s, geo, f"{s.sides[side].name} gave up")]
+            return events + [self.finish(s, geo, msg("{side} gave up",
+                                                     side=s.sides[side].name))]
         if side == s.active:
             return events + self._end_turn(s, geo, dice)
         if s.phase == "combat":
@@ -343,6 +352,14 @@ class WarbandRuleset(RulesetBase):
 
     def finish(self, s, geo, reason) -> Event:
         return victory.finish(s, geo, reason)
+
+
+def _protected_note(model) -> Note:
+    """Why a model in contact does not strike: its enemies of this phase are down and it is
+    engaged with a standing one (RULE_PROTECT_DOWNED)."""
+    return Note(rule=RULE_PROTECT_DOWNED,
+                text=msg("{model} does not strike: the enemies it could attack in this phase "
+                         "are down, and it is engaged with a standing enemy", model=model.name))
 
 
 RULESET = WarbandRuleset()

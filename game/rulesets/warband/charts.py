@@ -4,31 +4,32 @@ injuries (warband.md). Pure functions of numbers, so the battle and the exact od
 
 from __future__ import annotations
 
+from game.core.i18n import msg
 from game.rulesets.warband.equipment import NO_SAVE, Item, Loadout
 
-RULE_TO_HIT = ("To hit: attacker WS > defender WS 3+; defender WS more than double the "
-               "attacker's 5+; otherwise 4+ (warband seed)")
-RULE_TO_WOUND = ("To wound: S-T >= +2 2+, +1 3+, 0 4+, -1 5+, -2 or -3 6+, -4 or less "
-                 "impossible (warband)")
-RULE_CRITICAL = ("Critical hit: a 6 to wound (not when 6+ was needed), at most one per model per "
-                 "phase: 1-2 two wounds, saves allowed; 3-4 two wounds, no save; 5-6 two "
-                 "wounds, no save, +2 to the injury rolls (warband)")
-RULE_SAVE = ("Armour save: light 6+, heavy 5+, shield +1; S4 -1, S5 -2, S6 -3, S7 -4, S8 -5, "
-             "S9+ -6, plus weapon modifiers (warband)")
-RULE_INJURY = ("Injury: at 0 wounds roll a D6 for that wound and every further one, keep the "
-               "highest: 1-2 knocked down, 3-4 stunned, 5-6 out of action (warband)")
-RULE_CONCUSSION = "Club/mace concussion: an injury roll of 2-4 is Stunned (warband)"
-RULE_HELMET = "Helmet: a Stunned result is saved on 4+ and becomes Knocked down (warband)"
+RULE_TO_HIT = msg("To hit: attacker WS > defender WS 3+; defender WS more than double the "
+                  "attacker's 5+; otherwise 4+ (warband seed)")
+RULE_TO_WOUND = msg("To wound: S-T >= +2 2+, +1 3+, 0 4+, -1 5+, -2 or -3 6+, -4 or less "
+                    "impossible (warband)")
+RULE_CRITICAL = msg("Critical hit: a 6 to wound (not when 6+ was needed), at most one per model per "
+                    "phase: 1-2 two wounds, saves allowed; 3-4 two wounds, no save; 5-6 two "
+                    "wounds, no save, +2 to the injury rolls (warband)")
+RULE_SAVE = msg("Armour save: light 6+, heavy 5+, shield +1; S4 -1, S5 -2, S6 -3, S7 -4, S8 -5, "
+                "S9+ -6, plus weapon modifiers (warband)")
+RULE_INJURY = msg("Injury: at 0 wounds roll a D6 for that wound and every further one, keep the "
+                  "highest: 1-2 knocked down, 3-4 stunned, 5-6 out of action (warband)")
+RULE_CONCUSSION = msg("Club/mace concussion: an injury roll of 2-4 is Stunned (warband)")
+RULE_HELMET = msg("Helmet: a Stunned result is saved on 4+ and becomes Knocked down (warband)")
 
-KNOCKED_DOWN = "knocked down"
-STUNNED = "stunned"
-OUT_OF_ACTION = "out of action"
+KNOCKED_DOWN = msg("knocked down")
+STUNNED = msg("stunned")
+OUT_OF_ACTION = msg("out of action")
 
 #: Critical hit chart: D6 -> (name, wounds, save allowed, injury bonus).
 CRITICALS = {
-    1: ("a vital part", 2, True, 0), 2: ("a vital part", 2, True, 0),
-    3: ("an exposed spot", 2, False, 0), 4: ("an exposed spot", 2, False, 0),
-    5: ("a master strike", 2, False, 2), 6: ("a master strike", 2, False, 2),
+    1: (msg("a vital part"), 2, True, 0), 2: (msg("a vital part"), 2, True, 0),
+    3: (msg("an exposed spot"), 2, False, 0), 4: (msg("an exposed spot"), 2, False, 0),
+    5: (msg("a master strike"), 2, False, 2), 6: (msg("a master strike"), 2, False, 2),
 }
 HELMET_SAVE = 4
 

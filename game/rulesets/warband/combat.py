@@ -27,9 +27,9 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import AttacksMade, DamageDealt, DiceRolled, Event, Note, StatusChanged
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg, nmsg
 from game.core.state import GameState, Model
 from game.core.text import count as count_of
-from game.core.text import possessive
 from game.rulesets.warband import charts
 from game.rulesets.warband.charts import (
     CRITICALS,
@@ -81,29 +81,49 @@ from game.rulesets.warband.status import (
 )
 from game.rulesets.warband.victory import credit_out_of_action
 
-RULE_ORDER = ("Strike order: 1) strikes first (charged this turn, a spear against a charger, "
-              "skills), 2) everyone else, 3) strikes last (double-handed weapon), 4) stood up "
-              "this turn; by decreasing Initiative within each step (warband seed)")
-RULE_TIES = "Strike order ties: 1D6 each, highest first, ties re-rolled (warband seed)"
-RULE_SPLIT = ("With several enemies in contact a model chooses whom to attack and may split its "
-              "attacks, all decided before its hit rolls (warband seed)")
-RULE_NO_FIGHT_BACK = "Knocked down or stunned models cannot fight back (warband seed)"
-RULE_PARRY = ("Parry (sword or buckler): a D6 that beats the attacker's highest successful hit "
-              "roll parries one hit (warband seed)")
-RULE_PARRY_ONCE = ("Only one hit may be parried per close combat phase (a failed parry does "
-                   "not use it up); against several opponents only the first successful hit "
-                   "(warband seed)")
-RULE_PARRY_REROLL = ("Sword and buckler: re-roll a failed parry once; two swords do not re-roll "
-                     "(warband seed)")
-RULE_PARRY_SIX = "A hit rolled on 6 cannot be parried (warband seed)"
-RULE_PARRY_STRENGTH = ("An attack with S at least twice the parrier's base S cannot be parried "
-                       "(warband seed)")
-RULE_KNOCKED_DOWN_TARGET = ("Knocked-down target: every attack hits automatically, it cannot "
-                            "parry, and an unsaved wound takes it out of action (warband seed)")
-RULE_STUNNED_TARGET = ("Stunned target: out of action as soon as an enemy attacks it in close "
-                       "combat (warband seed)")
-RULE_SAME_MODEL = ("A model with several attacks cannot knock down or stun and then finish the "
-                   "same enemy in one phase; a second attacker can (warband seed)")
+RULE_ORDER = msg("Strike order: 1) strikes first (charged this turn, a spear against a charger, "
+                 "skills), 2) everyone else, 3) strikes last (double-handed weapon), 4) stood up "
+                 "this turn; by decreasing Initiative within each step (warband seed)")
+RULE_TIES = msg("Strike order ties: 1D6 each, highest first, ties re-rolled (warband seed)")
+RULE_SPLIT = msg("With several enemies in contact a model chooses whom to attack and may split its "
+                 "attacks, all decided before its hit rolls (warband seed)")
+RULE_NO_FIGHT_BACK = msg("Knocked down or stunned models cannot fight back (warband seed)")
+RULE_PARRY = msg("Parry (sword or buckler): a D6 that beats the attacker's highest successful hit "
+                 "roll parries one hit (warband seed)")
+RULE_PARRY_ONCE = msg("Only one hit may be parried per close combat phase (a failed parry does "
+                      "not use it up); against several opponents only the first successful hit "
+                      "(warband seed)")
+RULE_PARRY_REROLL = msg("Sword and buckler: re-roll a failed parry once; two swords do not re-roll "
+                        "(warband seed)")
+RULE_PARRY_SIX = msg("A hit rolled on 6 cannot be parried (warband seed)")
+RULE_PARRY_STRENGTH = msg("An attack with S at least twice the parrier's base S cannot be parried "
+                          "(warband seed)")
+RULE_KNOCKED_DOWN_TARGET = msg("Knocked-down target: every attack hits automatically, it cannot "
+                               "parry, and an unsaved wound takes it out of action (warband seed)")
+RULE_STUNNED_TARGET = msg("Stunned target: out of action as soon as an enemy attacks it in close "
+                          "combat (warband seed)")
+RULE_SAME_MODEL = msg("A model with several attacks cannot knock down or stun and then finish the "
+                      "same enemy in one phase; a second attacker can (warband seed)")
+
+
+def and_list(names) -> str:
+    """"A and B and C", each name translated on its own (the log's "who" of a roll-off and a
+    strike's weapons)."""
+    names = list(names)
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = msg("{first} and {second}", first=text, second=name)
+    return text
+
+
+def attacked_while_stunned(attacker: Model) -> str:
+    """The cause of a stunned model's removal (RULE_STUNNED_TARGET)."""
+    return msg("attacked by {attacker} while stunned", attacker=attacker.name)
+
+
+#: A parry roll's outcomes.
+PARRIED = msg("parried")
+FAILS = msg("fails")
 
 
 # --- the phase's bookkeeping -------------------------------------------------------------------
@@ -153,10 +173,11 @@ def strike_order(s: GameState, geo: Geometry, dice: Dice, side: int
 def _roll_off(dice: Dice, models: list[Model], events: list[Event]) -> list[Model]:
     """1D6 each, highest first; models still tied roll again among themselves."""
     rolls = {m.id: dice.d6(f"{m.name} strike order", RULE_TIES) for m in models}
-    events.append(DiceKept(rule=RULE_TIES, who=" and ".join(m.name for m in models),
-                           label="1D6 each for the strike order (same Initiative)",
+    events.append(DiceKept(rule=RULE_TIES, who=and_list(m.name for m in models),
+                           label=msg("1D6 each for the strike order (same Initiative)"),
                            values=tuple(rolls[m.id] for m in models),
-                           outcome=", ".join(f"{m.name} {rolls[m.id]}" for m in models)))
+                           outcome=join(msg("{model} {roll}", model=m.name, roll=rolls[m.id])
+                                        for m in models)))
     out: list[Model] = []
     for value in sorted(set(rolls.values()), reverse=True):
         same = [m for m in models if rolls[m.id] == value]
@@ -206,7 +227,8 @@ def strike_actions(s: GameState, geo: Geometry) -> list[Action]:
     out = []
     for single, chosen in options:
         plan = kit.attack_plan(model.profile["A"], single)
-        label = f"{model.name} strikes: " + describe_split(plan, chosen, names)
+        label = msg("{model} strikes: {split}", model=model.name,
+                    split=describe_split(plan, chosen, names))
         option = "auto" if len(options) == 1 else single
         out.append(Action("strike", model.unit, targets=chosen, option=option, label=label))
     return out
@@ -219,8 +241,8 @@ def describe_split(plan, chosen: tuple[str, ...], names: dict[str, str]) -> str:
     counted: dict[tuple[str, str], int] = {}
     for part in parts:
         counted[part] = counted.get(part, 0) + 1
-    return ", ".join(f"{n} attack{'s' if n > 1 else ''} on {who} ({what})"
-                     for (who, what), n in counted.items())
+    return join(nmsg("{n} attack on {target} ({weapon})", "{n} attacks on {target} ({weapon})",
+                     n, target=who, weapon=what) for (who, what), n in counted.items())
 
 
 def attack_list(plan, chosen: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -232,22 +254,24 @@ def attack_list(plan, chosen: tuple[str, ...]) -> list[tuple[str, str]]:
 def declaration_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     model = striker(s)
     if model is None:
-        return "No model is waiting to strike"
+        return msg("No model is waiting to strike")
     if a.kind != "strike" or a.unit != model.unit:
-        return f"{model.name} strikes now ({RULE_ORDER})"
+        return msg("{model} strikes now ({rule})", model=model.name, rule=RULE_ORDER)
     allowed = {t.unit for t in current_targets(s, geo, model)}
     contacts = contact_map(s, geo)
     for t in a.targets:
         if t not in allowed:
             return _target_problem(s, model, t, contacts)
     if not allowed:
-        return f"{model.name} has nobody to attack"
+        return msg("{model} has nobody to attack", model=model.name)
     kit = loadout(model.profile["gear"])
     count = kit.attack_count(model.profile["A"])
     if len(a.targets) != count:
-        return f"{model.name} has {count} attacks: name a target for each ({RULE_SPLIT})"
+        return msg("{model} has {count} attacks: name a target for each ({rule})",
+                   model=model.name, count=count, rule=RULE_SPLIT)
     if a.option not in (None, "auto") and a.option not in {w.id for w in kit.weapons}:
-        return f"{a.option} is not one of {possessive(model.name)} weapons ({RULE_TWO_WEAPONS})"
+        return msg("{option} is not one of {model:poss} weapons ({rule})", option=a.option,
+                   model=model.name, rule=RULE_TWO_WEAPONS)
     return None
 
 
@@ -282,12 +306,14 @@ def _target_problem(s: GameState, model: Model, unit_id: str, contacts) -> str:
     name = s.units[unit_id].name if unit_id in s.units else unit_id
     touched = [s.models[e] for e in contacts.get(model.id, ()) if s.models[e].unit == unit_id]
     if touched and protected(s, model, touched[0], contacts):
-        return f"{model.name} cannot attack {name}: {RULE_PROTECT_DOWNED}"
+        return msg("{model} cannot attack {target}: {rule}", model=model.name, target=name,
+                   rule=RULE_PROTECT_DOWNED)
     if touched:
-        return (f"{model.name} cannot attack {name}: they fight in the close combat phases of "
-                f"their own warbands, not this one ({RULE_MULTIPLAYER})")
-    return (f"{model.name} cannot attack {name}: it is not an enemy in base contact that "
-            f"fights it in this phase")
+        return msg("{model} cannot attack {target}: they fight in the close combat phases of "
+                   "their own warbands, not this one ({rule})", model=model.name, target=name,
+                   rule=RULE_MULTIPLAYER)
+    return msg("{model} cannot attack {target}: it is not an enemy in base contact that "
+               "fights it in this phase", model=model.name, target=name)
 
 
 # --- resolving a strike --------------------------------------------------------------------------
@@ -318,17 +344,20 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
     met_as = {t: condition(s, model_of(s, t)) for t in by_target}  # RULE_SAME_MODEL
     events: list[Event] = []
     if kit.two_weapons:
-        events.append(Note(rule=RULE_TWO_WEAPONS, text=f"{model.name} fights with two weapons: "
-                                                       f"{model.profile['A']} + 1 attacks"))
+        events.append(Note(rule=RULE_TWO_WEAPONS,
+                           text=msg("{model} fights with two weapons: {attacks} + 1 attacks",
+                                    model=model.name, attacks=model.profile["A"])))
     if kit.weapons[0] is UNARMED:
-        events.append(Note(rule=RULE_UNARMED, text=f"{model.name} fights with bare hands"))
+        events.append(Note(rule=RULE_UNARMED, text=msg("{model} fights with bare hands",
+                                                       model=model.name)))
     for target_unit, batches in by_target.items():
         target = model_of(s, target_unit)
         if not target.alive:
-            events.append(Note(rule=RULE_SPLIT, text=f"{target.name} is already out of action"))
+            events.append(Note(rule=RULE_SPLIT, text=msg("{model} is already out of action",
+                                                         model=target.name)))
             continue
         if met_as[target_unit] == "stunned":
-            events.extend(out_of_action(s, target, f"attacked by {model.name} while stunned",
+            events.extend(out_of_action(s, target, attacked_while_stunned(model),
                                         RULE_STUNNED_TARGET, model.side))
             continue
         tally = Tally()
@@ -336,15 +365,16 @@ def resolve_strike(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[E
             events.extend(_weapon_attacks(s, geo, dice, fight, model, target, weapon(weapon_id),
                                           count, met_as[target_unit], tally))
         events.append(AttacksMade(rule=RULE_TO_HIT, unit_name=model.name, target_name=target.name,
-                                  weapon=" and ".join(tally.weapons), attacks=tally.attacks,
+                                  weapon=and_list(tally.weapons), attacks=tally.attacks,
                                   hits=tally.hits, wounds=tally.wounds, saves=tally.saves,
                                   unsaved=tally.unsaved))
         events.extend(injure_after_strike(s, dice, target, tally, met_as[target_unit], model.side))
         if tally.attacks > 1 and target.alive and condition(s, target) != "standing" \
                 and met_as[target_unit] == "standing":
             events.append(Note(rule=RULE_SAME_MODEL,
-                               text=f"{possessive(model.name)} other attacks do not finish "
-                                    f"{target.name} off; another model may"))
+                               text=msg("{model:poss} other attacks do not finish {target} "
+                                        "off; another model may", model=model.name,
+                                        target=target.name)))
     return events
 
 
@@ -358,18 +388,19 @@ def _weapon_attacks(s, geo, dice, fight, model, target, item: Item, count: int, 
     if met_as == "knocked down":
         hits = count
         events.append(Note(rule=RULE_KNOCKED_DOWN_TARGET,
-                           text=f"{count} automatic hit{'s' if count > 1 else ''} on "
-                                f"{target.name}, who is knocked down"))
+                           text=nmsg("{n} automatic hit on {target}, who is knocked down",
+                                     "{n} automatic hits on {target}, who is knocked down",
+                                     count, target=target.name)))
     else:
         needed = to_hit_needed(model.profile["WS"], target.profile["WS"])
         roll = dice.roll(count, f"{model.name} to hit {target.name}", RULE_TO_HIT)
         faces = [v for v in roll.values if v >= needed]
         hits = len(faces)
         events.append(DiceRolled(
-            rule=RULE_TO_HIT, who=model.name, label=f"to hit {target.name} ({item.name}, WS"
-                                                    f"{model.profile['WS']} vs "
-                                                    f"WS{target.profile['WS']})",
-            values=roll.values, needed=f"{needed}+", outcome=f"{hits} hit{'s' * (hits != 1)}"))
+            rule=RULE_TO_HIT, who=model.name,
+            label=msg("to hit {target} ({weapon}, WS{ws} vs WS{target_ws})", target=target.name,
+                      weapon=item.name, ws=model.profile["WS"], target_ws=target.profile["WS"]),
+            values=roll.values, needed=f"{needed}+", outcome=count_of(hits, "hit")))
         if hits:
             parried, parry_events = _parry(s, geo, dice, fight, model, target, strength, faces)
             events.extend(parry_events)
@@ -398,14 +429,15 @@ def parry_problem(s: GameState, geo: Geometry, fight: dict, target: Model
     several opponents: the reasons `parry_open` decides by, for the player to read."""
     several = len(opponents(s, target, contact_map(s, geo), fight["side"])) >= 2
     if not loadout(target.profile["gear"]).parry:
-        return f"it carries no sword or buckler ({RULE_PARRY})", several
+        return msg("it carries no sword or buckler ({rule})", rule=RULE_PARRY), several
     if flag(s, target, FLEEING):
-        return f"a fleeing model does not parry ({RULE_PARRY})", several
+        return msg("a fleeing model does not parry ({rule})", rule=RULE_PARRY), several
     if target.id in fight["parried"]:
-        return f"it has already parried a hit this phase ({RULE_PARRY_ONCE})", several
+        return msg("it has already parried a hit this phase ({rule})",
+                   rule=RULE_PARRY_ONCE), several
     if several and target.id in fight["hit"]:
-        return (f"it fights several enemies and the first successful hit has landed "
-                f"({RULE_PARRY_ONCE})"), several
+        return msg("it fights several enemies and the first successful hit has landed "
+                   "({rule})", rule=RULE_PARRY_ONCE), several
     return None, several
 
 
@@ -420,30 +452,32 @@ def _parry(s, geo, dice, fight, model, target, strength: int, faces: list[int]
         return 0, []
     if not available:
         if target.id in fight["parried"]:
-            return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} has already parried a "
-                                                       f"hit this phase")]
-        return 0, [Note(rule=RULE_PARRY_ONCE, text=f"{target.name} fights several opponents "
-                                                   f"and may only parry the first successful "
-                                                   f"hit")]
+            return 0, [Note(rule=RULE_PARRY_ONCE, text=msg(
+                "{model} has already parried a hit this phase", model=target.name))]
+        return 0, [Note(rule=RULE_PARRY_ONCE, text=msg(
+            "{model} fights several opponents and may only parry the first successful hit",
+            model=target.name))]
     top = max(faces)
     if top >= 6:
-        return 0, [Note(rule=RULE_PARRY_SIX, text=f"{target.name} cannot parry: a hit was "
-                                                  f"rolled on 6")]
+        return 0, [Note(rule=RULE_PARRY_SIX, text=msg("{model} cannot parry: a hit was rolled "
+                                                      "on 6", model=target.name))]
     if strength >= 2 * target.profile["S"]:
-        return 0, [Note(rule=RULE_PARRY_STRENGTH, text=f"{target.name} cannot parry a blow of "
-                                                       f"S{strength}")]
+        return 0, [Note(rule=RULE_PARRY_STRENGTH, text=msg(
+            "{model} cannot parry a blow of S{strength}", model=target.name,
+            strength=strength))]
     first = dice.d6(f"{target.name} parry", RULE_PARRY)
-    events: list[Event] = [DiceRolled(rule=RULE_PARRY, who=target.name, label="parry",
-                                      values=(first,), needed=f"more than {top}",
-                                      outcome="parried" if first > top else "fails")]
+    events: list[Event] = [DiceRolled(rule=RULE_PARRY, who=target.name, label=msg("parry"),
+                                      values=(first,),
+                                      needed=msg("more than {roll}", roll=top),
+                                      outcome=PARRIED if first > top else FAILS)]
     success = first > top
     if not success and kit.parry_reroll:
         again = dice.d6(f"{target.name} parry re-roll", RULE_PARRY_REROLL)
         success = again > top
         events.append(DiceRolled(rule=RULE_PARRY_REROLL, who=target.name,
-                                 label="parry re-roll (sword and buckler)", values=(again,),
-                                 needed=f"more than {top}",
-                                 outcome="parried" if success else "fails"))
+                                 label=msg("parry re-roll (sword and buckler)"),
+                                 values=(again,), needed=msg("more than {roll}", roll=top),
+                                 outcome=PARRIED if success else FAILS))
     if success:
         fight["parried"].append(target.id)
     return (1 if success else 0), events
@@ -457,16 +491,17 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
         return []
     needed = to_wound_needed(strength, target.profile["T"])
     if needed is None:
-        return [Note(rule=RULE_TO_WOUND, text=f"{model.name} cannot wound {target.name} (S"
-                                              f"{strength} vs T{target.profile['T']})")]
+        return [Note(rule=RULE_TO_WOUND, text=msg(
+            "{model} cannot wound {target} (S{strength} vs T{toughness})", model=model.name,
+            target=target.name, strength=strength, toughness=target.profile["T"]))]
     roll = dice.roll(hits, f"{model.name} to wound {target.name}", RULE_TO_WOUND)
     wounding = [v for v in roll.values if v >= needed]
     tally.wounds += len(wounding)
     events: list[Event] = [DiceRolled(
         rule=RULE_TO_WOUND, who=model.name,
-        label=f"to wound {target.name} (S{strength} vs T{target.profile['T']})",
-        values=roll.values, needed=f"{needed}+",
-        outcome=f"{len(wounding)} wound{'s' * (len(wounding) != 1)}")]
+        label=msg("to wound {target} (S{strength} vs T{toughness})", target=target.name,
+                  strength=strength, toughness=target.profile["T"]),
+        values=roll.values, needed=f"{needed}+", outcome=count_of(len(wounding), "wound"))]
     crits_made = fight["crit"] if fight is not None else []
     entries: list[tuple[int, bool, bool]] = []  # (wounds, save allowed, +2 injury)
     crit_taken = False
@@ -476,11 +511,14 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
             crits_made.append(model.id)
             face = dice.d6(f"{model.name} critical hit", RULE_CRITICAL)
             what, count, save_allowed, bonus = CRITICALS[face]
-            events.append(DiceRolled(rule=RULE_CRITICAL, who=model.name, label="critical hit",
-                                     values=(face,),
-                                     outcome=f"{what}: {count_of(count, 'wound')}"
-                                             + ("" if save_allowed else ", no save")
-                                             + (f", +{bonus} to injury" if bonus else "")))
+            said = [msg("{what}: {wounds}", what=what, wounds=count_of(count, "wound"))]
+            if not save_allowed:
+                said.append(msg(", no save"))
+            if bonus:
+                said.append(msg(", +{bonus} to injury", bonus=bonus))
+            events.append(DiceRolled(rule=RULE_CRITICAL, who=model.name,
+                                     label=msg("critical hit"), values=(face,),
+                                     outcome=join(said, "")))
             entries.append((count, save_allowed, bonus > 0))
         else:
             entries.append((1, True, False))
@@ -491,12 +529,13 @@ def wound_hits(dice: Dice, fight: dict | None, model: Model, target: Model, item
         save_roll = dice.roll(len(saveable), f"{target.name} armour saves", RULE_SAVE)
         saved = {i for i, v in zip(saveable, save_roll.values, strict=True) if v >= save_on}
         tally.saves += len(saved)
-        events.append(DiceRolled(rule=RULE_SAVE, who=target.name, label="armour save",
+        events.append(DiceRolled(rule=RULE_SAVE, who=target.name, label=msg("armour save"),
                                  values=save_roll.values, needed=f"{save_on}+",
-                                 outcome=f"{len(saved)} saved"))
+                                 outcome=nmsg("{n} saved", "{n} saved", len(saved))))
     elif entries and save_on is None:
-        events.append(Note(rule=RULE_SAVE, text=f"{target.name} has no save against "
-                                                f"S{strength} {item.name}"))
+        events.append(Note(rule=RULE_SAVE, text=msg(
+            "{model} has no save against S{strength} {weapon}", model=target.name,
+            strength=strength, weapon=item.name)))
     for i, (count, _, bonus) in enumerate(entries):
         if i in saved:
             continue
@@ -513,7 +552,7 @@ def injure_after_strike(s: GameState, dice: Dice, target: Model, tally: Tally, m
     """After all of one model's attacks on a target: a knocked-down target with an unsaved
     wound is out of action; otherwise wounds come off and, at 0, the injury roll."""
     if tally.out:
-        return out_of_action(s, target, "an unsaved wound while knocked down",
+        return out_of_action(s, target, msg("an unsaved wound while knocked down"),
                              RULE_KNOCKED_DOWN_TARGET, by)
     if not tally.unsaved or met_as != "standing":
         return []
@@ -537,19 +576,26 @@ def injure(s: GameState, dice: Dice, target: Model, unsaved: int, master: bool,
     result = injury_result(kept, concussion)
     rule = RULE_CONCUSSION if concussion and result == charts.STUNNED and kept == 2 else \
         RULE_INJURY
-    kept_text = f"keeps {max(roll.values)}" if count > 1 else ""
-    if bonus:
-        kept_text += f"{', ' if kept_text else ''}+{bonus} for the master strike = {kept}"
+    best = max(roll.values)
+    if count > 1 and bonus:
+        outcome = msg("keeps {roll}, +{bonus} for the master strike = {total}: {result}",
+                      roll=best, bonus=bonus, total=kept, result=result)
+    elif count > 1:
+        outcome = msg("keeps {roll}: {result}", roll=best, result=result)
+    elif bonus:
+        outcome = msg("+{bonus} for the master strike = {total}: {result}", bonus=bonus,
+                      total=kept, result=result)
+    else:
+        outcome = result
     events.append(DiceKept(rule=rule, who=target.name,
-                           label="injury" + (" (highest kept)" if count > 1 else ""),
-                           values=roll.values,
-                           outcome=f"{kept_text + ': ' if kept_text else ''}{result}"))
+                           label=msg("injury (highest kept)") if count > 1 else msg("injury"),
+                           values=roll.values, outcome=outcome))
     if result == charts.STUNNED and loadout(target.profile["gear"]).helmet:
         face = dice.d6(f"{target.name} helmet", RULE_HELMET)
-        events.append(DiceRolled(rule=RULE_HELMET, who=target.name, label="helmet",
+        events.append(DiceRolled(rule=RULE_HELMET, who=target.name, label=msg("helmet"),
                                  values=(face,), needed=f"{HELMET_SAVE}+",
-                                 outcome="knocked down instead" if face >= HELMET_SAVE
-                                 else "stunned"))
+                                 outcome=msg("knocked down instead") if face >= HELMET_SAVE
+                                 else charts.STUNNED))
         if face >= HELMET_SAVE:
             result = charts.KNOCKED_DOWN
     return events + apply_injury(s, target, result, rule, by)
@@ -558,7 +604,7 @@ def injure(s: GameState, dice: Dice, target: Model, unsaved: int, master: bool,
 def apply_injury(s: GameState, target: Model, result: str, rule: str,
                  by: int | None = None) -> list[Event]:
     if result == charts.OUT_OF_ACTION:
-        return out_of_action(s, target, "injury roll", rule, by)
+        return out_of_action(s, target, msg("injury roll"), rule, by)
     status = KNOCKED_DOWN if result == charts.KNOCKED_DOWN else STUNNED
     set_flag(s, target, KNOCKED_DOWN if status == STUNNED else STUNNED, False)
     set_flag(s, target, FLEEING, False)

@@ -11,19 +11,20 @@ from __future__ import annotations
 import math
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.rulesets.warband.status import FLEEING, can_fight, flag, is_down, is_standing
 
-RULE_ENGAGED = ("Once engaged, a model cannot leave the combat in its movement phase; it stays "
-                "engaged until it is out of action, its enemies are all down, or one side "
-                "flees (warband seed)")
-RULE_MULTIPLAYER = ("Multiplayer: a model charged by models of two or more warbands fights in "
-                    "the close combat phase of each warband it faces (warband seed)")
-RULE_PROTECT_DOWNED = ("A model engaged with a standing enemy cannot attack other knocked-down "
-                       "or stunned models (warband seed)")
-RULE_ALL_FIGHT = ("All engaged models fight, not only the active warband's, against enemies "
-                  "in front, behind or on the flanks (warband seed)")
+RULE_ENGAGED = msg("Once engaged, a model cannot leave the combat in its movement phase; it stays "
+                   "engaged until it is out of action, its enemies are all down, or one side "
+                   "flees (warband seed)")
+RULE_MULTIPLAYER = msg("Multiplayer: a model charged by models of two or more warbands fights in "
+                       "the close combat phase of each warband it faces (warband seed)")
+RULE_PROTECT_DOWNED = msg("A model engaged with a standing enemy cannot attack other knocked-down "
+                          "or stunned models (warband seed)")
+RULE_ALL_FIGHT = msg("All engaged models fight, not only the active warband's, against enemies "
+                     "in front, behind or on the flanks (warband seed)")
 
 
 def enemies_in_contact(s: GameState, geo: Geometry, model: Model) -> list[Model]:

@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-RULE_TWO_WEAPONS = ("Two one-handed weapons: +1 attack with the additional weapon, added after "
-                    "every other modifier; two different weapons: one attack with the weapon of "
-                    "choice, the others with the second, each rolled separately (warband seed)")
-RULE_UNARMED = "Unarmed: S -1, enemy save +1 (warband)"
-RULE_HANDS = "A model has two hands: one-handed weapons, a shield and a buckler take one each, a " \
-             "double-handed weapon both (warband)"
+from game.core.i18n import N_, join, msg
+
+RULE_TWO_WEAPONS = msg("Two one-handed weapons: +1 attack with the additional weapon, added after "
+                       "every other modifier; two different weapons: one attack with the weapon of "
+                       "choice, the others with the second, each rolled separately (warband seed)")
+RULE_UNARMED = msg("Unarmed: S -1, enemy save +1 (warband)")
+RULE_HANDS = msg("A model has two hands: one-handed weapons, a shield and a buckler take one "
+                 "each, a double-handed weapon both (warband)")
 
 
 @dataclass(frozen=True)
@@ -39,23 +41,23 @@ class Item:
 
 
 ITEMS: dict[str, Item] = {item.id: item for item in (
-    Item("dagger", "dagger", "weapon", hands=1, enemy_save=-1),
-    Item("axe", "axe", "weapon", hands=1, enemy_save=1),
-    Item("club", "club", "weapon", hands=1, concussion=True),
-    Item("sword", "sword", "weapon", hands=1, parry=True),
-    Item("spear", "spear", "weapon", hands=1, strikes_first_when_charged=True),
-    Item("hand_weapon", "hand weapon", "weapon", hands=1),
-    Item("double_handed", "double-handed weapon", "weapon", hands=2, strength_bonus=2,
+    Item("dagger", N_("dagger"), "weapon", hands=1, enemy_save=-1),
+    Item("axe", N_("axe"), "weapon", hands=1, enemy_save=1),
+    Item("club", N_("club"), "weapon", hands=1, concussion=True),
+    Item("sword", N_("sword"), "weapon", hands=1, parry=True),
+    Item("spear", N_("spear"), "weapon", hands=1, strikes_first_when_charged=True),
+    Item("hand_weapon", N_("hand weapon"), "weapon", hands=1),
+    Item("double_handed", N_("double-handed weapon"), "weapon", hands=2, strength_bonus=2,
          strikes_last=True),
-    Item("buckler", "buckler", "shield", hands=1, parry=True),
-    Item("shield", "shield", "shield", hands=1, save_bonus=1),
-    Item("light_armour", "light armour", "armour", armour_save=6),
-    Item("heavy_armour", "heavy armour", "armour", armour_save=5),
-    Item("helmet", "helmet", "helmet"),
+    Item("buckler", N_("buckler"), "shield", hands=1, parry=True),
+    Item("shield", N_("shield"), "shield", hands=1, save_bonus=1),
+    Item("light_armour", N_("light armour"), "armour", armour_save=6),
+    Item("heavy_armour", N_("heavy armour"), "armour", armour_save=5),
+    Item("helmet", N_("helmet"), "helmet"),
 )}
 
 #: Fighting with no weapon at all: S -1 and the enemy's save improves by 1.
-UNARMED = Item("unarmed", "bare hands", "weapon", strength_bonus=-1, enemy_save=-1)
+UNARMED = Item("unarmed", N_("bare hands"), "weapon", strength_bonus=-1, enemy_save=-1)
 
 #: Other spellings players type (the `odds` command, data files).
 ALIASES = {
@@ -66,7 +68,7 @@ ALIASES = {
 }
 NO_GEAR = {"none", "unarmed", "nothing"}
 
-SKILLS = {"strikes_first": "Strikes first: always in the first step of the strike order"}
+SKILLS = {"strikes_first": msg("Strikes first: always in the first step of the strike order")}
 
 NO_SAVE = 7
 
@@ -88,7 +90,8 @@ def parse_gear(names) -> tuple[str, ...]:
         item = canonical(str(name))
         if item is None:
             known = ", ".join(sorted(ITEMS))
-            raise ValueError(f"{name!r} is not in the equipment table (known: {known})")
+            raise ValueError(msg("{name} is not in the equipment table (known: {known})",
+                                 name=repr(name), known=known))
         if item:
             out.append(item)
     return tuple(out)
@@ -146,11 +149,12 @@ def hands_problem(gear: tuple[str, ...]) -> str | None:
     items = [ITEMS[g] for g in gear]
     hands = sum(item.hands for item in items)
     if hands > 2:
-        held = ", ".join(item.name for item in items if item.hands)
-        return f"cannot hold {held} at once (two hands: {RULE_HANDS})"
-    for kind in ("armour", "helmet"):
+        held = join(item.name for item in items if item.hands)
+        return msg("cannot hold {items} at once (two hands: {rule})", items=held, rule=RULE_HANDS)
+    for kind, worn in (("armour", msg("wears more than one armour")),
+                       ("helmet", msg("wears more than one helmet"))):
         if sum(1 for item in items if item.kind == kind) > 1:
-            return f"wears more than one {kind}"
+            return worn
     return None
 
 
@@ -178,4 +182,6 @@ def weapon(item_id: str) -> Item:
 
 
 def describe_gear(gear: tuple[str, ...]) -> str:
-    return ", ".join(ITEMS[g].name for g in gear) or "no equipment (unarmed)"
+    if not gear:
+        return msg("no equipment (unarmed)")
+    return join(ITEMS[g].name for g in gear)

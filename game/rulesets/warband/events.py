@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Casualty, Event
-from game.core.text import possessive
+from game.core.i18n import join, msg, nmsg
 
 
 @dataclass(frozen=True)
@@ -15,8 +15,11 @@ class OutOfAction(Casualty):
     cause: str = ""
 
     def describe(self) -> str:
-        text = f"{self.model_name} ({self.unit_name}) is out of action"
-        return f"{text}: {self.cause}" if self.cause else text
+        if self.cause:
+            return msg("{model} ({warband}) is out of action: {cause}", model=self.model_name,
+                       warband=self.unit_name, cause=self.cause)
+        return msg("{model} ({warband}) is out of action", model=self.model_name,
+                   warband=self.unit_name)
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,9 @@ class StrikeOrder(Event):
 
     def describe(self) -> str:
         if not self.names:
-            return f"{possessive(self.side_name)} close combat: nobody is fighting"
-        return f"{possessive(self.side_name)} close combat, strike order: " + ", ".join(self.names)
+            return msg("{side:poss} close combat: nobody is fighting", side=self.side_name)
+        return msg("{side:poss} close combat, strike order: {names}", side=self.side_name,
+                   names=join(self.names))
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,10 @@ class Routed(Event):
     models: int = 0
 
     def describe(self) -> str:
-        return f"{self.side_name} routs: its {self.models} remaining models leave the battle"
+        # English says "models" even for one (kept: the log hash of saved battles reads it)
+        return nmsg("{side} routs: its {n} remaining models leave the battle",
+                    "{side} routs: its {n} remaining models leave the battle", self.models,
+                    side=self.side_name)
 
 
 @dataclass(frozen=True)
@@ -56,5 +63,7 @@ class DiceKept(Event):
 
     def describe(self) -> str:
         faces = ", ".join(str(v) for v in self.values)
-        text = f"{self.who} rolls {self.label}: {faces}"
-        return f"{text}: {self.outcome}" if self.outcome else text
+        if self.outcome:
+            return msg("{who} rolls {label}: {faces}: {outcome}", who=self.who, label=self.label,
+                       faces=faces, outcome=self.outcome)
+        return msg("{who} rolls {label}: {faces}", who=self.who, label=self.label, faces=faces)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from game.core.dice import Dice
 from game.core.events import Event, Note, StatusChanged
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.warband.combat import (
     RULE_STUNNED_TARGET,
     Tally,
+    attacked_while_stunned,
     injure_after_strike,
     out_of_action,
     wound_hits,
@@ -25,6 +27,7 @@ from game.rulesets.warband.movement import FRIEND_RANGE, flee_move
 from game.rulesets.warband.recovery import leadership_test
 from game.rulesets.warband.status import (
     FLEEING,
+    FLEEING_TEXT,
     KNOCKED_DOWN,
     STUNNED,
     can_fight,
@@ -33,12 +36,12 @@ from game.rulesets.warband.status import (
     set_flag,
 )
 
-RULE_ALL_ALONE = ("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
-                  "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "
-                  "flees (warband)")
-RULE_FLEE = ("Fleeing: a model that flees turns and runs 2D6\" away from its enemies; each "
-             "enemy in contact first gets 1 automatic hit, resolved at once; a model never "
-             "flees a combat by choice (warband seed)")
+RULE_ALL_ALONE = msg("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
+                     "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "
+                     "flees (warband)")
+RULE_FLEE = msg("Fleeing: a model that flees turns and runs 2D6\" away from its enemies; each "
+                "enemy in contact first gets 1 automatic hit, resolved at once; a model never "
+                "flees a combat by choice (warband seed)")
 
 
 def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
@@ -61,7 +64,8 @@ def all_alone_tests(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         if not m.alive or not can_fight(s, m):
             continue
         passed, rolled = leadership_test(dice, m.name, m.profile["Ld"], "all alone",
-                                         "2D6 all alone", RULE_ALL_ALONE, ("stands firm", "flees"))
+                                         msg("2D6 all alone"), RULE_ALL_ALONE,
+                                         (msg("stands firm"), msg("flees")))
         events.append(rolled)
         if not passed:
             events.extend(flee(s, geo, dice, m, fight))
@@ -89,7 +93,7 @@ def flee(s: GameState, geo: Geometry, dice: Dice, model: Model, fight: dict | No
     if not flag(s, model, FLEEING):
         set_flag(s, model, FLEEING)
         events.append(StatusChanged(rule=RULE_FLEE, unit=model.unit, unit_name=model.name,
-                                    status="fleeing", gained=True))
+                                    status=FLEEING_TEXT, gained=True))
     return events + flee_move(s, geo, dice, model, rule)
 
 
@@ -99,11 +103,11 @@ def flee_hit(s: GameState, dice: Dice, fight: dict | None, enemy: Model, model: 
     item = loadout(enemy.profile["gear"]).weapons[0]
     strength = enemy.profile["S"] + item.strength_bonus
     met_as = condition(s, model)
-    events: list[Event] = [Note(rule=RULE_FLEE, text=f"{enemy.name} strikes {model.name} as it "
-                                                     f"turns to flee: 1 automatic hit "
-                                                     f"({item.name})")]
+    events: list[Event] = [Note(rule=RULE_FLEE, text=msg(
+        "{enemy} strikes {model} as it turns to flee: 1 automatic hit ({weapon})",
+        enemy=enemy.name, model=model.name, weapon=item.name))]
     if met_as == "stunned":
-        return events + out_of_action(s, model, f"attacked by {enemy.name} while stunned",
+        return events + out_of_action(s, model, attacked_while_stunned(enemy),
                                       RULE_STUNNED_TARGET, enemy.side)
     tally = Tally(attacks=1, hits=1, weapons=[item.name])
     events.extend(wound_hits(dice, fight, enemy, model, item, strength, 1, tally,

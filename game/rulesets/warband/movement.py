@@ -16,8 +16,8 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, DiceRolled, Event, Note, UnitMoved
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.i18n import N_, msg
 from game.core.state import GameState, Model
-from game.core.text import possessive
 from game.rulesets.base import placement_reason
 from game.rulesets.warband.engagement import RULE_ENGAGED, enemies_in_contact, is_engaged
 from game.rulesets.warband.status import (
@@ -32,19 +32,26 @@ from game.rulesets.warband.status import (
     set_flag,
 )
 
-RULE_MOVE = "Movement: a model may move up to M\" (half that if it stood up this turn) (warband)"
-RULE_RUN = ("Running [added, same game family]: a model with no enemy within 8\" at the start "
-            "of its move may move up to 2xM\" (it then cannot charge: a model moves or "
-            "charges)")
-RULE_NO_CONTACT = ("Models touch only after a charge: a normal move ends more than 1\" from every "
-                   "enemy [added]")
-RULE_CHARGE = ("Charge: declare a target the model can see within 2xM\", then move up to 2xM\" "
-               "into base contact (warband)")
-RULE_FAILED_CHARGE = ("Failed charge: a charger that cannot reach its target makes a normal move "
-                      "toward it instead (warband)")
-RULE_NO_CHARGE_STOOD_UP = "A model that stood up this turn cannot charge (warband)"
-RULE_FLEE_MOVE = ("Fleeing: a fleeing model that did not rally flees 2D6\" away from the nearest "
-                  "enemy in its movement phase [added]")
+RULE_MOVE = msg("Movement: a model may move up to M\" (half that if it stood up this turn) (warband)")
+RULE_RUN = msg("Running [added, same game family]: a model with no enemy within 8\" at the start "
+               "of its move may move up to 2xM\" (it then cannot charge: a model moves or "
+               "charges)")
+RULE_NO_CONTACT = msg("Models touch only after a charge: a normal move ends more than 1\" from every "
+                      "enemy [added]")
+RULE_CHARGE = msg("Charge: declare a target the model can see within 2xM\", then move up to 2xM\" "
+                  "into base contact (warband)")
+RULE_FAILED_CHARGE = msg("Failed charge: a charger that cannot reach its target makes a normal move "
+                         "toward it instead (warband)")
+RULE_NO_CHARGE_STOOD_UP = msg("A model that stood up this turn cannot charge (warband)")
+RULE_FLEE_MOVE = msg("Fleeing: a fleeing model that did not rally flees 2D6\" away from the nearest "
+                     "enemy in its movement phase [added]")
+
+#: How a move reads in the log ("Axeman runs (furthest model 8.0")").
+MOVES = msg("moves")
+RUNS = msg("runs")
+CHARGES = msg("charges")
+FLEES = msg("flees")
+MOVES_TOWARD_TARGET = msg("moves toward its target (failed charge)")
 
 #: Running is allowed with no enemy this close at the start of the move [added].
 RUN_CLEARANCE = 8.0
@@ -91,17 +98,18 @@ def charge_reach(model: Model) -> float:
 def cannot_act(s: GameState, geo: Geometry, model: Model) -> str | None:
     """Why this model cannot move or charge now, quoting the rule, or None."""
     if not model.alive:
-        return f"{model.name} is out of action"
+        return msg("{model} is out of action", model=model.name)
     if model.side != s.active:
-        return f"{model.name} is not in the warband whose turn it is"
+        return msg("{model} is not in the warband whose turn it is", model=model.name)
     if flag(s, model, MOVED):
-        return f"{model.name} has already moved this turn"
+        return msg("{model} has already moved this turn", model=model.name)
     if is_down(s, model):
-        return f"{model.name} is knocked down or stunned and cannot move"
+        return msg("{model} is knocked down or stunned and cannot move", model=model.name)
     if flag(s, model, FLEEING):
-        return f"{model.name} is fleeing: it runs in the recovery step and cannot move or charge"
+        return msg("{model} is fleeing: it runs in the recovery step and cannot move or charge",
+                   model=model.name)
     if is_engaged(s, geo, model):
-        return f"{model.name} cannot move: {RULE_ENGAGED}"
+        return msg("{model} cannot move: {rule}", model=model.name, rule=RULE_ENGAGED)
     return None
 
 
@@ -109,17 +117,22 @@ def cannot_act(s: GameState, geo: Geometry, model: Model) -> str | None:
 def charge_problem(s: GameState, geo: Geometry, model: Model, target: Model) -> str | None:
     """Why this model may not declare a charge on this target, or None."""
     if flag(s, model, STOOD_UP):
-        return f"{model.name} cannot charge: {RULE_NO_CHARGE_STOOD_UP}"
+        return msg("{model} cannot charge: {rule}", model=model.name,
+                   rule=RULE_NO_CHARGE_STOOD_UP)
     if not target.alive or target.side == model.side:
-        return "Choose an enemy model on the table to charge"
+        return msg("Choose an enemy model on the table to charge")
     if geo.in_contact(model, target):
-        return f"{model.name} is already in base contact with {target.name}"
+        return msg("{model} is already in base contact with {target}", model=model.name,
+                   target=target.name)
     reach = charge_reach(model)
     if geo.distance(model, target) > reach + 1e-9:
-        return (f"{target.name} is {geo.distance(model, target):.1f}\" away, beyond "
-                f"{possessive(model.name)} charge reach of {reach:g}\" ({RULE_CHARGE})")
+        return msg("{target} is {distance:.1f}\" away, beyond {model:poss} charge reach of "
+                   "{reach:g}\" ({rule})", target=target.name,
+                   distance=geo.distance(model, target), model=model.name, reach=reach,
+                   rule=RULE_CHARGE)
     if not geo.line_of_sight(s, model, target):
-        return f"{model.name} cannot see {target.name} ({RULE_CHARGE})"
+        return msg("{model} cannot see {target} ({rule})", model=model.name, target=target.name,
+                   rule=RULE_CHARGE)
     return None
 
 
@@ -147,7 +160,8 @@ def charge_placement_problem(s: GameState, geo: Geometry, model: Model, target: 
     moved = model.copy()
     moved.x, moved.y = dest
     if not geo.in_contact(moved, target):
-        return f"{model.name} must end its charge in base contact with {target.name}"
+        return msg("{model} must end its charge in base contact with {target}",
+                   model=model.name, target=target.name)
     return None
 
 
@@ -195,13 +209,13 @@ def resolve_charge(s: GameState, geo: Geometry, model: Model, target: Model,
     if dest is None:
         events: list[Event] = [ChargeResolved(
             rule=RULE_FAILED_CHARGE, unit=model.unit, unit_name=model.name, success=False,
-            reason=f"no way into base contact with {target.name} within {charge_reach(model):g}\""
-                   f": it moves toward it instead")]
+            reason=msg("no way into base contact with {target} within {reach:g}\": it moves "
+                       "toward it instead", target=target.name, reach=charge_reach(model)))]
         return events + move_model(s, geo, model, toward_enemy(s, geo, model, target),
-                                   "moves toward its target (failed charge)", RULE_FAILED_CHARGE)
+                                   MOVES_TOWARD_TARGET, RULE_FAILED_CHARGE)
     set_flag(s, model, CHARGED)
     set_flag(s, target, WAS_CHARGED)
-    moved = move_model(s, geo, model, dest, "charges", RULE_CHARGE)
+    moved = move_model(s, geo, model, dest, CHARGES, RULE_CHARGE)
     return moved + [ChargeResolved(rule=RULE_CHARGE, unit=model.unit, unit_name=model.name,
                                    success=True, targets=(target.name,))]
 
@@ -219,7 +233,8 @@ def move_problem(s: GameState, geo: Geometry, model: Model, dest) -> str | None:
     moved.x, moved.y = dest
     for enemy in s.models.values():
         if enemy.alive and enemy.side != model.side and geo.distance(moved, enemy) <= KEEP_AWAY:
-            return f"{model.name} would end within 1\" of {enemy.name} ({RULE_NO_CONTACT})"
+            return msg("{model} would end within 1\" of {enemy} ({rule})", model=model.name,
+                       enemy=enemy.name, rule=RULE_NO_CONTACT)
     return None
 
 
@@ -264,7 +279,8 @@ def move_model(s: GameState, geo: Geometry, model: Model, dest, how: str,
     set_flag(s, model, MOVED)
     dest = (float(dest[0]), float(dest[1]))
     if dest == (model.x, model.y):
-        return [Note(rule=rule, text=f"{model.name} stays where it is (no room to move)")]
+        return [Note(rule=rule, text=msg("{model} stays where it is (no room to move)",
+                                         model=model.name))]
     x0, y0 = model.x, model.y
     model.x, model.y = dest
     return [UnitMoved(rule=rule, unit=model.unit, unit_name=model.name, how=how,
@@ -288,8 +304,10 @@ def flee_move(s: GameState, geo: Geometry, dice: Dice, model: Model, rule: str) 
     """2D6" straight away from the enemies in contact (or the nearest enemy), ending more than
     1" from every enemy where it can."""
     roll = dice.roll(2, f"{model.name} flees", rule)
-    events: list[Event] = [DiceRolled(rule=rule, who=model.name, label="2D6 to flee",
-                                      values=roll.values, outcome=f"flees up to {roll.total}\"")]
+    events: list[Event] = [DiceRolled(rule=rule, who=model.name, label=msg("2D6 to flee"),
+                                      values=roll.values,
+                                      outcome=msg("flees up to {distance}\"",
+                                                  distance=roll.total))]
     threats = enemies_in_contact(s, geo, model)
     if not threats:
         nearest = nearest_enemy(s, geo, model)
@@ -308,9 +326,10 @@ def flee_move(s: GameState, geo: Geometry, dice: Dice, model: Model, rule: str) 
         dest = geo.move_toward(s, model.unit, point, float(roll.total), 0.0)[model.id]
     x0, y0 = model.x, model.y
     if dest == (x0, y0):
-        return events + [Note(rule=rule, text=f"{model.name} has nowhere to flee")]
+        return events + [Note(rule=rule, text=msg("{model} has nowhere to flee",
+                                                  model=model.name))]
     model.x, model.y = dest
-    return events + [UnitMoved(rule=rule, unit=model.unit, unit_name=model.name, how="flees",
+    return events + [UnitMoved(rule=rule, unit=model.unit, unit_name=model.name, how=FLEES,
                                longest=math.hypot(dest[0] - x0, dest[1] - y0),
                                moves=((model.id, x0, y0, dest[0], dest[1]),))]
 
@@ -328,29 +347,38 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         unit = model.unit
         for target in charge_targets(s, geo, model):
             out.append(Action("charge", unit, targets=(target.unit,),
-                              label=f"{model.name}: charge {target.name} "
-                                    f"({geo.distance(model, target):.1f}\", reach "
-                                    f"{charge_reach(model):g}\")"))
+                              label=msg("{model}: charge {target} ({distance:.1f}\", reach "
+                                        "{reach:g}\")", model=model.name, target=target.name,
+                                        distance=geo.distance(model, target),
+                                        reach=charge_reach(model))))
         enemy = nearest_enemy(s, geo, model)
         if enemy is not None and geo.distance(model, enemy) > APPROACH_GAP + 0.05:
-            verb = "run" if can_run(s, geo, model) else "move"
+            template = RUN_TOWARD if can_run(s, geo, model) else MOVE_TOWARD
             out.append(Action("move", unit, targets=(enemy.unit,),
-                              label=f"{model.name}: {verb} toward {enemy.name} "
-                                    f"(up to {allowance(s, geo, model):g}\")"))
+                              label=msg(template, model=model.name, enemy=enemy.name,
+                                        reach=allowance(s, geo, model))))
         objective = nearest_objective(s, geo, model)
         if objective is not None:
             index, obj = objective
-            out.append(Action("move", unit, option=f"objective:{index}",
-                              label=f"{model.name}: move to {obj.name or 'the objective'}"))
+            label = msg("{model}: move to {objective}", model=model.name, objective=obj.name) \
+                if obj.name else msg("{model}: move to the objective", model=model.name)
+            out.append(Action("move", unit, option=f"objective:{index}", label=label))
         friend = nearest_friend(s, geo, model)
         if friend is not None and geo.distance(model, friend) > FRIEND_RANGE:
             out.append(Action("move", unit, option="regroup",
-                              label=f"{model.name}: regroup toward {friend.name}"))
+                              label=msg("{model}: regroup toward {friend}", model=model.name,
+                                        friend=friend.name)))
     if not out:  # nobody can move: nothing to decide
-        return [Action("end_phase", option="auto", label="No model can move: on to close combat")]
-    out.append(Action("end_phase", label="End the movement phase (models that did not move "
-                                          "stay where they are)"))
+        return [Action("end_phase", option="auto",
+                       label=msg("No model can move: on to close combat"))]
+    out.append(Action("end_phase", label=msg("End the movement phase (models that did not move "
+                                              "stay where they are)")))
     return out
+
+
+#: The two wordings of a move toward the nearest enemy (message ids: see `movement_actions`).
+RUN_TOWARD = N_("{model}: run toward {enemy} (up to {reach:g}\")")
+MOVE_TOWARD = N_("{model}: move toward {enemy} (up to {reach:g}\")")
 
 
 def nearest_objective(s: GameState, geo: Geometry, model: Model):
@@ -363,36 +391,39 @@ def nearest_objective(s: GameState, geo: Geometry, model: Model):
     return None if best is None else (best[1], best[2])
 
 
+UNKNOWN_OBJECTIVE = msg("Unknown objective")
+
+
 def move_action_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     """explain_illegal for a movement-phase action of one model."""
     if a.unit not in s.units:
-        return "Choose one of your models"
+        return msg("Choose one of your models")
     model = model_of(s, a.unit)
     reason = cannot_act(s, geo, model)
     if reason:
         return reason
     if a.kind == "charge":
         if len(a.targets) != 1 or a.targets[0] not in s.units:
-            return "A charge names one enemy model"
+            return msg("A charge names one enemy model")
         target = model_of(s, a.targets[0])
         problem = charge_problem(s, geo, model, target)
         if problem:
             return problem
         if a.placement:
             if set(a.destinations()) != {model.id}:
-                return "A charge places only the charging model"
+                return msg("A charge places only the charging model")
             return charge_placement_problem(s, geo, model, target, a.destinations()[model.id])
         return None
     if a.placement:
         if set(a.destinations()) != {model.id}:
-            return "A move places only the moving model"
+            return msg("A move places only the moving model")
         return move_problem(s, geo, model, a.destinations()[model.id])
     if a.targets:
         if len(a.targets) != 1 or a.targets[0] not in s.units:
-            return "Name one enemy model to move toward"
+            return msg("Name one enemy model to move toward")
         enemy = model_of(s, a.targets[0])
         if not enemy.alive or enemy.side == model.side:
-            return "Name an enemy model on the table to move toward"
+            return msg("Name an enemy model on the table to move toward")
         return None
     if a.option == "regroup":
         return None
@@ -400,11 +431,11 @@ def move_action_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         try:
             index = int(a.option.split(":", 1)[1])
         except ValueError:
-            return "Unknown objective"
+            return UNKNOWN_OBJECTIVE
         if not 0 <= index < len(s.scenario.objectives):
-            return "Unknown objective"
+            return UNKNOWN_OBJECTIVE
         return None
-    return "Give the model a destination (a placement, an enemy or an objective)"
+    return msg("Give the model a destination (a placement, an enemy or an objective)")
 
 
 # --- moves dragged by hand (the client) ------------------------------------------------------

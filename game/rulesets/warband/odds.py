@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from game.core import probability as P
+from game.core.i18n import msg
 from game.rulesets.warband.charts import (
     CRITICALS,
     HELMET_SAVE,
@@ -33,12 +34,14 @@ ZERO = Fraction(0)
 ONE = Fraction(1)
 SIXTH = Fraction(1, 6)
 
-UNHARMED = "unharmed"
-LOST_WOUND = "lost a wound"
+UNHARMED = msg("unharmed")
+LOST_WOUND = msg("lost a wound")
 #: The final result of a strike on the defender: exactly one happens (they sum to 1).
 FINALS = (UNHARMED, LOST_WOUND, KNOCKED_DOWN, STUNNED, OUT_OF_ACTION)
 #: Things that may happen along the way (each is "at least one", not exclusive).
-EVENTS = ("hit", "parried", "wounded", "saved", "critical")
+EVENTS = (msg("hit"), msg("parried"), msg("wounded"), msg("saved"), msg("critical"))
+#: P(the attacker gets to strike at all), in `melee_odds`.
+STRIKES = msg("strikes")
 
 #: Outcome of a strike: (final, hit, parried, wounded, saved, critical).
 Outcome = tuple[str, bool, bool, bool, bool, bool]
@@ -371,7 +374,7 @@ def melee_odds(attacker: Fighter, defender: Fighter, charging: bool) -> dict[str
       they sum to 1; `unharmed` includes the attacker never striking)."""
     strikes, mine, _ = duel(attacker, defender, charging)
     table = summarize(mine)
-    out = {"strikes": strikes}
+    out = {STRIKES: strikes}
     for key, p in table.items():
         out[key] = p * strikes
     out[UNHARMED] += 1 - strikes

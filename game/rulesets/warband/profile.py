@@ -9,6 +9,7 @@ this game, and a broken data file must fail on load with one clear line, not mid
 from __future__ import annotations
 
 from game.core.errors import DataError
+from game.core.i18n import msg
 from game.core.state import GameState, Scenario, frozen_profile
 from game.data.loader import RulesetData, Schema, ruleset_data
 from game.rulesets import setup
@@ -45,33 +46,38 @@ def check(data: RulesetData) -> None:
         try:
             gear = parse_gear(profile.stats["gear"])
         except ValueError as exc:
-            raise DataError(data.path, f"{where}.gear: {exc}") from None
+            raise DataError(data.path, msg("{where}.gear: {problem}", where=where,
+                                           problem=exc.args[0])) from None
         problem = hands_problem(gear)
         if problem:
-            raise DataError(data.path, f"{where}.gear: {problem}")
+            raise DataError(data.path, msg("{where}.gear: {problem}", where=where,
+                                           problem=problem))
         for skill in profile.stats.get("skills", ()):
             if skill not in SKILLS:
-                raise DataError(data.path, f"{where}.skills: unknown skill {skill!r} "
-                                           f"(known: {', '.join(sorted(SKILLS))})")
+                raise DataError(data.path, msg("{where}.skills: unknown skill {skill} (known: "
+                                               "{known})", where=where, skill=repr(skill),
+                                               known=", ".join(sorted(SKILLS))))
         if profile.models != 1:
-            raise DataError(data.path, f"{where}.models must be 1: every warband model is a "
-                                       f"unit of one")
+            raise DataError(data.path, msg("{where}.models must be 1: every warband model is a "
+                                           "unit of one", where=where))
     for fid, force in data.forces.items():
         low, high = WARBAND_SIZE
         if not low <= len(force.units) <= high:
-            raise DataError(data.path, f"forces.{fid} has {len(force.units)} models; a warband "
-                                       f"has {low} to {high}")
+            raise DataError(data.path, msg("forces.{force} has {count} models; a warband has "
+                                           "{low} to {high}", force=fid,
+                                           count=len(force.units), low=low, high=high))
         leaders = [u for u in force.units if data.profiles[u].stats.get("leader")]
         if len(leaders) != 1:
-            raise DataError(data.path, f"forces.{fid} must have exactly one leader, not "
-                                       f"{len(leaders)}")
+            raise DataError(data.path, msg("forces.{force} must have exactly one leader, not "
+                                           "{count}", force=fid, count=len(leaders)))
 
 
 def default_forces(sides: int = 2, scenario: Scenario | None = None) -> list[str]:
     """One warband per side: the map's `force_<side>` where it names one, else the defaults in
     order. 2 to 4 sides."""
     if not 2 <= sides <= MAX_SIDES:
-        raise ValueError(f"warband is played by 2 to {MAX_SIDES} warbands, not {sides}")
+        raise ValueError(msg("warband is played by 2 to {most} warbands, not {sides}",
+                             most=MAX_SIDES, sides=sides))
     given = scenario.forces if scenario is not None else {}
     return [given.get(i, DEFAULT_FORCES[i]) for i in range(sides)]
 
@@ -91,7 +97,8 @@ def build_game(ruleset_id: str, scenario: Scenario, seed: int,
     model)."""
     if forces is not None and not 2 <= len(forces) <= MAX_SIDES:
         raise DataError(warband_data().path,
-                        f"warband is played by 2 to {MAX_SIDES} warbands, not {len(forces)}")
+                        msg("warband is played by 2 to {most} warbands, not {sides}",
+                            most=MAX_SIDES, sides=len(forces)))
     chosen = list(forces) if forces else default_forces(sides_for(scenario, None), scenario)
     s = setup.build_game(ruleset_id, scenario, seed, warband_data(), chosen, chosen)
     finish_state(s)

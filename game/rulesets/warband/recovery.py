@@ -7,21 +7,29 @@ from __future__ import annotations
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, StatusChanged
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
-from game.core.text import possessive
 from game.rulesets.warband.events import Routed
-from game.rulesets.warband.status import FLEEING, KNOCKED_DOWN, STOOD_UP, STUNNED, flag, set_flag
+from game.rulesets.warband.status import (
+    FLEEING,
+    FLEEING_TEXT,
+    KNOCKED_DOWN,
+    STOOD_UP,
+    STUNNED,
+    flag,
+    set_flag,
+)
 from game.rulesets.warband.victory import credit_rout
 
-RULE_ROUT = ("Rout test: at the start of its turn a warband with 25% or more of its models out "
-             "of action tests 2D6 <= its leader's Ld (the highest Ld among the rest if the "
-             "leader is out of action); failed = it routs and leaves the battle (warband)")
-RULE_CONCEDE = "A warband may give up: it routs and leaves the battle (warband)"
-RULE_RALLY = ("Recovery: a fleeing model rallies on 2D6 <= Ld; it cannot if the closest model "
-              "is an enemy (warband)")
-RULE_STUNNED_RECOVERS = "Recovery: a stunned model becomes knocked down (warband)"
-RULE_STAND_UP = ("Recovery: a knocked-down model stands up: half move this turn, cannot charge, "
-                 "strikes last (warband)")
+RULE_ROUT = msg("Rout test: at the start of its turn a warband with 25% or more of its models out "
+                "of action tests 2D6 <= its leader's Ld (the highest Ld among the rest if the "
+                "leader is out of action); failed = it routs and leaves the battle (warband)")
+RULE_CONCEDE = msg("A warband may give up: it routs and leaves the battle (warband)")
+RULE_RALLY = msg("Recovery: a fleeing model rallies on 2D6 <= Ld; it cannot if the closest model "
+                 "is an enemy (warband)")
+RULE_STUNNED_RECOVERS = msg("Recovery: a stunned model becomes knocked down (warband)")
+RULE_STAND_UP = msg("Recovery: a knocked-down model stands up: half move this turn, cannot charge, "
+                    "strikes last (warband)")
 
 #: The rout test is taken when this share of the warband is out of action.
 ROUT_SHARE = 0.25
@@ -44,7 +52,7 @@ def leadership_test(dice: Dice, who: str, leadership: int, roll_label: str, show
     roll = dice.roll(2, f"{who} {roll_label}", rule)
     passed = roll.total <= leadership
     return passed, DiceRolled(rule=rule, who=who, label=shown, values=roll.values,
-                              needed=f"{leadership} or less",
+                              needed=msg("{leadership} or less", leadership=leadership),
                               outcome=outcomes[0] if passed else outcomes[1])
 
 
@@ -65,8 +73,9 @@ def rout_test(s: GameState, dice: Dice) -> tuple[bool, list[Event]]:
         return False, []
     leadership, whose = rout_leadership(s, side)
     passed, rolled = leadership_test(
-        dice, s.sides[side].name, leadership, "rout test", f"2D6 rout test on {possessive(whose)} Ld",
-        RULE_ROUT, ("holds", "fails: the warband routs"))
+        dice, s.sides[side].name, leadership, "rout test",
+        msg("2D6 rout test on {model:poss} Ld", model=whose), RULE_ROUT,
+        (msg("holds"), msg("fails: the warband routs")))
     events: list[Event] = [rolled]
     if passed:
         return False, events
@@ -108,26 +117,29 @@ def recover(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
             continue
         if closest_is_enemy(s, geo, m):
             events.append(StatusChanged(rule=RULE_RALLY, unit=m.unit, unit_name=m.name,
-                                        status="fleeing (cannot rally: the closest model is an "
-                                               "enemy)", gained=True))
+                                        status=msg("fleeing (cannot rally: the closest model "
+                                                   "is an enemy)"), gained=True))
             continue
-        rallied, rolled = leadership_test(dice, m.name, m.profile["Ld"], "rally", "2D6 to rally",
-                                          RULE_RALLY, ("rallies", "keeps fleeing"))
+        rallied, rolled = leadership_test(dice, m.name, m.profile["Ld"], "rally",
+                                          msg("2D6 to rally"), RULE_RALLY,
+                                          (msg("rallies"), msg("keeps fleeing")))
         events.append(rolled)
         if rallied:
             set_flag(s, m, FLEEING, False)
             events.append(StatusChanged(rule=RULE_RALLY, unit=m.unit, unit_name=m.name,
-                                        status="fleeing", gained=False))
+                                        status=FLEEING_TEXT, gained=False))
     for m in models:
         if flag(s, m, KNOCKED_DOWN):
             set_flag(s, m, KNOCKED_DOWN, False)
             set_flag(s, m, STOOD_UP)
             events.append(StatusChanged(rule=RULE_STAND_UP, unit=m.unit, unit_name=m.name,
-                                        status="knocked down (it stands up)", gained=False))
+                                        status=msg("knocked down (it stands up)"),
+                                        gained=False))
         elif flag(s, m, STUNNED):
             set_flag(s, m, STUNNED, False)
             set_flag(s, m, KNOCKED_DOWN)
             events.append(StatusChanged(rule=RULE_STUNNED_RECOVERS, unit=m.unit,
-                                        unit_name=m.name, status="knocked down (no longer "
-                                                                 "stunned)", gained=True))
+                                        unit_name=m.name,
+                                        status=msg("knocked down (no longer stunned)"),
+                                        gained=True))
     return events

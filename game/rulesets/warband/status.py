@@ -8,7 +8,9 @@ warband's turn ends (`TURN_FLAGS`).
 
 from __future__ import annotations
 
+from game.core.i18n import msg
 from game.core.state import GameState, Model
+from game.rulesets.warband import charts
 
 KNOCKED_DOWN = "knocked_down"
 STUNNED = "stunned"
@@ -22,20 +24,25 @@ STOOD_UP = "stood_up"
 TURN_FLAGS = (MOVED, CHARGED, WAS_CHARGED, STOOD_UP)
 
 STATUS_HELP = {
-    KNOCKED_DOWN: ("DOWN", "Knocked down: cannot move or fight back; every attack on it hits "
-                           "automatically and an unsaved wound takes it out of action. It "
-                           "stands up in its warband's next recovery phase."),
-    STUNNED: ("STUN", "Stunned: cannot move or fight back; an enemy attacking it in close "
-                      "combat takes it out of action. It becomes knocked down in its "
-                      "warband's next recovery phase."),
-    FLEEING: ("FLEE", "Fleeing: runs 2D6\" from the enemy each movement phase until it rallies "
-                      "(Ld test in the recovery phase, not possible while the closest model "
-                      "is an enemy); it cannot charge or fight."),
-    CHARGED: ("CHG", "Charged this turn: strikes first in this turn's close combat."),
-    WAS_CHARGED: ("HIT", "Was charged this turn (a spear strikes first)."),
-    STOOD_UP: ("UP", "Stood up this turn: half move, cannot charge, strikes last."),
-    MOVED: ("MOVED", "Has moved this turn."),
+    KNOCKED_DOWN: (msg("DOWN"), msg("Knocked down: cannot move or fight back; every attack "
+                                    "on it hits automatically and an unsaved wound takes it "
+                                    "out of action. It stands up in its warband's next "
+                                    "recovery phase.")),
+    STUNNED: (msg("STUN"), msg("Stunned: cannot move or fight back; an enemy attacking it in "
+                               "close combat takes it out of action. It becomes knocked down "
+                               "in its warband's next recovery phase.")),
+    FLEEING: (msg("FLEE"), msg("Fleeing: runs 2D6\" from the enemy each movement phase until "
+                               "it rallies (Ld test in the recovery phase, not possible while "
+                               "the closest model is an enemy); it cannot charge or fight.")),
+    CHARGED: (msg("CHG"), msg("Charged this turn: strikes first in this turn's close combat.")),
+    WAS_CHARGED: (msg("HIT"), msg("Was charged this turn (a spear strikes first).")),
+    STOOD_UP: (msg("UP"), msg("Stood up this turn: half move, cannot charge, strikes last.")),
+    MOVED: (msg("MOVED"), msg("Has moved this turn.")),
 }
+
+#: What an attack on a model meets (compared in code: a Msg equals its English text).
+STANDING_TEXT = msg("standing")
+FLEEING_TEXT = msg("fleeing")
 
 
 def flag(s: GameState, model: Model, name: str) -> bool:
@@ -70,7 +77,7 @@ def condition(s: GameState, model: Model) -> str:
     """'standing', 'knocked down' or 'stunned' (what an attack on it meets)."""
     flags = s.units[model.unit].flags
     if flags.get(STUNNED):
-        return "stunned"
+        return charts.STUNNED
     if flags.get(KNOCKED_DOWN):
-        return "knocked down"
-    return "standing"
+        return charts.KNOCKED_DOWN
+    return STANDING_TEXT

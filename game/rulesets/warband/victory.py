@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.core.events import BattleEnded
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.base import (
     POINTS_PER_MODEL,
@@ -22,10 +23,10 @@ from game.rulesets.base import (
 )
 from game.rulesets.warband.status import can_fight
 
-RULE_VICTORY = ("Victory points (common rules), credited per warband: 1 per enemy model it took "
-                "out of action and 3 for that unit wiped out (every model is a unit), the same "
-                "for each model of a warband that routed, and 3 per objective held at the end "
-                "(warband, multiplayer)")
+RULE_VICTORY = msg("Victory points (common rules), credited per warband: 1 per enemy model it took "
+                   "out of action and 3 for that unit wiped out (every model is a unit), the same "
+                   "for each model of a warband that routed, and 3 per objective held at the end "
+                   "(warband, multiplayer)")
 TOOK_OUT = "took_out"
 SAW_ROUT = "saw_rout"
 
