@@ -64,6 +64,9 @@ CANNOT_ROUTED = {
     "charge": N_("{unit} cannot charge: {rule}"),
     "fight": N_("{unit} cannot fight: {rule}"),
 }
+CANNOT_ROUTED_OTHER = N_("{unit} cannot {order}: {rule}")
+CANNOT_IN_CONTACT_OTHER = N_("{unit} cannot {order}: it was in contact at the start of the "
+                             "turn, so its order is Fight (or Hold if its enemy has gone) ({rule})")
 CANNOT_IN_CONTACT = {
     "march": N_("{unit} cannot march: it was in contact at the start of the turn, so its order "
                 "is Fight (or Hold if its enemy has gone) ({rule})"),
@@ -235,8 +238,8 @@ class RanksRuleset(RulesetBase):
             return None
         if self._routed(s, unit.id):
             if a.kind != "flee":
-                return msg(CANNOT_ROUTED.get(a.kind, N_("{unit} cannot {order}: {rule}")),
-                           unit=unit.name, order=a.kind, rule=RULE_ROUTED_ORDERS)
+                return msg(CANNOT_ROUTED.get(a.kind, CANNOT_ROUTED_OTHER), unit=unit.name,
+                           order=a.kind, rule=RULE_ROUTED_ORDERS)
             flight = self._flee_action(s, geo, unit.id)
             if flight is None:
                 return msg("{unit} is hemmed in and cannot flee", unit=unit.name)
@@ -255,10 +258,8 @@ class RanksRuleset(RulesetBase):
                 return msg("{unit} is no longer in contact with an enemy", unit=unit.name)
             return None
         if in_contact_start:
-            return msg(CANNOT_IN_CONTACT.get(a.kind, N_(
-                "{unit} cannot {order}: it was in contact at the start of the turn, so its "
-                "order is Fight (or Hold if its enemy has gone) ({rule})")),
-                unit=unit.name, order=a.kind, rule=RULE_FIGHT)
+            return msg(CANNOT_IN_CONTACT.get(a.kind, CANNOT_IN_CONTACT_OTHER), unit=unit.name,
+                       order=a.kind, rule=RULE_FIGHT)
         if a.kind in ("march", "turn"):
             return movement.check(s, geo, a)
         if a.kind == "charge":

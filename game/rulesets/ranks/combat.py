@@ -51,6 +51,7 @@ DICE_LABELS = {"front-to-front": N_("{base} (front-to-front)"),
                "corner-to-corner": N_("{base} (corner-to-corner)"),
                "flank": N_("{base} (flank)"), "rear": N_("{base} (rear)"),
                "support": N_("{base} (support)")}
+DICE_LABEL_OTHER = N_("{base} ({way})")
 ATTACKER, DEFENDER = "attacker", "defender"
 
 
@@ -103,8 +104,8 @@ def start(s: GameState, geo: Geometry, dice: Dice, unit_id: str) -> list[Event]:
             if mid not in plan or plan[mid].dice <= 0:
                 continue
             base = plan[mid]
-            label = msg(DICE_LABELS.get(base.kind, N_("{base} ({way})")),
-                        base=s.models[mid].name, way=base.kind)
+            label = msg(DICE_LABELS.get(base.kind, DICE_LABEL_OTHER), base=s.models[mid].name,
+                        way=base.kind)
             values = dice.roll(base.dice, label, RULE_ROLL).values
             combat["bases"][mid] = {"target": base.target, "values": list(values),
                                     "kind": base.kind}

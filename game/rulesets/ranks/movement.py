@@ -40,6 +40,9 @@ TURN_ADVANCE_LABELS = {90.0: N_("Turn right and advance {forward:.1f}\""),
 TURNS = (90.0, -90.0, 180.0)
 #: The moves as a refusal names them ("Cannot march: ..."), one whole text per move.
 CANNOT = {"march": N_("Cannot march: {problem}"), "turn": N_("Cannot turn: {problem}")}
+CANNOT_OTHER = N_("Cannot {order}: {problem}")
+RIGID_OTHER = N_("{unit} moves as one rigid block: the bases must end where the {order} puts "
+                 "them")
 RIGID = {"march": N_("{unit} moves as one rigid block: the bases must end where the march "
                     "puts them"),
          "turn": N_("{unit} moves as one rigid block: the bases must end where the turn puts "
@@ -313,9 +316,8 @@ def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
     if not action.placement:
         return None
     if make_placement(plan.destinations(s, action.unit)) != tuple(action.placement):
-        return msg(RIGID.get(action.kind, N_("{unit} moves as one rigid block: the bases must "
-                                             "end where the {order} puts them")),
-                   unit=s.units[action.unit].name, order=action.kind)
+        return msg(RIGID.get(action.kind, RIGID_OTHER), unit=s.units[action.unit].name,
+                   order=action.kind)
     return None
 
 
@@ -342,8 +344,8 @@ def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Po
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
     plan = plan_of(s, action)
     if plan.problem:
-        return msg(CANNOT.get(action.kind, N_("Cannot {order}: {problem}")),
-                   order=action.kind, problem=plan.problem)
+        return msg(CANNOT.get(action.kind, CANNOT_OTHER), order=action.kind,
+                   problem=plan.problem)
     return (placement_matches(s, action, plan)
             or table_problem(s, geo, action.unit, plan))
 
