@@ -27,6 +27,17 @@ def number(value: float, places: int = 3) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def shown(value: float, places: int = 3) -> int | float | str:
+    """`value` as a message field that prints exactly as `number` writes it ("5", "3.25"), and
+    as a number, so that a translation shows its own decimal comma ("3,25"): an int when whole,
+    else the rounded float (Python prints it shortest, no trailing zeros); `number`'s text for
+    the rare magnitudes a float would print with an exponent."""
+    rounded = round(value, places)
+    if rounded == int(rounded):
+        return int(rounded)
+    return rounded if 1e-4 <= abs(rounded) < 1e15 else number(value, places)
+
+
 #: The named turns ("turn right"); another angle is "turn 45°".
 _TURN_WORDS = {0: msg("no turn"), 90: msg("turn right"), 270: msg("turn left"),
                180: msg("turn about")}
@@ -34,7 +45,7 @@ _TURN_WORDS = {0: msg("no turn"), 90: msg("turn right"), 270: msg("turn left"),
 
 def _turn_words(degrees: float) -> str:
     found = _TURN_WORDS.get(round(degrees) % 360)
-    return found if found is not None else msg("turn {degrees}\u00b0", degrees=number(degrees))
+    return found if found is not None else msg("turn {degrees}\u00b0", degrees=shown(degrees))
 
 
 def option_text(**values) -> str:
@@ -42,18 +53,18 @@ def option_text(**values) -> str:
     `turn` and `forward` (a flight), `edge` and `facing` (Charge). A `Msg`: its English is
     what `parse_option` reads back, a translation what a player sees."""
     forward = values.get("forward")
-    ahead = number(forward) if forward is not None else ""
+    ahead = shown(forward) if forward is not None else ""
     if "edge" in values:
         return msg("into its {edge} edge, facing {facing}\u00b0",
                    edge=EDGE_NAMES.get(values["edge"], values["edge"]),
-                   facing=number(values["facing"], 6))
+                   facing=shown(values["facing"], 6))
     if "wheel" in values:
         wheel = values["wheel"]
         if abs(wheel) < 5e-4:
             if forward is None:
                 return msg(", no wheel")
             return msg("{forward}\" forward, no wheel", forward=ahead)
-        degrees = number(abs(wheel))
+        degrees = shown(abs(wheel))
         if forward is not None and abs(forward) < 5e-4:
             if wheel > 0:
                 return msg("wheel {degrees}\u00b0 right, no advance", degrees=degrees)

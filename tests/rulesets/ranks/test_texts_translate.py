@@ -30,7 +30,7 @@ def test_a_move_option_reads_back_the_same_numbers_and_is_shown_translated():
     text = option_text(wheel=-12.5, forward=3.25)
     assert text == "wheel 12.5\u00b0 left, then 3.25\" forward"
     assert parse_option(text) == {"wheel": -12.5, "forward": 3.25}
-    assert translate(text, "fr") == "conversion de 12.5\u00b0 à gauche, puis 3.25\" en avant"
+    assert translate(text, "fr") == "conversion de 12,5\u00b0 à gauche, puis 3,25\" en avant"
 
 
 def test_panic_terms_read_the_same_in_english_and_are_translated_term_by_term():
@@ -38,3 +38,11 @@ def test_panic_terms_read_the_same_in_english_and_are_translated_term_by_term():
     assert terms.describe() == "3 lost, -1 officer, +1 flank attack, -1 Steady = 2"
     assert translate(terms.describe(), "fr") == \
         "3 perdus, -1 officier, +1 prise de flanc, -1 Inébranlable = 2"
+
+
+def test_move_numbers_print_as_the_options_always_wrote_them():
+    from game.rulesets.ranks.options import number, shown
+
+    for value in (5.0, 3.25, -12.5, 2.0255, 45.4779, 0.0, -0.0001, 7.4e-05, 359.9996, 90.123456):
+        for places in (3, 6):
+            assert str(shown(value, places)) == number(value, places), (value, places)
