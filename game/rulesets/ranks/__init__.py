@@ -16,6 +16,7 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
 from game.core.geometry import Geometry
+from game.core.i18n import N_, join, msg, nmsg
 from game.core.state import GameState, Scenario
 from game.rulesets.base import (
     RulesetBase,
@@ -37,12 +38,45 @@ from game.rulesets.ranks import (
 from game.rulesets.ranks.contacts import contacts
 from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
 from game.rulesets.ranks.setup import GENERAL, OFFICER, PANICKED, build_game
+from game.rulesets.ranks.wording import lowered
 
-RULE_ORDERS = ("Orders: each unit gets one order a turn: Hold, March, Turn or Charge; Fight if "
-               "in contact at the start of its turn (ranks [added])")
-RULE_FIGHT = "Units in contact at the start of their turn get a Fight order (ranks)"
-RULE_ROUTED_ORDERS = "A unit with all its front bases panicked can only Hold or flee (ranks)"
-RULE_TURN_ORDER = "Turn order: each side's turn in order, round after round (common rules)"
+RULE_ORDERS = msg("Orders: each unit gets one order a turn: Hold, March, Turn or Charge; Fight "
+                  "if in contact at the start of its turn (ranks [added])")
+RULE_FIGHT = msg("Units in contact at the start of their turn get a Fight order (ranks)")
+RULE_ROUTED_ORDERS = msg("A unit with all its front bases panicked can only Hold or flee (ranks)")
+RULE_TURN_ORDER = msg("Turn order: each side's turn in order, round after round (common rules)")
+
+#: "... has already had its order this turn (Hold)": one whole text per order (the order a unit
+#: had is kept in `unit.flags["order"]`, a key), so each language names the order its own way.
+ALREADY_ORDERED = {
+    "Hold": N_("{unit} has already had its order this turn (Hold)"),
+    "March": N_("{unit} has already had its order this turn (March)"),
+    "Turn": N_("{unit} has already had its order this turn (Turn)"),
+    "Charge": N_("{unit} has already had its order this turn (Charge)"),
+    "Fight": N_("{unit} has already had its order this turn (Fight)"),
+    "Flee": N_("{unit} has already had its order this turn (Flee)"),
+}
+#: "{unit} cannot march: ..." for a routed unit, and for one in contact since the start of the
+#: turn, per order (the action's kind); other kinds say it with the kind as it is.
+CANNOT_ROUTED = {
+    "march": N_("{unit} cannot march: {rule}"),
+    "turn": N_("{unit} cannot turn: {rule}"),
+    "charge": N_("{unit} cannot charge: {rule}"),
+    "fight": N_("{unit} cannot fight: {rule}"),
+}
+CANNOT_ROUTED_OTHER = N_("{unit} cannot {order}: {rule}")
+CANNOT_IN_CONTACT_OTHER = N_("{unit} cannot {order}: it was in contact at the start of the "
+                             "turn, so its order is Fight (or Hold if its enemy has gone) ({rule})")
+CANNOT_IN_CONTACT = {
+    "march": N_("{unit} cannot march: it was in contact at the start of the turn, so its order "
+                "is Fight (or Hold if its enemy has gone) ({rule})"),
+    "turn": N_("{unit} cannot turn: it was in contact at the start of the turn, so its order "
+               "is Fight (or Hold if its enemy has gone) ({rule})"),
+    "charge": N_("{unit} cannot charge: it was in contact at the start of the turn, so its "
+                 "order is Fight (or Hold if its enemy has gone) ({rule})"),
+}
+#: How the log says a block moved (UnitMoved.how).
+MOVED_HOW = {"march": msg("marches"), "turn": msg("turns")}
 
 #: Unit flags that are bookkeeping, not statuses (kept as non-True values so the client does
 #: not show them as markers).
@@ -57,18 +91,22 @@ def control_value(s: GameState, model) -> int:
 
 
 class RanksRuleset(RulesetBase):
-    last_side_reason = "only one side has bases on the table"
+    last_side_reason = msg("only one side has bases on the table")
     id = "ranks"
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
-    name = "Ranks: blocks with fronts, flanks, fumbles and panic"
+    name = msg("Ranks: blocks with fronts, flanks, fumbles and panic")
     status_help = {
-        panic.ROUTED: ("ROUT", "Routed: it can only Hold or flee until it rallies."),
-        PANICKED: ("PAN", "Panicked: rolls no dice, gives no support, is not active, does not "
-                          "count as a rank, uses no talent; still absorbs hits."),
-        OFFICER: ("OFC", "Officer: -1 panic for the unit while unpanicked; helps it rally."),
-        GENERAL: ("GEN", "General: -1 panic for the unit while unpanicked; helps it rally."),
-        "charged": ("CHG", "Charged this turn: its fumbles count double for the enemy."),
+        panic.ROUTED: (msg("ROUT"), msg("Routed: it can only Hold or flee until it rallies.")),
+        PANICKED: (msg("PAN"), msg("Panicked: rolls no dice, gives no support, is not active, "
+                                   "does not count as a rank, uses no talent; still absorbs "
+                                   "hits.")),
+        OFFICER: (msg("OFC"), msg("Officer: -1 panic for the unit while unpanicked; helps it "
+                                  "rally.")),
+        GENERAL: (msg("GEN"), msg("General: -1 panic for the unit while unpanicked; helps it "
+                                  "rally.")),
+        "charged": (msg("CHG"), msg("Charged this turn: its fumbles count double for the "
+                                    "enemy.")),
     }
 
     # --- contract ------------------------------------------------------------------------------
@@ -78,7 +116,8 @@ class RanksRuleset(RulesetBase):
         return s
 
     def start_events(self, s: GameState) -> list[Event]:
-        return [BattleStarted(rule="Set-up", ruleset=self.id, sides=tuple(x.name for x in s.sides)),
+        return [BattleStarted(rule=msg("Set-up"), ruleset=msg("ranks"),
+                              sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                             side_name=s.sides[s.active].name)]
 
@@ -100,19 +139,20 @@ class RanksRuleset(RulesetBase):
                 continue
             out.extend(self.unit_orders(s, geo, unit.id))
         if self._waiting_fight(s, geo) is None:
-            out.append(Action("end_turn", label="End the turn (units without an order Hold)"))
+            out.append(Action("end_turn",
+                              label=msg("End the turn (units without an order Hold)")))
         return out
 
     def unit_orders(self, s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
         """Every order offered to one unit (moves: a representative few; see movement.py)."""
         unit = s.units[unit_id]
-        hold = Action("hold", unit_id, label=f"{unit.name}: Hold")
+        hold = Action("hold", unit_id, label=msg("{unit}: Hold", unit=unit.name))
         if self._routed(s, unit_id):
             flight = self._flee_action(s, geo, unit_id)
             return [hold] + ([flight] if flight else [])
         if unit.flags.get("contact_at_start"):
             if contacts(s, geo).in_contact(s, unit_id):
-                return [Action("fight", unit_id, label=f"{unit.name}: Fight")]
+                return [Action("fight", unit_id, label=msg("{unit}: Fight", unit=unit.name))]
             return [hold]
         goals = self._goals(s, geo, unit_id)
         nearest = self._nearest_enemy_point(s, unit_id)
@@ -146,9 +186,10 @@ class RanksRuleset(RulesetBase):
                 if problem is None:
                     charges.append(a)
                 else:
-                    refused.append((a.targets[0], (
-                        f"Cannot charge {s.units[a.targets[0]].name}: {problem} "
-                        f"({charge.RULE_CHARGE_PATH.lower()})")))
+                    refused.append((a.targets[0], msg(
+                        "Cannot charge {target}: {problem} ({rule})",
+                        target=s.units[a.targets[0]].name, problem=problem,
+                        rule=lowered(charge.RULE_CHARGE_PATH))))
             if len(_charges_cache) >= MOVES_CACHE:
                 _charges_cache.clear()
             found = _charges_cache[key] = (charges, refused)
@@ -163,7 +204,7 @@ class RanksRuleset(RulesetBase):
                     or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
             for _, why in self._charges(s, geo, unit.id)[1]:
-                out.append(f"{unit.name}: {why}")
+                out.append(msg("{unit}: {why}", unit=unit.name, why=why))
         return out
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
@@ -172,50 +213,58 @@ class RanksRuleset(RulesetBase):
         if a.kind == "end_turn":
             waiting = self._waiting_fight(s, geo)
             if waiting:
-                return (f"{s.units[waiting].name} must fight first ({RULE_FIGHT.lower()})")
+                return msg("{unit} must fight first ({rule})", unit=s.units[waiting].name,
+                           rule=lowered(RULE_FIGHT))
             return None
         if a.kind in ("talent", "talents_done"):
-            return "No combat is waiting for enemy fumbles to be spent on talents"
+            return msg("No combat is waiting for enemy fumbles to be spent on talents")
         if a.unit not in s.units or s.units[a.unit].side != s.active:
-            return "Choose one of your own units"
+            return msg("Choose one of your own units")
         unit = s.units[a.unit]
         if not s.unit_alive(unit.id):
-            return f"{unit.name} has no bases left"
+            return msg("{unit} has no bases left", unit=unit.name)
         if unit.flags.get("order"):
-            return f"{unit.name} has already had its order this turn ({unit.flags['order']})"
+            order = unit.flags["order"]
+            if order in ALREADY_ORDERED:
+                return msg(ALREADY_ORDERED[order], unit=unit.name)
+            return msg("{unit} has already had its order this turn ({order})", unit=unit.name,
+                       order=order)
         if a.kind == "hold":
             if (unit.flags.get("contact_at_start") and not self._routed(s, unit.id)
                     and contacts(s, geo).in_contact(s, unit.id)):
-                return (f"{unit.name} cannot hold: it has been in contact since the start of "
-                        f"the turn, so its order is Fight ({RULE_FIGHT})")
+                return msg("{unit} cannot hold: it has been in contact since the start of the "
+                           "turn, so its order is Fight ({rule})", unit=unit.name,
+                           rule=RULE_FIGHT)
             return None
         if self._routed(s, unit.id):
             if a.kind != "flee":
-                return f"{unit.name} cannot {a.kind}: {RULE_ROUTED_ORDERS}"
+                return msg(CANNOT_ROUTED.get(a.kind, CANNOT_ROUTED_OTHER), unit=unit.name,
+                           order=a.kind, rule=RULE_ROUTED_ORDERS)
             flight = self._flee_action(s, geo, unit.id)
             if flight is None:
-                return f"{unit.name} is hemmed in and cannot flee"
+                return msg("{unit} is hemmed in and cannot flee", unit=unit.name)
             if a.placement and tuple(a.placement) != flight.placement:
-                return f"{unit.name} flees straight away from the enemy, a full move"
+                return msg("{unit} flees straight away from the enemy, a full move",
+                           unit=unit.name)
             return None
         if a.kind == "flee":
-            return f"Only a routed unit flees ({RULE_ROUTED_ORDERS})"
+            return msg("Only a routed unit flees ({rule})", rule=RULE_ROUTED_ORDERS)
         in_contact_start = unit.flags.get("contact_at_start")
         if a.kind == "fight":
             if not in_contact_start:
-                return (f"{unit.name} was not in contact at the start of the turn: only a unit in "
-                        f"contact then gets a Fight order")
+                return msg("{unit} was not in contact at the start of the turn: only a unit in "
+                           "contact then gets a Fight order", unit=unit.name)
             if not contacts(s, geo).in_contact(s, unit.id):
-                return f"{unit.name} is no longer in contact with an enemy"
+                return msg("{unit} is no longer in contact with an enemy", unit=unit.name)
             return None
         if in_contact_start:
-            return (f"{unit.name} cannot {a.kind}: it was in contact at the start of the turn, "
-                    f"so its order is Fight (or Hold if its enemy has gone) ({RULE_FIGHT})")
+            return msg(CANNOT_IN_CONTACT.get(a.kind, CANNOT_IN_CONTACT_OTHER), unit=unit.name,
+                       order=a.kind, rule=RULE_FIGHT)
         if a.kind in ("march", "turn"):
             return movement.check(s, geo, a)
         if a.kind == "charge":
             return charge.check(s, geo, a)
-        return f"'{a.kind}' is not an order of this ruleset"
+        return msg("'{order}' is not an order of this ruleset", order=a.kind)
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         events = self._do(s, a, geo, dice)
@@ -258,14 +307,15 @@ class RanksRuleset(RulesetBase):
         side giving orders cannot charge an enemy it is near."""
         out = []
         if base_contacts(s, geo):
-            out.append(("Contacts (mark = type + dice)", [
-                "F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: CV+1",
-                "S supporting 2nd rank: CV · X its flank or rear is attacked: no dice",
+            out.append((msg("Contacts (mark = type + dice)"), [
+                msg("F front-to-front: CV dice · C corner overlap: CV+1 · FL flank, R rear: "
+                    "CV+1"),
+                msg("S supporting 2nd rank: CV · X its flank or rear is attacked: no dice"),
             ]))
         if s.phase == "orders" and not s.over:
             refused = self.charge_refusals(s, geo)
             if refused:
-                out.append(("Charges not possible", refused))
+                out.append((msg("Charges not possible"), refused))
         return out
 
     #: Unit flags that are bookkeeping of the rules, not for players (the hover card need not
@@ -277,17 +327,17 @@ class RanksRuleset(RulesetBase):
         raw profile: "talents ['Parry', 'Steady']", "support True")."""
         m = s.models[model_id]
         p = m.profile
-        lines = [f"CV {p['CV']} (dice) · AV {m.wounds} of {m.max_wounds} (armour) · "
-                 f"move {p['M']}\""]
+        lines = [msg("CV {cv} (dice) · AV {av} of {most} (armour) · move {move}\"",
+                     cv=p["CV"], av=m.wounds, most=m.max_wounds, move=p["M"])]
         if p.get("talents"):
-            lines.append("talents: " + ", ".join(p["talents"]))
+            lines.append(msg("talents: {talents}", talents=join(p["talents"])))
         if p.get("support"):
-            lines.append("supports the front rank: each 2nd-rank base rolls its CV while the "
-                         "front is engaged")
+            lines.append(msg("supports the front rank: each 2nd-rank base rolls its CV while the "
+                             "front is engaged"))
         if OFFICER in m.statuses:
-            lines.append("the unit's officer: -1 panic while unpanicked, helps it rally")
+            lines.append(msg("the unit's officer: -1 panic while unpanicked, helps it rally"))
         if GENERAL in m.statuses:
-            lines.append("the army's general: -1 panic while unpanicked, helps it rally")
+            lines.append(msg("the army's general: -1 panic while unpanicked, helps it rally"))
         return lines
 
     def base_dice(self, s: GameState, geo: Geometry) -> dict[str, int]:
@@ -319,10 +369,12 @@ class RanksRuleset(RulesetBase):
             law = side["distribution"]
             hits: dict[str, Fraction] = {}
             for (k, _), p in sorted(law.items()):
-                label = "4+ hits" if k >= 4 else f"{k} hit{'s' if k != 1 else ''}"
+                label = msg("4+ hits") if k >= 4 else nmsg("{n} hit", "{n} hits", k)
                 hits[label] = hits.get(label, Fraction(0)) + p
-            hits["a fumble or more"] = sum((p for (_, f), p in law.items() if f), Fraction(0))
-            out[f"{' + '.join(side['units'])} ({side['dice']} dice)"] = hits
+            hits[msg("a fumble or more")] = sum((p for (_, f), p in law.items() if f),
+                                                Fraction(0))
+            out[msg("{units} ({dice} dice)", units=join(side["units"], " + "),
+                    dice=side["dice"])] = hits
         return out
 
     def placement_facings(self, s: GameState, a: Action) -> dict[str, float]:
@@ -365,7 +417,7 @@ class RanksRuleset(RulesetBase):
         unit = s.units[a.unit]
         if a.kind == "hold":
             unit.flags["order"] = "Hold"
-            return [Note(rule=movement.RULE_HOLD, text=f"{unit.name} holds")]
+            return [Note(rule=movement.RULE_HOLD, text=msg("{unit} holds", unit=unit.name))]
         if a.kind == "fight":
             unit.flags["order"] = "Fight"
             return combat.start(s, geo, dice, unit.id)
@@ -376,12 +428,12 @@ class RanksRuleset(RulesetBase):
             solution, _ = charge.chosen(s, geo, a)
             unit.flags["order"] = "Charge"
             unit.flags["charged"] = True
-            moved = self._stand(s, unit.id, solution.plan, "charges", charge.RULE_CHARGE)
+            moved = self._stand(s, unit.id, solution.plan, msg("charges"), charge.RULE_CHARGE)
             return [moved] + combat.start(s, geo, dice, unit.id)
         plan = movement.plan_of(s, a)
         unit.flags["order"] = a.kind.capitalize()
         rule = movement.RULE_MARCH if a.kind == "march" else movement.RULE_TURN
-        return [self._stand(s, unit.id, plan, "marches" if a.kind == "march" else "turns", rule)]
+        return [self._stand(s, unit.id, plan, MOVED_HOW[a.kind], rule)]
 
     @staticmethod
     def _stand(s: GameState, unit_id: str, plan: movement.Plan, how: str, rule: str) -> UnitMoved:
@@ -424,7 +476,7 @@ class RanksRuleset(RulesetBase):
         turn, plan = found
         return Action("flee", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
                       option=movement.option_text(turn=turn, forward=plan.cost),
-                      label=f"{s.units[unit_id].name}: Flee")
+                      label=msg("{unit}: Flee", unit=s.units[unit_id].name))
 
     @staticmethod
     def _threats(s: GameState, geo: Geometry, unit_id: str) -> list[str]:
@@ -438,11 +490,11 @@ class RanksRuleset(RulesetBase):
         goals: dict[str, tuple] = {}
         nearest = self._nearest_enemy_point(s, unit_id)
         if nearest is not None:
-            goals["toward the nearest enemy"] = nearest
+            goals[msg("toward the nearest enemy")] = nearest
         cx, cy = unit_centroid(s, unit_id)
         near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
         for obj in near[:movement.OBJECTIVES_OFFERED]:
-            goals[f"to {obj.name}"] = (obj.x, obj.y)
+            goals[msg("to {objective}", objective=obj.name)] = (obj.x, obj.y)
         return goals
 
     @staticmethod
@@ -477,13 +529,14 @@ class RanksRuleset(RulesetBase):
                 continue
             if any(PANICKED in m.statuses for m in s.alive_models(unit.id)):
                 freed = panic.remove_markers(s, unit.id, panic.rally_count(s, unit.id))
-                events.append(Note(rule=panic.RULE_RALLY, text=(
-                    f"{unit.name} rallies {len(freed)} base{'s' if len(freed) != 1 else ''}: "
-                    + ", ".join(m.name for m in freed))))
+                events.append(Note(rule=panic.RULE_RALLY, text=nmsg(
+                    "{unit} rallies {n} base: {bases}", "{unit} rallies {n} bases: {bases}",
+                    len(freed), unit=unit.name, bases=join(m.name for m in freed))))
             if unit.flags.get(panic.ROUTED) and not panic.meets_rout(s, unit.id):
                 unit.flags.pop(panic.ROUTED)
                 events.append(StatusChanged(rule=panic.RULE_RALLY, unit=unit.id,
-                                            unit_name=unit.name, status="routed", gained=False))
+                                            unit_name=unit.name, status=panic.ROUTED_STATUS,
+                                            gained=False))
         for line in self.charge_refusals(s, geo):
             events.append(Note(rule=charge.RULE_CHARGE, text=line))
         return events
@@ -494,7 +547,8 @@ class RanksRuleset(RulesetBase):
             s.round += 1
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
-                return [self.finish(s, geo, f"the round limit ({s.scenario.rounds}) was reached")]
+                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
+                                                rounds=s.scenario.rounds))]
         side = s.sides[s.active]
         events: list[Event] = [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                                            side_name=side.name)]

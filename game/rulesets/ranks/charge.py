@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, make_placement
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.i18n import msg, nmsg
 from game.core.state import GameState, Point
-from game.core.text import possessive
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
@@ -37,14 +37,16 @@ from game.rulesets.ranks.shapes import (
     signed_turn,
     unit_vectors,
 )
+from game.rulesets.ranks.wording import EDGE_NAMES, lowered
 
-RULE_CHARGE = ("Charge: the whole move, ending flush on the target edge with the greatest "
-               "possible number of front bases in contact (ranks seed)")
-RULE_TARGET_EDGE = ("Target edge: the arc of the target where the charger's front centre stood "
-                    "at the start of the move (ranks)")
-RULE_REACH = "A charge that cannot reach is not allowed (ranks)"
-RULE_CHARGE_PATH = ("The charge move wheels and goes straight (in either order) through no enemy "
-                    "and no impassable terrain, and ends on no base (ranks [added], common rules)")
+RULE_CHARGE = msg("Charge: the whole move, ending flush on the target edge with the greatest "
+                  "possible number of front bases in contact (ranks seed)")
+RULE_TARGET_EDGE = msg("Target edge: the arc of the target where the charger's front centre "
+                       "stood at the start of the move (ranks)")
+RULE_REACH = msg("A charge that cannot reach is not allowed (ranks)")
+RULE_CHARGE_PATH = msg("The charge move wheels and goes straight (in either order) through no "
+                       "enemy and no impassable terrain, and ends on no base (ranks [added], "
+                       "common rules)")
 
 #: The charger stops this far from the target edge: flush, well inside the contact tolerance,
 #: and never overlapping once positions are stored to 1/1000".
@@ -256,18 +258,20 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
 
     candidates = costed(_slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]))
     if not candidates:
-        return None, (f"Cannot charge {target.name}: no front base can touch its {arc} edge "
-                      f"({RULE_TARGET_EDGE.lower()})")
+        return None, msg("Cannot charge {target}: no front base can touch its {edge} edge "
+                         "({rule})", target=target.name, edge=EDGE_NAMES[arc],
+                         rule=lowered(RULE_TARGET_EDGE))
     cheapest = min(cost for _, cost, _ in candidates)
     if cheapest > budget + 1e-6:
         if not explain:
-            return None, f"Cannot charge {target.name}: out of reach"
+            return None, msg("Cannot charge {target}: out of reach", target=target.name)
         distance = geo.unit_distance(s, unit_id, target_id)
-        return None, (f"Cannot charge {target.name}: it is {distance:.1f}\" away (edge to edge) "
-                      f"and closing flush on its {arc} edge takes {cheapest:.1f}\" of movement "
-                      f"(wheel included), more than {possessive(unit.name)} move of {budget:g}\" "
-                      f"({RULE_REACH.lower()})")
-    reason = [f"no room to close flush on its {arc} edge"]
+        return None, msg("Cannot charge {target}: it is {distance:.1f}\" away (edge to edge) "
+                         "and closing flush on its {edge} edge takes {cost:.1f}\" of movement "
+                         "(wheel included), more than {unit:poss} move of {move:g}\" ({rule})",
+                         target=target.name, distance=distance, edge=EDGE_NAMES[arc],
+                         cost=cheapest, unit=unit.name, move=budget, rule=lowered(RULE_REACH))
+    reason = [msg("no room to close flush on its {edge} edge", edge=EDGE_NAMES[arc])]
 
     def first_routed(rows) -> Solution | None:
         for negative_count, cost, slide in rows:
@@ -290,7 +294,8 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         found = first_routed(better) or found
     if found is not None:
         return found, ""
-    return None, f"Cannot charge {target.name}: {reason[0]} ({RULE_CHARGE_PATH.lower()})"
+    return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
+                     problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
 
 
 def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
@@ -304,18 +309,19 @@ def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     ap = _approach(s, geo, unit_id, target_id)
     frame = formation.frame_from(s, unit_id, dest, ap.facing)
     if frame is None:
-        return None, (f"the block must stay whole, facing the {ap.arc} edge it charges "
-                      f"({RULE_TARGET_EDGE.lower()})")
+        return None, msg("the block must stay whole, facing the {edge} edge it charges "
+                         "({rule})", edge=EDGE_NAMES[ap.arc], rule=lowered(RULE_TARGET_EDGE))
     if not -0.002 <= ap.gap_of(frame) <= CONTACT_TOLERANCE - 0.004:
-        return None, (f"the block must end flush against the target's {ap.arc} edge "
-                      f"({RULE_CHARGE.lower()})")
+        return None, msg("the block must end flush against the target's {edge} edge ({rule})",
+                         edge=EDGE_NAMES[ap.arc], rule=lowered(RULE_CHARGE))
     count = _count(_front_spans(s, unit_id), ap.edge.spans, ap.slide_of(frame))
     if count < best.in_contact:
-        return None, (f"only {count} front base{'s' if count != 1 else ''} would be in contact "
-                      f"where {best.in_contact} can be ({RULE_CHARGE.lower()})")
+        return None, nmsg("only {n} front base would be in contact where {most} can be ({rule})",
+                          "only {n} front bases would be in contact where {most} can be "
+                          "({rule})", count, most=best.in_contact, rule=lowered(RULE_CHARGE))
     plan, why = _route(s, sur, unit_id, ap.start, ap.ext, ap.degrees, frame, ap.budget)
     if plan is None:
-        return None, f"{why} ({RULE_CHARGE_PATH.lower()})"
+        return None, msg("{problem} ({rule})", problem=why, rule=lowered(RULE_CHARGE_PATH))
     return Solution(plan, ap.arc, count, why), ""
 
 
@@ -347,7 +353,7 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
     dest = {mid: (x, y) for mid, x, y in action.placement}
     alternative, why = dragged(s, geo, action.unit, action.targets[0], dest, solution)
     if alternative is None:
-        return None, f"That charge placement is not allowed: {why}"
+        return None, msg("That charge placement is not allowed: {why}", why=why)
     return alternative, ""
 
 
@@ -363,7 +369,7 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
         more, blocker = sweep.straight(sur, wheeled, Frame(end.x, end.y, wheeled.facing), ext)
         if blocker is None:
             options.append((wheel_cost + more, "wheel first"))
-    why = f"the way is blocked by {blocker}" if blocker else ""
+    why = msg("the way is blocked by {blocker}", blocker=blocker) if blocker else ""
     before = _unwheeled(end, ext, degrees)
     straight_cost, blocker = sweep.straight(sur, start, Frame(before.x, before.y, start.facing),
                                             ext)
@@ -373,12 +379,13 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
         if blocker is None:
             options.append((straight_cost + turn_cost, "straight first"))
     if blocker and not why:
-        why = f"the way is blocked by {blocker}"
+        why = msg("the way is blocked by {blocker}", blocker=blocker)
     if not options:
-        return None, why or "the way is blocked"
+        return None, why or msg("the way is blocked")
     cost, order = min(options)
     if cost > budget + 1e-6:
-        return None, f"the way round costs {cost:.1f}\", more than the move of {budget:g}\""
+        return None, msg("the way round costs {cost:.1f}\", more than the move of {move:g}\"",
+                         cost=cost, move=budget)
     return Plan(end, cost), order
 
 
@@ -402,9 +409,14 @@ def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution
     dest = solution.plan.destinations(s, unit_id)
     return Action("charge", unit_id, targets=(target_id,), placement=make_placement(dest),
                   option=option_text(edge=solution.edge, facing=solution.plan.frame.facing),
-                  label=(f"Charge {s.units[target_id].name} in the {solution.edge} "
-                         f"({solution.in_contact} front bases in contact, "
-                         f"{solution.plan.cost:.1f}\")"))
+                  # English says "bases" for one too (as it always has); other languages
+                  # choose their plural form
+                  label=nmsg("Charge {target} in the {edge} ({n} front bases in contact, "
+                             "{cost:.1f}\")",
+                             "Charge {target} in the {edge} ({n} front bases in contact, "
+                             "{cost:.1f}\")", solution.in_contact,
+                             target=s.units[target_id].name, edge=EDGE_NAMES[solution.edge],
+                             cost=solution.plan.cost))
 
 
 def charge_choices(s: GameState, geo: Geometry, unit_id: str,
@@ -434,10 +446,10 @@ def check(s: GameState, geo: Geometry, action: Action) -> str | None:
     """A charge action must name one enemy unit; its placement, if it has one, is the offered
     charge's or another spot with as many front bases in contact (`dragged`)."""
     if len(action.targets) != 1 or action.targets[0] not in s.units:
-        return "Name one enemy unit to charge"
+        return msg("Name one enemy unit to charge")
     target_id = action.targets[0]
     if s.units[target_id].side == s.units[action.unit].side or not s.unit_alive(target_id):
-        return "The target must be a living enemy unit"
+        return msg("The target must be a living enemy unit")
     solution, reason = chosen(s, geo, action)
     if solution is None:
         return reason

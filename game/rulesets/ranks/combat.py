@@ -22,6 +22,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import Casualty, DamageDealt, Event, Note, StatusChanged, UnitMoved
 from game.core.geometry import Geometry
+from game.core.i18n import N_, msg, nmsg
 from game.core.state import GameState, Model
 from game.rulesets.ranks import formation, movement, panic, talents
 from game.rulesets.ranks.contacts import contacts
@@ -35,14 +36,22 @@ from game.rulesets.ranks.events import (
     TalentUsed,
 )
 
-RULE_COMBAT = ("An order whose move ends on an enemy, or a Fight order, generates a combat at "
-               "once (ranks seed)")
-RULE_ROLL = "Both sides roll at once: 1 fumble, 2-3 nothing, 4-5 one hit, 6 two hits (ranks seed)"
-RULE_FUMBLES = ("Fumbles: each lets the opponent activate one talent; a unit that charged gives "
-                "double, this turn only; the attacker uses all the defender's fumbles first, "
-                "then the defender does the same (ranks seed)")
-RULE_HITS = ("Hits: the defender removes armour first, then the attacker; front rank first, a "
-             "base at 0 AV is lost (ranks seed)")
+RULE_COMBAT = msg("An order whose move ends on an enemy, or a Fight order, generates a combat "
+                  "at once (ranks seed)")
+RULE_ROLL = msg("Both sides roll at once: 1 fumble, 2-3 nothing, 4-5 one hit, 6 two hits "
+                "(ranks seed)")
+RULE_FUMBLES = msg("Fumbles: each lets the opponent activate one talent; a unit that charged "
+                   "gives double, this turn only; the attacker uses all the defender's fumbles "
+                   "first, then the defender does the same (ranks seed)")
+RULE_HITS = msg("Hits: the defender removes armour first, then the attacker; front rank first, "
+                "a base at 0 AV is lost (ranks seed)")
+#: A base's dice label, by the way it fights (the ways are keys: dice_plan, geometry): one
+#: whole text each, so a language may name the way as its players do.
+DICE_LABELS = {"front-to-front": N_("{base} (front-to-front)"),
+               "corner-to-corner": N_("{base} (corner-to-corner)"),
+               "flank": N_("{base} (flank)"), "rear": N_("{base} (rear)"),
+               "support": N_("{base} (support)")}
+DICE_LABEL_OTHER = N_("{base} ({way})")
 ATTACKER, DEFENDER = "attacker", "defender"
 
 
@@ -66,7 +75,8 @@ def start(s: GameState, geo: Geometry, dice: Dice, unit_id: str) -> list[Event]:
     """Begin the combat made by `unit_id`'s order: roll, then talents or straight to hits."""
     attackers, defenders = fighting_units(s, geo, unit_id)
     if not defenders:
-        return [Note(rule=RULE_COMBAT, text=f"{s.units[unit_id].name} touches no enemy: no combat")]
+        return [Note(rule=RULE_COMBAT, text=msg("{unit} touches no enemy: no combat",
+                                                unit=s.units[unit_id].name))]
     c = contacts(s, geo)
     for other in attackers[1:]:
         s.units[other].flags["order"] = "Fight"
@@ -94,7 +104,9 @@ def start(s: GameState, geo: Geometry, dice: Dice, unit_id: str) -> list[Event]:
             if mid not in plan or plan[mid].dice <= 0:
                 continue
             base = plan[mid]
-            values = dice.roll(base.dice, f"{s.models[mid].name} ({base.kind})", RULE_ROLL).values
+            label = msg(DICE_LABELS.get(base.kind, DICE_LABEL_OTHER), base=s.models[mid].name,
+                        way=base.kind)
+            values = dice.roll(base.dice, label, RULE_ROLL).values
             combat["bases"][mid] = {"target": base.target, "values": list(values),
                                     "kind": base.kind}
             base_hits = sum(talents.hits_of(v) for v in values)
@@ -152,9 +164,10 @@ def advance(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         left = combat["fumbles_left"].get(key, 0)
         if left > 0:
             combat["fumbles_left"][key] = 0
-            events.append(Note(rule=RULE_FUMBLES, text=(
-                f"{left} enemy fumble{'s are' if left != 1 else ' is'} lost: no base of "
-                f"{s.sides[combat['spender']].name} has a talent that can fire")))
+            events.append(Note(rule=RULE_FUMBLES, text=nmsg(
+                "{n} enemy fumble is lost: no base of {side} has a talent that can fire",
+                "{n} enemy fumbles are lost: no base of {side} has a talent that can fire",
+                left, side=s.sides[combat["spender"]].name)))
         if combat["stage"] == ATTACKER:
             combat["stage"] = DEFENDER
             combat["spender"] = 1 - combat["attacker"]
@@ -175,8 +188,11 @@ def talent_actions(s: GameState) -> list[Action]:
             continue
         offered.add((unit_id, talent))
         out.append(Action("talent", unit_id, targets=(mid,), option=talent,
-                          label=(f"{talent} with {s.models[mid].name}: {talents.HELP[talent]} "
-                                 f"({left} enemy fumble{'s' if left != 1 else ''} to spend)")))
+                          label=nmsg("{talent} with {base}: {effect} ({n} enemy fumble to "
+                                     "spend)",
+                                     "{talent} with {base}: {effect} ({n} enemy fumbles to "
+                                     "spend)", left, talent=talent, base=s.models[mid].name,
+                                     effect=talents.HELP[talent])))
     return out
 
 
@@ -184,17 +200,17 @@ def talent_problem(s: GameState, action: Action) -> str | None:
     combat = s.pending["combat"]
     spender = s.sides[combat["spender"]].name
     if action.kind == "talents_done":
-        return (f"{spender} must spend every enemy fumble while a talent can fire "
-                f"({RULE_FUMBLES}): choose a talent")
+        return msg("{side} must spend every enemy fumble while a talent can fire ({rule}): "
+                   "choose a talent", side=spender, rule=RULE_FUMBLES)
     if action.kind != "talent":
-        return f"{spender} is spending enemy fumbles on talents: choose a talent"
+        return msg("{side} is spending enemy fumbles on talents: choose a talent", side=spender)
     if len(action.targets) != 1:
-        return "Name the one base that activates the talent"
+        return msg("Name the one base that activates the talent")
     if combat["fumbles_left"].get(str(combat["spender"]), 0) <= 0:
-        return "No enemy fumble is left to spend"
+        return msg("No enemy fumble is left to spend")
     mid = action.targets[0]
     if mid not in s.models or s.models[mid].unit != action.unit:
-        return "That base is not in that unit"
+        return msg("That base is not in that unit")
     return talents.usable(s, combat, mid, action.option or "")
 
 
@@ -266,7 +282,7 @@ def resolve(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
             if moved:
                 events.append(UnitMoved(
                     rule=formation.RULE_CLOSE_RANKS, unit=uid, unit_name=s.units[uid].name,
-                    how="closes ranks", longest=max(_dist(a, b) for a, b in moved.values()),
+                    how=msg("closes ranks"), longest=max(_dist(a, b) for a, b in moved.values()),
                     moves=tuple((mid, a[0], a[1], b[0], b[1]) for mid, (a, b) in moved.items())))
     no_ranks = {u: units[u]["no_ranks"] for u in units}
     terms = {}
@@ -295,7 +311,7 @@ def rout(s: GameState, unit_id: str, enemies: list[str]) -> list[Event]:
     if not unit.flags.get(panic.ROUTED):
         unit.flags[panic.ROUTED] = True
         events.append(StatusChanged(rule=panic.RULE_ROUT, unit=unit_id, unit_name=unit.name,
-                                    status="routed", gained=True))
+                                    status=panic.ROUTED_STATUS, gained=True))
     return events + flee(s, unit_id, enemies)
 
 
@@ -304,12 +320,14 @@ def flee(s: GameState, unit_id: str, enemies: list[str]) -> list[Event]:
     unit = s.units[unit_id]
     source = [u for u in enemies if s.unit_alive(u)] or _nearest_enemy(s, unit_id)
     if not source:
-        return [Note(rule=movement.RULE_FLEE, text=f"{unit.name} has no enemy to flee from")]
+        return [Note(rule=movement.RULE_FLEE, text=msg("{unit} has no enemy to flee from",
+                                                       unit=unit.name))]
     points = [m.pos for u in source for m in s.alive_models(u)]
     away = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
     found = movement.flee_plan(s, unit_id, away)
     if found is None:
-        return [Note(rule=movement.RULE_FLEE, text=f"{unit.name} is hemmed in and cannot flee")]
+        return [Note(rule=movement.RULE_FLEE, text=msg("{unit} is hemmed in and cannot flee",
+                                                       unit=unit.name))]
     _, plan = found
     before = {m.id: m.pos for m in s.alive_models(unit_id)}
     dest = plan.destinations(s, unit_id)
@@ -318,7 +336,7 @@ def flee(s: GameState, unit_id: str, enemies: list[str]) -> list[Event]:
         m.x, m.y = dest[m.id]
         m.facing = facing
     moves = tuple((mid, before[mid][0], before[mid][1], x, y) for mid, (x, y) in dest.items())
-    return [UnitMoved(rule=movement.RULE_FLEE, unit=unit_id, unit_name=unit.name, how="flees",
+    return [UnitMoved(rule=movement.RULE_FLEE, unit=unit_id, unit_name=unit.name, how=msg("flees"),
                       longest=max(_dist(before[m], dest[m]) for m in dest), moves=moves)]
 
 

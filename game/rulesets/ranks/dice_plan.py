@@ -18,18 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState
 from game.rulesets.ranks import formation
 from game.rulesets.ranks.contacts import Contacts, contacts
 from game.rulesets.ranks.geometry import CORNER, EXPOSED, FLANK, FRONT, REAR
 from game.rulesets.ranks.setup import PANICKED
 
-RULE_DICE = ("Dice per base: front-to-front CV; corner-to-corner touching no enemy front CV+1; "
-             "a supporting 2nd rank CV; touching a flank or rear CV+1 (ranks seed)")
-RULE_NO_RANKS = ("A unit attacked in the flank or rear while also engaged on its front counts "
-                 "as having no ranks this turn (ranks seed)")
-RULE_PANICKED_BASE = ("A panicked base rolls no dice, gives no support, is not active, does not "
-                      "count as a rank and uses no talent (ranks [added])")
+RULE_DICE = msg("Dice per base: front-to-front CV; corner-to-corner touching no enemy front "
+                "CV+1; a supporting 2nd rank CV; touching a flank or rear CV+1 (ranks seed)")
+RULE_NO_RANKS = msg("A unit attacked in the flank or rear while also engaged on its front counts "
+                    "as having no ranks this turn (ranks seed)")
+RULE_PANICKED_BASE = msg("A panicked base rolls no dice, gives no support, is not active, does "
+                         "not count as a rank and uses no talent (ranks [added])")
 
 SUPPORT = "support"
 #: What each way of fighting adds to CV.

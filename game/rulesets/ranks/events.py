@@ -1,11 +1,14 @@
 """Events of the `ranks` combat that the shared event types do not cover. Each carries the
-names it needs, so describing it needs no state."""
+names it needs, so describing it needs no state. Their texts are `Msg`s (game.core.i18n): the
+English is the log's, a translation is chosen where the line is shown."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.core.events import Event
+from game.core.i18n import join, msg, nmsg
+from game.rulesets.ranks.wording import and_list
 
 
 @dataclass(frozen=True)
@@ -14,7 +17,8 @@ class CombatStarted(Event):
     defenders: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"Combat: {' and '.join(self.attackers)} against {' and '.join(self.defenders)}"
+        return msg("Combat: {attackers} against {defenders}",
+                   attackers=and_list(self.attackers), defenders=and_list(self.defenders))
 
 
 @dataclass(frozen=True)
@@ -30,9 +34,12 @@ class CombatDice(Event):
     def describe(self) -> str:
         dice = sum(len(values) for _, _, values in self.bases)
         faces = " ".join("".join(str(v) for v in values) for _, _, values in self.bases)
-        return (f"{self.unit_name} rolls {dice} dice [{faces}]: {self.hits} hit"
-                f"{'s' if self.hits != 1 else ''}, {self.fumbles} fumble"
-                f"{'s' if self.fumbles != 1 else ''}")
+        # "1 dice" as the log always said it: the English singular is the plural's words
+        return nmsg("{unit} rolls {n} dice [{faces}]: {hits}, {fumbles}",
+                    "{unit} rolls {n} dice [{faces}]: {hits}, {fumbles}", dice,
+                    unit=self.unit_name, faces=faces,
+                    hits=nmsg("{n} hit", "{n} hits", self.hits),
+                    fumbles=nmsg("{n} fumble", "{n} fumbles", self.fumbles))
 
 
 @dataclass(frozen=True)
@@ -42,10 +49,11 @@ class FumblesGiven(Event):
     doubled_by: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = (f"{self.side_name} spends {self.count} enemy fumble"
-                f"{'s' if self.count != 1 else ''} on talents")
+        text = nmsg("{side} spends {n} enemy fumble on talents",
+                    "{side} spends {n} enemy fumbles on talents", self.count, side=self.side_name)
         if self.doubled_by:
-            text += f" (fumbles of {', '.join(self.doubled_by)} count double: it charged)"
+            return join([text, msg(" (fumbles of {units} count double: it charged)",
+                                   units=join(self.doubled_by))], "")
         return text
 
 
@@ -57,7 +65,8 @@ class TalentUsed(Event):
     values: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        return f"{self.model_name} uses {self.talent}: {self.effect}"
+        return msg("{base} uses {talent}: {effect}", base=self.model_name, talent=self.talent,
+                   effect=self.effect)
 
 
 @dataclass(frozen=True)
@@ -67,9 +76,10 @@ class HitsTaken(Event):
     parried: int = 0
 
     def describe(self) -> str:
-        text = f"{self.unit_name} takes {self.hits} hit{'s' if self.hits != 1 else ''}"
+        text = nmsg("{unit} takes {n} hit", "{unit} takes {n} hits", self.hits,
+                    unit=self.unit_name)
         if self.parried:
-            text += f" ({self.parried} parried)"
+            return join([text, msg(" ({parried} parried)", parried=self.parried)], "")
         return text
 
 
@@ -81,7 +91,7 @@ class PanicTaken(Event):
     marked: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = f"{self.unit_name} panic: {self.terms}"
+        text = msg("{unit} panic: {terms}", unit=self.unit_name, terms=self.terms)
         if self.marked:
-            text += f"; panicked: {', '.join(self.marked)}"
+            return join([text, msg("; panicked: {bases}", bases=join(self.marked))], "")
         return text

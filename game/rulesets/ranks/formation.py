@@ -16,10 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
 from game.rulesets.ranks.shapes import Polygon, normalise_angle, rotate_about, unit_vectors
 
-RULE_CLOSE_RANKS = "Closing ranks: bases behind step into the gaps left by losses (ranks [added])"
+RULE_CLOSE_RANKS = msg("Closing ranks: bases behind step into the gaps left by losses "
+                       "(ranks [added])")
 
 Slot = tuple[int, int]
 

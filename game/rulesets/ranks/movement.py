@@ -13,24 +13,40 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
+from game.core.i18n import N_, msg
 from game.core.state import GameState, Point
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.options import option_text, parse_option
 from game.rulesets.ranks.shapes import normalise_angle, signed_turn
+from game.rulesets.ranks.wording import lowered
 
-RULE_HOLD = "Hold: the unit stays where it is (ranks [added])"
-RULE_MARCH = ("March: forward up to M; a wheel turns about the inner front corner and costs the "
-              "outer corner's path (ranks [added])")
-RULE_TURN = ("Turn: face 90 or 180 degrees (about the block's centre) for half the move, then "
-             "forward with the other half (ranks [added])")
-RULE_NO_CONTACT = "Only a Charge may end a move on an enemy (ranks)"
-RULE_FLEE = ("Flee: turn away from the enemy and move one full move straight ahead "
-             "(ranks [added])")
-RULE_TERRAIN = ("Moving: no passing through enemy bases or impassable terrain; every inch in "
-                "difficult terrain costs 2\" (common rules)")
+RULE_HOLD = msg("Hold: the unit stays where it is (ranks [added])")
+RULE_MARCH = msg("March: forward up to M; a wheel turns about the inner front corner and costs "
+                 "the outer corner's path (ranks [added])")
+RULE_TURN = msg("Turn: face 90 or 180 degrees (about the block's centre) for half the move, then "
+                "forward with the other half (ranks [added])")
+RULE_NO_CONTACT = msg("Only a Charge may end a move on an enemy (ranks)")
+RULE_FLEE = msg("Flee: turn away from the enemy and move one full move straight ahead "
+                "(ranks [added])")
+RULE_TERRAIN = msg("Moving: no passing through enemy bases or impassable terrain; every inch in "
+                   "difficult terrain costs 2\" (common rules)")
+#: The offered Turns' labels, by the turn's degrees.
+TURN_LABELS = {90.0: msg("Turn right"), -90.0: msg("Turn left"), 180.0: msg("Turn about")}
+TURN_ADVANCE_LABELS = {90.0: N_("Turn right and advance {forward:.1f}\""),
+                       -90.0: N_("Turn left and advance {forward:.1f}\""),
+                       180.0: N_("Turn about and advance {forward:.1f}\"")}
 
 TURNS = (90.0, -90.0, 180.0)
+#: The moves as a refusal names them ("Cannot march: ..."), one whole text per move.
+CANNOT = {"march": N_("Cannot march: {problem}"), "turn": N_("Cannot turn: {problem}")}
+CANNOT_OTHER = N_("Cannot {order}: {problem}")
+RIGID_OTHER = N_("{unit} moves as one rigid block: the bases must end where the {order} puts "
+                 "them")
+RIGID = {"march": N_("{unit} moves as one rigid block: the bases must end where the march "
+                    "puts them"),
+         "turn": N_("{unit} moves as one rigid block: the bases must end where the turn puts "
+                   "them")}
 #: How precisely the farthest legal advance is found (inches).
 ADVANCE_PRECISION = 0.02
 #: Objectives a unit is offered to march to (the nearest ones).
@@ -65,14 +81,16 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
     start = formation.frame_of(s, unit_id)
     ext = formation.extent(s, unit_id)
     if forward < -1e-9:
-        return Plan(start, 0.0, "a March only moves forward (Turn first to go elsewhere)")
+        return Plan(start, 0.0, msg("a March only moves forward (Turn first to go elsewhere)"))
     wheeled, cost, blocker = wheel or sweep.wheel(sur, start, ext, wheel_degrees)
     if blocker is not None:
-        return Plan(wheeled, cost, f"the wheel would pass through {blocker}")
+        return Plan(wheeled, cost, msg("the wheel would pass through {blocker}",
+                                       blocker=blocker))
     end = formation.advanced(wheeled, forward)
     more, blocker = sweep.straight(sur, wheeled, end, ext)
     if blocker is not None:
-        return Plan(end, cost + more, f"the march would pass through {blocker}")
+        return Plan(end, cost + more, msg("the march would pass through {blocker}",
+                                          blocker=blocker))
     return _ending(s, unit_id, sur, end, cost + more, allowance(s, unit_id))
 
 
@@ -83,30 +101,33 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     start = formation.frame_of(s, unit_id)
     ext = formation.extent(s, unit_id)
     if round(degrees) not in (90, -90, 180, -180, 270):
-        return Plan(start, 0.0, "a Turn faces 90 or 180 degrees")
+        return Plan(start, 0.0, msg("a Turn faces 90 or 180 degrees"))
     half = allowance(s, unit_id) / 2
     turned = formation.turned(start, ext, degrees)
     problem = sweep.end_problem(sur, s, unit_id, turned)
     if problem:
-        return Plan(turned, half, f"no room to turn: {problem}")
+        return Plan(turned, half, msg("no room to turn: {problem}", problem=problem))
     if forward < -1e-9:
-        return Plan(turned, half, "after a Turn the unit only moves forward")
+        return Plan(turned, half, msg("after a Turn the unit only moves forward"))
     end = formation.advanced(turned, forward)
     more, blocker = sweep.straight(sur, turned, end, ext)
     if blocker is not None:
-        return Plan(end, half + more, f"the move would pass through {blocker}")
+        return Plan(end, half + more, msg("the move would pass through {blocker}",
+                                          blocker=blocker))
     return _ending(s, unit_id, sur, end, half + more, allowance(s, unit_id))
 
 
 def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float) -> Plan:
     if cost > budget + 1e-6:
-        return Plan(end, cost, f"it would cost {cost:.1f}\", more than its move of {budget:g}\"")
+        return Plan(end, cost, msg("it would cost {cost:.1f}\", more than its move of "
+                                   "{move:g}\"", cost=cost, move=budget))
     problem = sweep.end_problem(sur, s, unit_id, end)
     if problem:
         return Plan(end, cost, problem)
     touched = sweep.touched_enemy(sur, s, unit_id, end)
     if touched:
-        return Plan(end, cost, f"it would end touching {touched} ({RULE_NO_CONTACT.lower()})")
+        return Plan(end, cost, msg("it would end touching {base} ({rule})", base=touched,
+                                   rule=lowered(RULE_NO_CONTACT)))
     return Plan(end, cost)
 
 
@@ -166,7 +187,7 @@ def march_options(s: GameState, unit_id: str, goals: dict[str, Point],
     budget = allowance(s, unit_id)
     out: list[Action] = []
     seen: set = set()
-    wanted = [("straight ahead", 0.0, None)]
+    wanted = [(msg("straight ahead"), 0.0, None)]
     for name, point in goals.items():
         wanted.append((name, wheel_to_face(s, unit_id, point), point))
     start = formation.frame_of(s, unit_id)
@@ -201,11 +222,16 @@ def march_options(s: GameState, unit_id: str, goals: dict[str, Point],
         if placement in seen:
             continue
         seen.add(placement)
-        turn = "" if abs(degrees) < 0.5 else (
-            f", wheeling {abs(degrees):.0f}\u00b0 {'right' if degrees > 0 else 'left'}")
+        if abs(degrees) < 0.5:
+            label = msg("March {goal} ({cost:.1f}\")", goal=name, cost=plan.cost)
+        elif degrees > 0:
+            label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 right)",
+                        goal=name, cost=plan.cost, degrees=abs(degrees))
+        else:
+            label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 left)",
+                        goal=name, cost=plan.cost, degrees=abs(degrees))
         out.append(Action("march", unit_id, placement=placement,
-                          option=option_text(wheel=degrees, forward=forward),
-                          label=f"March {name} ({plan.cost:.1f}\"{turn})"))
+                          option=option_text(wheel=degrees, forward=forward), label=label))
     return out
 
 
@@ -220,14 +246,13 @@ def turn_options(s: GameState, unit_id: str, toward: Point | None,
         wanted = math.degrees(math.atan2(toward[1] - start.y, toward[0] - start.x))
         best = min(TURNS, key=lambda d: abs(signed_turn(start.facing + d - wanted)))
     half = allowance(s, unit_id) / 2
-    names = {90.0: "right", -90.0: "left", 180.0: "about"}
     for degrees in TURNS:
         plan = turn_plan(s, unit_id, degrees, 0.0, sur)
         if plan.problem:
             continue
         out.append(Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
                           option=option_text(by=degrees, forward=0.0),
-                          label=f"Turn {names[degrees]}"))
+                          label=TURN_LABELS[degrees]))
         if degrees == best:
             forward = farthest_forward(
                 lambda d, t=degrees: turn_plan(s, unit_id, t, d, sur), half)
@@ -239,7 +264,7 @@ def turn_options(s: GameState, unit_id: str, toward: Point | None,
                         "turn", unit_id,
                         placement=make_placement(plan.destinations(s, unit_id)),
                         option=option_text(by=degrees, forward=forward),
-                        label=f"Turn {names[degrees]} and advance {forward:.1f}\""))
+                        label=msg(TURN_ADVANCE_LABELS[degrees], forward=forward)))
     return out
 
 
@@ -291,8 +316,8 @@ def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
     if not action.placement:
         return None
     if make_placement(plan.destinations(s, action.unit)) != tuple(action.placement):
-        return (f"{s.units[action.unit].name} moves as one rigid block: the bases must end "
-                f"where the {action.kind} puts them")
+        return msg(RIGID.get(action.kind, RIGID_OTHER), unit=s.units[action.unit].name,
+                   order=action.kind)
     return None
 
 
@@ -319,7 +344,8 @@ def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Po
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
     plan = plan_of(s, action)
     if plan.problem:
-        return f"Cannot {action.kind}: {plan.problem}"
+        return msg(CANNOT.get(action.kind, CANNOT_OTHER), order=action.kind,
+                   problem=plan.problem)
     return (placement_matches(s, action, plan)
             or table_problem(s, geo, action.unit, plan))
 
@@ -349,12 +375,13 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
             end = formation.advanced(turned, distance)
             cost, blocker = sweep.straight(sur, turned, end, ext)
             if blocker is not None:
-                return Plan(end, cost, f"the flight would pass through {blocker}")
+                return Plan(end, cost, msg("the flight would pass through {blocker}",
+                                           blocker=blocker))
             problem = sweep.end_problem(sur, s, unit_id, end)
             if problem is None and distance > 0.0:
                 touched = sweep.touched_enemy(sur, s, unit_id, end)
                 if touched:
-                    problem = f"it would end touching {touched}"
+                    problem = msg("it would end touching {base}", base=touched)
             return Plan(end, cost, problem)
 
         forward = farthest_forward(plan_for, budget, leaving_contact=True)

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from game.core.i18n import msg
+from game.rulesets.ranks.wording import EDGE_NAMES
+
 DEGREE = "\u00b0"
 _TURNS = {"right": 90.0, "left": -90.0, "about": 180.0}
 _NUMBER = r"(-?\d+(?:\.\d+)?)"
@@ -24,33 +27,59 @@ def number(value: float, places: int = 3) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def shown(value: float, places: int = 3) -> int | float | str:
+    """`value` as a message field that prints exactly as `number` writes it ("5", "3.25"), and
+    as a number, so that a translation shows its own decimal comma ("3,25"): an int when whole,
+    else the rounded float (Python prints it shortest, no trailing zeros); `number`'s text for
+    the rare magnitudes a float would print with an exponent."""
+    rounded = round(value, places)
+    if rounded == int(rounded):
+        return int(rounded)
+    return rounded if 1e-4 <= abs(rounded) < 1e15 else number(value, places)
+
+
+#: The named turns ("turn right"); another angle is "turn 45°".
+_TURN_WORDS = {0: msg("no turn"), 90: msg("turn right"), 270: msg("turn left"),
+               180: msg("turn about")}
+
+
 def _turn_words(degrees: float) -> str:
-    rounded = round(degrees) % 360
-    if rounded == 0:
-        return "no turn"
-    name = {90: "right", 270: "left", 180: "about"}.get(rounded)
-    return f"turn {name}" if name else f"turn {number(degrees)}{DEGREE}"
+    found = _TURN_WORDS.get(round(degrees) % 360)
+    return found if found is not None else msg("turn {degrees}\u00b0", degrees=shown(degrees))
 
 
 def option_text(**values) -> str:
     """Words for a move: keys `wheel` and `forward` (March), `by` and `forward` (Turn),
-    `turn` and `forward` (a flight), `edge` and `facing` (Charge)."""
+    `turn` and `forward` (a flight), `edge` and `facing` (Charge). A `Msg`: its English is
+    what `parse_option` reads back, a translation what a player sees."""
     forward = values.get("forward")
-    ahead = f"{number(forward)}\" forward" if forward is not None else ""
+    ahead = shown(forward) if forward is not None else ""
     if "edge" in values:
-        return f"into its {values['edge']} edge, facing {number(values['facing'], 6)}{DEGREE}"
+        return msg("into its {edge} edge, facing {facing}\u00b0",
+                   edge=EDGE_NAMES.get(values["edge"], values["edge"]),
+                   facing=shown(values["facing"], 6))
     if "wheel" in values:
         wheel = values["wheel"]
         if abs(wheel) < 5e-4:
-            return f"{ahead}, no wheel"
-        side = "right" if wheel > 0 else "left"
+            if forward is None:
+                return msg(", no wheel")
+            return msg("{forward}\" forward, no wheel", forward=ahead)
+        degrees = shown(abs(wheel))
         if forward is not None and abs(forward) < 5e-4:
-            return f"wheel {number(abs(wheel))}{DEGREE} {side}, no advance"
-        return f"wheel {number(abs(wheel))}{DEGREE} {side}, then {ahead}"
-    turn = values.get("by", values.get("turn", 0.0))
+            if wheel > 0:
+                return msg("wheel {degrees}\u00b0 right, no advance", degrees=degrees)
+            return msg("wheel {degrees}\u00b0 left, no advance", degrees=degrees)
+        if forward is None:  # never offered: a March always says how far it goes
+            return f"wheel {degrees}{DEGREE} {'right' if wheel > 0 else 'left'}, then "
+        if wheel > 0:
+            return msg("wheel {degrees}\u00b0 right, then {forward}\" forward",
+                       degrees=degrees, forward=ahead)
+        return msg("wheel {degrees}\u00b0 left, then {forward}\" forward", degrees=degrees,
+                   forward=ahead)
+    turn = _turn_words(values.get("by", values.get("turn", 0.0)))
     if forward is None or abs(forward) < 5e-4:
-        return f"{_turn_words(turn)} on the spot"
-    return f"{_turn_words(turn)}, then {ahead}"
+        return msg("{turn} on the spot", turn=turn)
+    return msg("{turn}, then {forward}\" forward", turn=turn, forward=ahead)
 
 
 def parse_option(text: str | None) -> dict[str, float]:

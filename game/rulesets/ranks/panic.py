@@ -16,20 +16,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.core.i18n import N_, join, msg
 from game.core.state import GameState, Model
 from game.rulesets.ranks import formation
 from game.rulesets.ranks.setup import GENERAL, OFFICER, PANICKED
 
-RULE_PANIC = ("Panic: bases lost, -1 unpanicked officer, -1 unpanicked general, -1 per rank "
-              "more than the opponent, +1 if the opponent has twice the active bases, +1 flank "
-              "attack, +2 rear attack (ranks seed)")
-RULE_MARKERS = ("Effect of panic: mark that many bases panicked, rear ranks first, officers and "
-                "the general last (ranks [added])")
-RULE_ROUT = ("Rout: a unit with its whole front rank panicked, or at least half its bases, "
-             "turns and flees one full move away from the enemy (ranks [added])")
-RULE_RALLY = ("Rally: a unit not in contact at the start of its turn removes 1 panic marker, "
-              "+1 per unpanicked officer or general (ranks [added])")
+RULE_PANIC = msg("Panic: bases lost, -1 unpanicked officer, -1 unpanicked general, -1 per rank "
+                 "more than the opponent, +1 if the opponent has twice the active bases, +1 "
+                 "flank attack, +2 rear attack (ranks seed)")
+RULE_MARKERS = msg("Effect of panic: mark that many bases panicked, rear ranks first, officers "
+                   "and the general last (ranks [added])")
+RULE_ROUT = msg("Rout: a unit with its whole front rank panicked, or at least half its bases, "
+                "turns and flees one full move away from the enemy (ranks [added])")
+RULE_RALLY = msg("Rally: a unit not in contact at the start of its turn removes 1 panic marker, "
+                 "+1 per unpanicked officer or general (ranks [added])")
 ROUTED = "routed"
+#: The status the log names when a unit routs or rallies (ROUTED is the flag's key).
+ROUTED_STATUS = msg("routed")
+#: The panic terms as the log names them, after their signed value ("-1 officer").
+TERM_NAMES = {"officer": N_("{value:+d} officer"), "general": N_("{value:+d} general"),
+              "ranks": N_("{value:+d} more ranks"), "outnumbered": N_("{value:+d} outnumbered 2:1"),
+              "flank": N_("{value:+d} flank attack"), "rear": N_("{value:+d} rear attack"),
+              "steady": N_("{value:+d} Steady")}
 
 
 def is_panicked(model: Model) -> bool:
@@ -73,14 +81,14 @@ class PanicTerms:
                 + self.flank + self.rear + self.steady)
 
     def describe(self) -> str:
-        parts = [f"{self.losses} lost"]
+        parts = [msg("{lost} lost", lost=self.losses)]
         for value, name in ((self.officer, "officer"), (self.general, "general"),
-                            (self.ranks, "more ranks"), (self.outnumbered, "outnumbered 2:1"),
-                            (self.flank, "flank attack"), (self.rear, "rear attack"),
-                            (self.steady, "Steady")):
+                            (self.ranks, "ranks"), (self.outnumbered, "outnumbered"),
+                            (self.flank, "flank"), (self.rear, "rear"),
+                            (self.steady, "steady")):
             if value:
-                parts.append(f"{value:+d} {name}")
-        return ", ".join(parts) + f" = {self.total}"
+                parts.append(msg(TERM_NAMES[name], value=value))
+        return join([join(parts), f" = {self.total}"], "")
 
 
 def panic_terms(s: GameState, unit_id: str, losses: int, opponents: list[str],

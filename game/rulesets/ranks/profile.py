@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.core.errors import DataError
+from game.core.i18n import join, msg
 from game.data.loader import RulesetData, Schema, ruleset_data
 
 #: Talents a profile may list (ranks.md, "Talents"): see talents.py for what each does.
@@ -32,6 +33,7 @@ def ranks_data(path=None) -> RulesetData:
     for profile in data.profiles.values():
         for talent in profile.stats.get("talents", ()):
             if talent not in TALENT_NAMES:
-                raise DataError(data.path, f"profiles.{profile.id}.talents names unknown "
-                                           f"talent {talent!r} (known: {', '.join(TALENT_NAMES)})")
+                raise DataError(data.path, msg(
+                    "profiles.{profile}.talents names unknown talent {talent} (known: {known})",
+                    profile=profile.id, talent=repr(talent), known=join(TALENT_NAMES)))
     return data

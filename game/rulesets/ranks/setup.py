@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.core.errors import MapError
+from game.core.i18n import join, msg
 from game.core.polygons import bounds, point_in_polygon
 from game.core.state import GameState, Scenario, frozen_profile
 from game.rulesets import setup as shared
@@ -20,6 +21,9 @@ from game.rulesets.ranks.profile import DEFAULT_FORCES, ranks_data
 from game.rulesets.ranks.shapes import boxes_meet, convex_meets_polygon, penetration
 
 OFFICER, GENERAL, PANICKED = "officer", "general", "panicked"
+#: The name of the base that is a unit's officer or the army's general ("Spear Wall officer").
+ROLE_NAMES = {OFFICER: lambda unit: msg("{unit} officer", unit=unit),
+              GENERAL: lambda unit: msg("{unit} general", unit=unit)}
 #: Room kept between two blocks at deployment (inches), and the step of the anchor search.
 UNIT_GAP = 1.5
 ANCHOR_STEP = 0.5
@@ -52,8 +56,9 @@ def build_game(ruleset_id: str, scenario: Scenario, seed: int,
     placed = place_from_map(s)
     failed = deploy(s, placed)
     if failed:
-        names = ", ".join(s.units[u].name for u in failed)
-        raise MapError(scenario.source or "map", f"no room to deploy {names} in its zone")
+        names = join(s.units[u].name for u in failed)
+        raise MapError(scenario.source or "map", msg("no room to deploy {units} in its zone",
+                                                     units=names))
     return s
 
 
@@ -74,7 +79,7 @@ def form_up(s: GameState, unit_id: str) -> None:
     for role, mid in zip(roles, front, strict=False):
         model = s.models[mid]
         model.statuses = model.statuses | {role}
-        model.name = f"{unit.name} {role}"
+        model.name = ROLE_NAMES[role](unit.name)
         if role == GENERAL:
             stats = dict(model.profile)
             stats["CV"] = int(stats.get("general_CV", stats["CV"]))
@@ -96,7 +101,8 @@ def place_from_map(s: GameState) -> set[str]:
                       if u.side == p.side and u.kind == p.unit and u.id not in placed]
         if not candidates:
             raise MapError(s.scenario.source or "map",
-                           f"units layer names {p.unit!r} for side {p.side}, not in that force")
+                           msg("units layer names {unit} for side {side}, not in that force",
+                               unit=repr(p.unit), side=p.side))
         facing = p.facing if p.facing is not None else (0.0 if p.side == 0 else 180.0)
         stand(s, candidates[0], p.x, p.y, facing)
         placed.add(candidates[0])

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 
 from game.core.geometry import CONTACT_TOLERANCE
+from game.core.i18n import msg
 from game.core.polygons import bounds, convex_hull, convex_parts
 from game.core.state import GameState, Model
 from game.rulesets.ranks import formation
@@ -145,7 +146,7 @@ def _swept_blocker(sur: Surroundings, hull: Polygon) -> str | None:
             return row.name
     for row in sur.impassable:
         if boxes_meet(box, row.box) and row.sinks_in(hull, depth):
-            return f"impassable {row.name}"
+            return msg("impassable {terrain}", terrain=row.name)
     return None
 
 
@@ -237,7 +238,7 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
         for mid, full in base_rects(s, unit_id, frame):
             if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                        and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
-                return f"{s.models[mid].name} would be off the table"
+                return msg("{base} would be off the table", base=s.models[mid].name)
     near = sur.near(bounds(outline))
     others = near.enemies + near.friends
     if not others and not near.impassable:
@@ -247,10 +248,12 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
         box = bounds(rect)
         for row in others:
             if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
-                return f"{s.models[mid].name} would overlap {row.name}"
+                return msg("{base} would overlap {other}", base=s.models[mid].name,
+                           other=row.name)
         for row in near.impassable:
             if boxes_meet(box, row.box) and row.sinks_in(rect, depth):
-                return f"{s.models[mid].name} would be inside impassable {row.name}"
+                return msg("{base} would be inside impassable {terrain}",
+                           base=s.models[mid].name, terrain=row.name)
     return None
 
 

@@ -13,17 +13,18 @@ talent be used that otherwise could not be. A panicked base uses no talent.
 from __future__ import annotations
 
 from game.core.dice import Dice
+from game.core.i18n import msg, nmsg
 from game.core.state import GameState
 from game.rulesets.ranks.panic import is_panicked, remove_markers
 
-RULE_TALENTS = ("Talents: one enemy fumble = one talent of one base, while it can do something "
-                "(ranks seed; the talents are [added])")
+RULE_TALENTS = msg("Talents: one enemy fumble = one talent of one base, while it can do "
+                   "something (ranks seed; the talents are [added])")
 HELP = {
-    "Parry": "cancel 1 hit on this unit",
-    "Fury": "this base rolls 1 extra die now (its hits count)",
-    "Steady": "-1 panic for this unit this combat",
-    "Deadly": "one of this base's 6s counts as 3 hits",
-    "Rally": "remove 1 panic marker from this unit",
+    "Parry": msg("cancel 1 hit on this unit"),
+    "Fury": msg("this base rolls 1 extra die now (its hits count)"),
+    "Steady": msg("-1 panic for this unit this combat"),
+    "Deadly": msg("one of this base's 6s counts as 3 hits"),
+    "Rally": msg("remove 1 panic marker from this unit"),
 }
 
 
@@ -35,25 +36,28 @@ def usable(s: GameState, combat: dict, model_id: str, talent: str) -> str | None
     """Why this base cannot activate this talent now, or None."""
     model = s.models.get(model_id)
     if model is None or not model.alive:
-        return "That base is not on the table"
+        return msg("That base is not on the table")
     unit = combat["units"].get(model.unit)
     if unit is None or unit["side"] != combat["spender"]:
-        return f"{model.name} is not one of the spending side's bases in this combat"
+        return msg("{base} is not one of the spending side's bases in this combat",
+                   base=model.name)
     if talent not in talents_of(s, model_id):
-        return f"{model.name} has no {talent} talent"
+        return msg("{base} has no {talent} talent", base=model.name, talent=talent)
     if is_panicked(model):
-        return f"{model.name} is panicked: a panicked base uses no talent"
+        return msg("{base} is panicked: a panicked base uses no talent", base=model.name)
     rolled = combat["bases"].get(model_id)
     if talent == "Parry" and unit["hits"] <= unit["parry"]:
-        return f"No hit is coming to {s.units[model.unit].name} for Parry to cancel"
+        return msg("No hit is coming to {unit} for Parry to cancel",
+                   unit=s.units[model.unit].name)
     if talent == "Deadly" and (rolled is None or 6 not in rolled["values"]):
-        return f"{model.name} rolled no 6 for Deadly to make a 3-hit"
+        return msg("{base} rolled no 6 for Deadly to make a 3-hit", base=model.name)
     if talent == "Deadly" and rolled["values"].count(6) <= rolled.get("deadly", 0):
-        return f"Every 6 {model.name} rolled already counts as 3 hits"
+        return msg("Every 6 {base} rolled already counts as 3 hits", base=model.name)
     if talent == "Fury" and rolled is None:
-        return f"{model.name} is not fighting, so Fury's extra die has no target"
+        return msg("{base} is not fighting, so Fury's extra die has no target", base=model.name)
     if talent == "Rally" and not any(is_panicked(m) for m in s.alive_models(model.unit)):
-        return f"{s.units[model.unit].name} has no panic marker for Rally to remove"
+        return msg("{unit} has no panic marker for Rally to remove",
+                   unit=s.units[model.unit].name)
     return None
 
 
@@ -66,22 +70,24 @@ def activate(s: GameState, combat: dict, model_id: str, talent: str, dice: Dice,
     values: tuple[int, ...] = ()
     if talent == "Parry":
         unit["parry"] += 1
-        text = "cancels 1 hit"
+        text = msg("cancels 1 hit")
     elif talent == "Steady":
         unit["steady"] += 1
-        text = "-1 panic this combat"
+        text = msg("-1 panic this combat")
     elif talent == "Rally":
         freed = remove_markers(s, model.unit, 1)
-        text = f"removes the panic marker of {freed[0].name}" if freed else "removes nothing"
+        text = (msg("removes the panic marker of {base}", base=freed[0].name) if freed
+                else msg("removes nothing"))
     elif talent == "Deadly":
         combat["units"][rolled["target"]]["hits"] += 1
         rolled["deadly"] = rolled.get("deadly", 0) + 1
-        text = "a 6 counts as 3 hits (+1 hit)"
+        text = msg("a 6 counts as 3 hits (+1 hit)")
     else:  # Fury
-        values = dice.roll(1, f"{model.name} Fury", roll_rule).values
+        values = dice.roll(1, msg("{base} Fury", base=model.name), roll_rule).values
         extra = hits_of(values[0])
         combat["units"][rolled["target"]]["hits"] += extra
-        text = f"an extra die: {values[0]} ({extra} hit{'s' if extra != 1 else ''})"
+        text = msg("an extra die: {face} ({hits})", face=values[0],
+                   hits=nmsg("{n} hit", "{n} hits", extra))
     combat["used"].append(model_id)
     return text, values
 
