@@ -200,6 +200,16 @@ def undecided_class(s: GameState, f: dict) -> list[Model]:
             if i not in f["declared"] and _declare_key(s.models[i]) == key]
 
 
+def model_stem(name: str) -> str:
+    """A numbered model's name without its number ("Line Squad II #"), for "3 × Line Squad II #":
+    the unit's name inside stays translatable when the name is a message ("{unit} #{n}")."""
+    stem = name.rstrip("0123456789 ")
+    unit = getattr(name, "params", {}).get("unit")
+    if unit is not None and stem == f"{unit} #":
+        return join([unit, " #"], "")
+    return stem
+
+
 def declare_weapon(s: GameState, f: dict, model_ids: tuple[str, ...], choice: str
                    ) -> list[Event]:
     """These fighters fight with the chosen weapon and profile."""
@@ -208,7 +218,7 @@ def declare_weapon(s: GameState, f: dict, model_ids: tuple[str, ...], choice: st
     wid, pname = choice.split("|")
     w = weapon(wid)
     first = s.models[model_ids[0]]
-    stem = first.name.rstrip("0123456789 ")
+    stem = model_stem(first.name)
     who = join([f"{len(model_ids)} × ", stem], "") if len(model_ids) > 1 else first.name
     profile = w.profile(pname)
     return [WeaponDeclared(rule=RULE_WEAPON, unit_name=s.units[first.unit].name, models=who,
@@ -411,7 +421,7 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         group = undecided_class(s, f)
         m = group[0]
         everyone = tuple(x.id for x in group)
-        stem = m.name.rstrip("0123456789 ")
+        stem = model_stem(m.name)
         out = []
         for wid, pname in weapon_options(m):
             w = weapon(wid)
