@@ -36,8 +36,8 @@ from game.rulesets.legions.profile import has_sub_type, is_paragon
 RULE_CHARACTERS = msg("A Paragon, or a Champion or Officer (Command) model, may issue and accept "
                       "challenges (legions seed)")
 RULE_JOIN = msg("A Paragon may join or leave an Infantry unit (legions seed, the Paragon type); "
-                "[added] in the Movement phase, within 2\" of the unit, neither locked in combat nor "
-                "Routed, one character per unit, once per phase")
+                "[added] in the Movement phase, within 2\" of the unit, neither locked in combat "
+                "nor Routed, one character per unit, once per phase")
 #: The sub-types that make a model a character (the seed's "Officer/Champion").
 CHARACTER_SUB_TYPES = ("Champion", "Command")
 #: Unit flags: the unit a Paragon has joined, the character unit a unit carries, the Paragon

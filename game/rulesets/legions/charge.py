@@ -65,9 +65,10 @@ RULE_SETUP = msg("Step 3: setup move toward the target by I + M: 1-6: 1\", 7-9: 
 RULE_ALREADY_WON = msg("Charge already won: the setup move brought a model into base contact (or "
                        "one already was); the volley attacks and the charge roll are skipped "
                        "(legions seed)")
-RULE_ROLL = msg("Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions seed)")
-RULE_FAILURE = msg("Charge failure: no move; the charging unit takes a Cool check; failed = all its "
-                   "models become Stunned (legions seed)")
+RULE_ROLL = msg("Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions "
+                "seed)")
+RULE_FAILURE = msg("Charge failure: no move; the charging unit takes a Cool check; failed = all "
+                   "its models become Stunned (legions seed)")
 #: I + M bands of the setup move: (highest I + M of the band, inches) [added in the spec].
 SETUP_BANDS = ((6, 1), (9, 2), (11, 3), (13, 4), (19, 5))
 SETUP_MAX = 6

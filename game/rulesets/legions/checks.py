@@ -80,8 +80,8 @@ def take_check(s: GameState, dice: Dice, unit_id: str, key: str, penalty: int = 
     name = NAMES.get(key, key)
     roll = dice.roll(2, msg("{unit} {name} check", unit=unit.name, name=name), RULE_CHECK)
     passed = check_passes(roll.values, target)
-    shown = join([ABBREVIATIONS.get(key, key), f" {value}", *([f" - {penalty}"] if penalty else [])],
-                 "")
+    penalty_part = [f" - {penalty}"] if penalty else []  # never an empty part
+    shown = join([ABBREVIATIONS.get(key, key), f" {value}", *penalty_part], "")
     label = _label(key, name, why, shown)
     outcome = msg("passed") if passed else msg("failed")
     if roll.values in ((1, 1), (6, 6)):

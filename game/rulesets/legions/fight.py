@@ -56,18 +56,20 @@ from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, remove
 
 RULE_COMBATS = msg("Fight step 1: declare the combats; the active player picks the order ([added])")
-RULE_INITIATIVE = msg("Initiative steps: the models with the highest Initiative in the combat fight "
-                      "first, then each lower value; any status: Combat Initiative 1 (legions seed)")
+RULE_INITIATIVE = msg("Initiative steps: the models with the highest Initiative in the combat "
+                      "fight first, then each lower value; any status: Combat Initiative 1 "
+                      "(legions seed)")
 RULE_CONTACT = msg("Fight step 2: a model is brought into contact by moving up to its initiative "
                    "in inches: its Combat Initiative, 1 with any status (legions seed)")
-RULE_ENGAGED = msg("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of a "
-                   "friend who is ([added] support)")
+RULE_ENGAGED = msg("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of "
+                   "a friend who is ([added] support)")
 RULE_WEAPON = msg("Fight step 4: each model declares one weapon (one profile of it) (legions seed)")
-RULE_GROUPS = msg("Strike groups: the attacks with weapons of the same name form one group, split "
-                  "when the profile or the WS differs; the active player orders them (legions seed)")
-RULE_GROUP_STRENGTH = msg("[added] A group resolved as a block strikes at one S: when the weapon's S "
-                          "is the wielder's own (S, +n, xn) and the wielders' S differ, each S is "
-                          "its own group; a weapon of fixed S never splits by S")
+RULE_GROUPS = msg("Strike groups: the attacks with weapons of the same name form one group, split"
+                  " when the profile or the WS differs; the active player orders them (legions "
+                  "seed)")
+RULE_GROUP_STRENGTH = msg("[added] A group resolved as a block strikes at one S: when the "
+                          "weapon's S is the wielder's own (S, +n, xn) and the wielders' S "
+                          "differ, each S is its own group; a weapon of fixed S never splits by S")
 RULE_HIT = msg("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
                "half or less 6+ (legions)")
 RULE_WOUND = msg("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
@@ -78,8 +80,8 @@ RULE_STEP_DEFENCE = msg("Hit and wound rolls of an initiative step (steps 5-6) c
                         "(legions seed)")
 RULE_REMOVE = msg("Fight step 10: remove the casualties at the end of the initiative step: models "
                   "at the same initiative strike simultaneously (legions seed)")
-RULE_ONSLAUGHT = msg("Onslaught [added special rule]: +1 A in the fight of a turn the unit charged; "
-                     "a disordered charge gives no charge bonus (legions seed)")
+RULE_ONSLAUGHT = msg("Onslaught [added special rule]: +1 A in the fight of a turn the unit "
+                     "charged; a disordered charge gives no charge bonus (legions seed)")
 
 
 # --- starting and choosing combats ---------------------------------------------------------------

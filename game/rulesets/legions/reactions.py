@@ -51,8 +51,8 @@ RULE_POINTS = msg("[added] The reactive side has 1 reaction point each phase; a 
                   "(legions)")
 RULE_DECLARE = msg("Reactions are declared by the charged unit at the start of step 4, the volley "
                    "attacks (legions seed)")
-RULE_CHALLENGE = msg("Reaction: a character of the charged unit issues a challenge (1 point); it is "
-                     "issued first in the challenge sub-phase if the charge locks the units "
+RULE_CHALLENGE = msg("Reaction: a character of the charged unit issues a challenge (1 point); it "
+                     "is issued first in the challenge sub-phase if the charge locks the units "
                      "(legions seed)")
 RULE_STATUS = msg("Stunned or Routed: no reactions (legions)")
 RULE_SHIELD_WALL = msg("Shield wall (advanced reaction, 1 point, declared at the start of step 4): "

@@ -45,13 +45,15 @@ RULE_POINTS = msg("Resolution step 1: one total per player: 1 per enemy model re
                   "combat, + points from a won challenge (legions seed)")
 RULE_PARAGON = msg("A Paragon counts as its base Wounds value for the resolution of a combat "
                    "(legions seed, Paragon type)")
-RULE_WINNER = msg("Resolution step 2: the higher total wins; equal = nobody wins or loses (legions seed)")
+RULE_WINNER = msg("Resolution step 2: the higher total wins; equal = nobody wins or loses "
+                  "(legions seed)")
 RULE_PANIC = msg("Resolution step 3: the loser takes a Leadership check with the difference in "
                  "points as a penalty; failed = all its models in this combat become Routed "
                  "(legions seed)")
 RULE_AFTERMATH = msg("Resolution step 4: each player picks one option per unit in the combat, the "
                      "loser first (legions seed)")
-RULE_HOLD = msg("Hold (any unit): an immediate contact move; it stays locked in combat (legions seed)")
+RULE_HOLD = msg("Hold (any unit): an immediate contact move; it stays locked in combat (legions "
+                "seed)")
 RULE_DISENGAGE = msg("Disengage (the loser's units only, not Pinned): move up to M away from every "
                      "enemy in the combat, ending more than 2\" away (legions)")
 RULE_FALL_BACK_FORCED = msg("Fall back: forced if any model of the unit is Routed (legions seed)")

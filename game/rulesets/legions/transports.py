@@ -36,8 +36,8 @@ from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.profile import TRANSPORT, has_sub_type, is_vehicle
 from game.rulesets.legions.wounds import remove
 
-RULE_EMBARK = msg("[added] Embark (Movement phase, instead of moving): every model within its M\" of "
-                  "a friendly Transport's hull, room for all of them (capacity), one unit per "
+RULE_EMBARK = msg("[added] Embark (Movement phase, instead of moving): every model within its M\" "
+                  "of a friendly Transport's hull, room for all of them (capacity), one unit per "
                   "Transport; its models leave the table; embarked, it cannot charge")
 RULE_DISEMBARK = msg("[added] Disembark (Movement phase, instead of moving; not in the turn it "
                      "embarked): the unit is placed wholly within 2\" of its Transport's hull, 1\" "

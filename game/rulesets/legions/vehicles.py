@@ -40,11 +40,13 @@ RULE_FACING = msg("[added] A shot hits the facing of the vehicle whose arc the f
                   "in (front, rear; the flanks: side)")
 RULE_GLANCING = msg("Glancing hit: vehicle damage D6: 1-2 Stunned, 3-4 Pinned, 5-6 Suppressed "
                     "(legions)")
-RULE_VOLLEY_NO_STATUS = msg("A volley never inflicts a status: its glancing hits do nothing (legions)")
-RULE_PENETRATING = msg("Penetrating hit: a saving throw for each (its Inv, or cover), then it loses "
-                       "hull points equal to D (legions seed)")
+RULE_VOLLEY_NO_STATUS = msg("A volley never inflicts a status: its glancing hits do nothing "
+                            "(legions)")
+RULE_PENETRATING = msg("Penetrating hit: a saving throw for each (its Inv, or cover), then it "
+                       "loses hull points equal to D (legions seed)")
 RULE_NO_CHARGE = msg("[added] A Vehicle cannot declare a charge (it can be charged)")
-RULE_NO_MELEE = msg("[added] A Vehicle makes no melee attacks: it fights with its guns only in volleys")
+RULE_NO_MELEE = msg("[added] A Vehicle makes no melee attacks: it fights with its guns only in "
+                    "volleys")
 
 FRONT, SIDE, REAR = "front", "side", "rear"
 #: The facings as the log names them.
@@ -129,7 +131,8 @@ def penetrate(s: GameState, dice: Dice, attacker: str, target_id: str, hits: int
     events: list[Event] = [DiceRolled(
         rule=rule, who=unit.name, label=msg("armour penetration (D6 + S{strength} vs {facing} "
                                             "AV {av} of {unit})",
-                                            strength=strength, facing=FACING_NAMES.get(facing, facing), av=av,
+                                            strength=strength, av=av,
+                                            facing=FACING_NAMES.get(facing, facing),
                                             unit=target.name),
         values=roll.values, needed=needs_text(strength, av),
         outcome=msg("{piercing} penetrating, {glancing} glancing", piercing=piercing,
