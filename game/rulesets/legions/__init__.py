@@ -24,6 +24,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Scenario
 from game.core.text import count
 from game.rulesets.base import (
@@ -52,12 +53,13 @@ from game.rulesets.legions.setup import build_game
 
 #: The `odds charge` command's unit: the shipped legion squads, I 4 + M 7 (a 3" setup move).
 ODDS_INITIATIVE_PLUS_MOVE = 11
-RULE_TURN = "Turn: Movement, Assault (charge, challenge, fight), End (legions)"
+RULE_TURN = msg("Turn: Movement, Assault (charge, challenge, fight), End (legions)")
 #: Unit flags that last one turn.
 TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge", "disembarked",
               characters.CHANGED, transports.BOARDED)
 TRANSPORT_ACTIONS = ("embark", "disembark")
 CHARACTER_ACTIONS = ("join_unit", "leave_unit")
+PHASE_MOVEMENT = msg("Movement")
 
 
 class LegionsRuleset(RulesetBase):
@@ -65,7 +67,7 @@ class LegionsRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
-    name = "Legions: setup moves, volleys and initiative steps"
+    name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2
     status_help = statuses.STATUS_HELP
 
@@ -75,11 +77,11 @@ class LegionsRuleset(RulesetBase):
         return build_game(self.id, scenario, seed, forces)
 
     def start_events(self, s: GameState) -> list[Event]:
-        return [BattleStarted(rule="Set-up", ruleset=self.id,
+        return [BattleStarted(rule=msg("Set-up"), ruleset=self.id,
                               sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN, round=s.round, side=s.active,
                             side_name=s.sides[s.active].name),
-                PhaseStarted(rule=movement.RULE_MOVE, phase="Movement",
+                PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT,
                              side_name=s.sides[s.active].name)]
 
     def current_player(self, s: GameState) -> int | None:
@@ -125,7 +127,7 @@ class LegionsRuleset(RulesetBase):
             if "fight" in s.pending:
                 return fight.problem(s, geo, a)
             return charge.problem(s, geo, a)
-        return f"No action is possible in the {s.phase} phase"
+        return msg("No action is possible in the {phase} phase", phase=s.phase)
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         """The decision, then every step that needs none, up to the next decision."""
@@ -155,8 +157,8 @@ class LegionsRuleset(RulesetBase):
             odds = charge.chance(s, geo, a.unit, a.targets[0])
         else:
             odds = roll_chance(s, geo, a.unit, a.targets[0])
-        return {s.units[a.targets[0]].name: {"the charge reaches": odds.p,
-                                             "it fails": 1 - odds.p}}
+        return {s.units[a.targets[0]].name: {msg("the charge reaches"): odds.p,
+                                             msg("it fails"): 1 - odds.p}}
 
     def action_value(self, s: GameState, a: Action, geo: Geometry) -> float:
         """Expected points this action gains for the side taking it (the greedy AI's view)."""
@@ -223,7 +225,7 @@ class LegionsRuleset(RulesetBase):
                 events.extend(wrecked)
                 continue
             if len(s.sides_with_models()) < 2:
-                events.append(self.finish(s, geo, "only one side has models on the table"))
+                events.append(self.finish(s, geo, msg("only one side has models on the table")))
                 break
             step = self._auto_step(s, geo, dice)
             if step is None:
@@ -262,21 +264,23 @@ class LegionsRuleset(RulesetBase):
         out = []
         for m in wounds.choices(s, geo, pool):
             need = wounds.pool_save(s, m, pool)
-            save = f"save {need}+" if need <= 6 else "no save"
+            save = msg("save {need}+", need=need) if need <= 6 else msg("no save")
             out.append(Action("allocate", pool["target"], targets=(m.id,),
-                              label=f"{count(pool['left'], 'wound')} from {pool['weapon']} to take: "
-                                    f"the next on {m.name} ({save}, {m.wounds} W)"))
+                              label=msg("{wounds} from {weapon} to take: the next on {model} "
+                                        "({save}, {left} W)", wounds=count(pool["left"], "wound"),
+                                        weapon=pool["weapon"], model=m.name, save=save,
+                                        left=m.wounds)))
         return out
 
     @staticmethod
     def _why_allocate(s: GameState, a: Action, pool: dict) -> str | None:
         if a.kind != "allocate" or len(a.targets) != 1:
             rule = wounds.RULE_PARAGON_ALLOCATES if pool["by_paragon"] else wounds.RULE_ALLOCATE
-            return (f"{s.units[pool['target']].name} must first take its wounds: pick the model "
-                    f"for the next one ({rule})")
+            return msg("{unit} must first take its wounds: pick the model for the next one "
+                       "({rule})", unit=s.units[pool["target"]].name, rule=rule)
         allowed = {m.id for m in wounds.takers(s, pool)}
         if a.targets[0] not in allowed:
-            return f"That model cannot take this wound ({wounds.RULE_ALLOCATE})"
+            return msg("That model cannot take this wound ({rule})", rule=wounds.RULE_ALLOCATE)
         return None
 
     # --- movement --------------------------------------------------------------------------------
@@ -288,10 +292,10 @@ class LegionsRuleset(RulesetBase):
         if a.kind in TRANSPORT_ACTIONS:
             return transports.problem(s, geo, a)
         if a.kind != "move":
-            return (f"'{a.kind}' is not a Movement phase action (Move, Run, a Paragon joining or "
-                    f"leaving a unit, embark, disembark, or end the phase)")
+            return msg("'{kind}' is not a Movement phase action (Move, Run, a Paragon joining or "
+                       "leaving a unit, embark, disembark, or end the phase)", kind=a.kind)
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
-            return "Choose one of your own units"
+            return msg("Choose one of your own units")
         return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
 
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
@@ -306,16 +310,14 @@ class LegionsRuleset(RulesetBase):
         how = a.option or "move"
         if how == "run":
             unit.flags["ran"] = True
-            return [move_unit(s, unit.id, a.destinations(), "runs",
-                                             movement.RULE_RUN)]
-        return [move_unit(s, unit.id, a.destinations(), "moves",
-                                         movement.RULE_MOVE)]
+            return [move_unit(s, unit.id, a.destinations(), msg("runs"), movement.RULE_RUN)]
+        return [move_unit(s, unit.id, a.destinations(), msg("moves"), movement.RULE_MOVE)]
 
     # --- phases and turns ------------------------------------------------------------------------
     def _enter_assault(self, s: GameState) -> list[Event]:
         s.phase = "assault"
         s.pending["sub"] = "charge"
-        return [PhaseStarted(rule=RULE_TURN, phase="Assault (charge sub-phase)",
+        return [PhaseStarted(rule=RULE_TURN, phase=msg("Assault (charge sub-phase)"),
                              side_name=s.sides[s.active].name)]
 
     def _enter_fight(self, s: GameState, geo: Geometry) -> list[Event]:
@@ -326,7 +328,7 @@ class LegionsRuleset(RulesetBase):
     def _begin_fight(self, s: GameState) -> list[Event]:
         s.pending["sub"] = "fight"
         events: list[Event] = [PhaseStarted(rule=fight.RULE_COMBATS,
-                                            phase="Assault (fight sub-phase)",
+                                            phase=msg("Assault (fight sub-phase)"),
                                             side_name=s.sides[s.active].name)]
         return events + fight.start(s)
 
@@ -334,7 +336,7 @@ class LegionsRuleset(RulesetBase):
         s.pending.clear()
         tidy_locks(s)
         side = s.sides[s.active]
-        events: list[Event] = [PhaseStarted(rule=statuses.RULE_END_PHASE, phase="End",
+        events: list[Event] = [PhaseStarted(rule=statuses.RULE_END_PHASE, phase=msg("End"),
                                             side_name=side.name)]
         events.extend(statuses.end_phase_checks(s, dice, s.active))
         return events + self._next_turn(s, geo, dice)
@@ -346,7 +348,8 @@ class LegionsRuleset(RulesetBase):
             if s.round > s.scenario.rounds:
                 s.round = s.scenario.rounds
                 return [self.finish(s, geo,
-                                     f"the round limit ({s.scenario.rounds}) was reached")]
+                                     msg("the round limit ({rounds}) was reached",
+                                         rounds=s.scenario.rounds))]
         for unit in s.units.values():
             for flag in TURN_FLAGS:
                 unit.flags.pop(flag, None)
@@ -354,7 +357,7 @@ class LegionsRuleset(RulesetBase):
         side = s.sides[s.active]
         events: list[Event] = [
             TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
-            PhaseStarted(rule=movement.RULE_MOVE, phase="Movement", side_name=side.name)]
+            PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT, side_name=side.name)]
         return events + movement.routed_fall_backs(s, geo, dice)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):

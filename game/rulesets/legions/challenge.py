@@ -36,6 +36,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import Event, Note, PhaseStarted
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.legions import reactions
@@ -43,6 +44,7 @@ from game.rulesets.legions.characters import RULE_CHARACTERS, duel_book, eligibl
 from game.rulesets.legions.checks import RULE_DISGRACED, characteristic
 from game.rulesets.legions.combat import combat_name, combats
 from game.rulesets.legions.duel_choices import (
+    STANCE_NAMES,
     STANCE_TEXT,
     attacks_in_duel,
     best_choice,
@@ -72,22 +74,22 @@ from game.rulesets.legions.profile import weapon
 from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, take_wound
 
-RULE_ISSUE = ("Challenge: a character locked in combat may challenge the enemy; one challenge "
-              "per combat per phase; the active player first ([added] order) (legions)")
-RULE_ANSWER = ("Challenge: the challenged player accepts with one of its characters in the "
-               "combat, or refuses (legions)")
-RULE_REFUSED = ("A refused challenge: the challenger picks an eligible enemy model; it is "
-                "Disgraced, WS and Ld halved this phase (legions)")
-RULE_FACE_OFF = ("Face-off: each duellist chooses a stance: Aggressive +1 A, -1 focus; Guarded "
-                 "-1 A, the enemy -1 to hit; Feint +1 focus ([added] stances); and declares "
-                 "its weapon profile (legions)")
-RULE_FOCUS = ("Focus: D6 + I, Heavy -1, Light +1, -1 per wound lost, +X for Duellist's Edge "
-              "(X); higher = the advantage: strikes first, +1 A; ties re-roll (legions)")
-RULE_STRIKE = ("Strike: the duellists' attacks as in the fight, only between the two; they are "
-               "not part of the general fight this phase (legions)")
-RULE_GLORY = ("Glory: a kill scores the slain model's base W, +1 if Paragon or Command; if both "
-              "live, the one that inflicted more wounds scores that many (legions)")
-RULE_ONE_PER_COMBAT = "One challenge per combat per phase (legions)"
+RULE_ISSUE = msg("Challenge: a character locked in combat may challenge the enemy; one challenge "
+                 "per combat per phase; the active player first ([added] order) (legions)")
+RULE_ANSWER = msg("Challenge: the challenged player accepts with one of its characters in the "
+                  "combat, or refuses (legions)")
+RULE_REFUSED = msg("A refused challenge: the challenger picks an eligible enemy model; it is "
+                   "Disgraced, WS and Ld halved this phase (legions)")
+RULE_FACE_OFF = msg("Face-off: each duellist chooses a stance: Aggressive +1 A, -1 focus; Guarded "
+                    "-1 A, the enemy -1 to hit; Feint +1 focus ([added] stances); and declares "
+                    "its weapon profile (legions)")
+RULE_FOCUS = msg("Focus: D6 + I, Heavy -1, Light +1, -1 per wound lost, +X for Duellist's Edge "
+                 "(X); higher = the advantage: strikes first, +1 A; ties re-roll (legions)")
+RULE_STRIKE = msg("Strike: the duellists' attacks as in the fight, only between the two; they are "
+                  "not part of the general fight this phase (legions)")
+RULE_GLORY = msg("Glory: a kill scores the slain model's base W, +1 if Paragon or Command; if both "
+                 "live, the one that inflicted more wounds scores that many (legions)")
+RULE_ONE_PER_COMBAT = msg("One challenge per combat per phase (legions)")
 RULE_REACTION = reactions.RULE_CHALLENGE
 
 KINDS = ("issue_challenge", "no_challenge", "accept_challenge", "refuse_challenge", "disgrace",
@@ -109,7 +111,7 @@ def start(s: GameState) -> list[Event]:
     duel_book(s)
     if not queue:
         return []
-    return [PhaseStarted(rule=RULE_ISSUE, phase="Assault (challenge sub-phase)",
+    return [PhaseStarted(rule=RULE_ISSUE, phase=msg("Assault (challenge sub-phase)"),
                          side_name=s.sides[s.active].name)]
 
 
@@ -179,30 +181,35 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         for m in issuers(s, c, side):
             likely = max(foes, key=lambda f: (net_value(s, f, m, *likely_pair(s, f, m)), f.id))
             out.append(Action("issue_challenge", m.unit, targets=(m.id,),
-                              label=f"Challenge: {m.name} challenges the enemy "
-                                    f"({count(len(foes), 'character')} may accept; against "
-                                    f"{likely.name}: {odds_text(m, likely, likely_odds(s, m, likely))})"))
+                              label=msg("Challenge: {model} challenges the enemy ({count} may "
+                                        "accept; against {foe}: {odds})", model=m.name,
+                                        count=count(len(foes), "character"), foe=likely.name,
+                                        odds=odds_text(m, likely, likely_odds(s, m, likely)))))
         if not c["forced"]:
             out.append(Action("no_challenge", option=str(side),
-                              label=f"{s.sides[side].name} issues no challenge in "
-                                    f"{combat_name(s, c['combat'])}"))
+                              label=_no_challenge(s.sides[side].name,
+                                                  combat_name(s, c["combat"]))))
         return out
     if stage == "answer":
         ch = s.models[c["challenger"]]
         out = [Action("accept_challenge", m.unit, targets=(ch.id, m.id),
-                      label=f"{m.name} accepts the challenge of {ch.name} "
-                            f"({odds_text(m, ch, likely_odds(s, m, ch))})")
+                      label=msg("{model} accepts the challenge of {challenger} ({odds})",
+                                model=m.name, challenger=ch.name,
+                                odds=odds_text(m, ch, likely_odds(s, m, ch))))
                for m in eligible(s, c["combat"], _other(s, c, ch.side))]
         out.append(Action("refuse_challenge", targets=(ch.id,),
-                          label=f"Refuse the challenge of {ch.name} (it then picks one of your "
-                                f"characters to be Disgraced: WS and Ld halved this phase)"))
+                          label=msg("Refuse the challenge of {challenger} (it then picks one "
+                                    "of your characters to be Disgraced: WS and Ld halved this "
+                                    "phase)", challenger=ch.name)))
         return out
     if stage == "disgrace":
         ch = s.models[c["challenger"]]
         return [Action("disgrace", m.unit, targets=(m.id,),
-                       label=f"{ch.name} names {m.name} Disgraced (WS {int(m.profile['WS'])} -> "
-                             f"{(int(m.profile['WS']) + 1) // 2}, Ld {int(m.profile['Ld'])} -> "
-                             f"{(int(m.profile['Ld']) + 1) // 2} this phase)")
+                       label=msg("{challenger} names {model} Disgraced (WS {ws} -> {ws_now}, "
+                                 "Ld {ld} -> {ld_now} this phase)", challenger=ch.name,
+                                 model=m.name, ws=int(m.profile["WS"]),
+                                 ws_now=(int(m.profile["WS"]) + 1) // 2, ld=int(m.profile["Ld"]),
+                                 ld_now=(int(m.profile["Ld"]) + 1) // 2))
                 for m in eligible(s, c["combat"], _other(s, c, ch.side))]
     if stage == "face_off":
         me = s.models[_next_to_face_off(c)]
@@ -215,9 +222,11 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
             else:
                 o = odds(s, me, foe, choice, best_choice(s, foe, me, known_b=choice))
             out.append(Action("face_off", me.unit, targets=(me.id,), option=choice,
-                              label=f"Face-off: {me.name}: {choice_text(me, choice)} "
-                                    f"({'against its choice' if known else 'if it answers best'}"
-                                    f": {odds_text(me, foe, o)})"))
+                              label=msg("Face-off: {model}: {choice} ({against}: {odds})",
+                                        model=me.name, choice=choice_text(me, choice),
+                                        against=msg("against its choice") if known
+                                        else msg("if it answers best"),
+                                        odds=odds_text(me, foe, o))))
         return out
     return []
 
@@ -229,21 +238,25 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     stage = c["stage"]
     if a.kind in ("issue_challenge", "no_challenge") and stage == "issue":
         if a.kind == "no_challenge":
-            return (f"The challenge declared as a reaction must be issued ({RULE_REACTION})"
-                    if c["forced"] else "It is not that side's turn to issue a challenge")
-        return (f"That model may not issue the challenge: a character of the side now asked, "
-                f"not already in a challenge, with an enemy character in the combat "
-                f"({RULE_CHARACTERS}; {RULE_ONE_PER_COMBAT})")
+            return (msg("The challenge declared as a reaction must be issued ({rule})",
+                        rule=RULE_REACTION)
+                    if c["forced"] else msg("It is not that side's turn to issue a challenge"))
+        return msg("That model may not issue the challenge: a character of the side now asked, "
+                   "not already in a challenge, with an enemy character in the combat "
+                   "({rule}; {other_rule})", rule=RULE_CHARACTERS, other_rule=RULE_ONE_PER_COMBAT)
     if a.kind == "accept_challenge" and stage == "answer":
-        return f"Only a character of the challenged side in this combat may accept ({RULE_ANSWER})"
+        return msg("Only a character of the challenged side in this combat may accept ({rule})",
+                   rule=RULE_ANSWER)
     if a.kind == "disgrace" and stage == "disgrace":
-        return f"Name one of the enemy characters of this combat ({RULE_REFUSED})"
+        return msg("Name one of the enemy characters of this combat ({rule})", rule=RULE_REFUSED)
     if a.kind == "face_off" and stage == "face_off":
-        return (f"Choose a stance (Aggressive, Guarded, Feint) and a melee weapon profile the "
-                f"duellist carries ({RULE_FACE_OFF})")
-    what = {"issue": "issue a challenge or not", "answer": "accept or refuse the challenge",
-            "disgrace": "name the Disgraced model", "face_off": "choose a stance"}
-    return f"Not possible now: the challenge sub-phase waits to {what.get(stage, stage)}"
+        return msg("Choose a stance (Aggressive, Guarded, Feint) and a melee weapon profile the "
+                   "duellist carries ({rule})", rule=RULE_FACE_OFF)
+    what = {"issue": msg("issue a challenge or not"),
+            "answer": msg("accept or refuse the challenge"),
+            "disgrace": msg("name the Disgraced model"), "face_off": msg("choose a stance")}
+    return msg("Not possible now: the challenge sub-phase waits to {what}",
+               what=what.get(stage, stage))
 
 
 def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Event]:
@@ -256,8 +269,8 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Eve
                                 as_reaction=bool(c["forced"]))]
     if a.kind == "no_challenge":
         c["order"].pop(0)
-        return [Note(rule=RULE_ISSUE, text=f"{s.sides[int(a.option)].name} issues no challenge "
-                                           f"in {combat_name(s, c['combat'])}")]
+        return [Note(rule=RULE_ISSUE, text=_no_challenge(s.sides[int(a.option)].name,
+                                                         combat_name(s, c["combat"])))]
     if a.kind == "accept_challenge":
         m = s.models[a.targets[1]]
         c.update(stage="face_off", champion=m.id, choices={})
@@ -276,9 +289,13 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> list[Eve
         stance, wid, pname = split(a.option)
         w = weapon(wid)
         return [StanceChosen(rule=RULE_FACE_OFF, model=me.id, model_name=me.name,
-                             stance=stance.capitalize(), effect=STANCE_TEXT[stance],
+                             stance=STANCE_NAMES[stance], effect=STANCE_TEXT[stance],
                              weapon=w.label(w.profile(pname)))]
     raise ValueError(a.kind)
+
+
+def _no_challenge(side: str, combat: str) -> str:
+    return msg("{side} issues no challenge in {combat}", side=side, combat=combat)
 
 
 def _disgrace(s: GameState, c: dict, model_id: str) -> list[Event]:
@@ -307,9 +324,9 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             c.update(forced=forced, order=[side], stage="issue")
             if not issuers(s, c, side):
                 c.update(forced=None, order=[], stage="next")
-                return [Note(rule=RULE_REACTION, text=f"The challenge {s.units[forced].name} "
-                                                      f"declared as a reaction lapses: no "
-                                                      f"character to issue or face it")]
+                return [Note(rule=RULE_REACTION, text=msg(
+                    "The challenge {unit} declared as a reaction lapses: no character to issue "
+                    "or face it", unit=s.units[forced].name))]
             return []
         sides = sorted({s.units[u].side for u in combat}, key=lambda x: x != s.active)
         c.update(order=sides, stage="issue")
@@ -345,8 +362,8 @@ def fight_duel(s: GameState, dice: Dice, c: dict) -> list[Event]:
     (fa, how_a), (fb, how_b) = focus_parts(a, ca), focus_parts(b, cb)
     events: list[Event] = []
     while True:
-        da = dice.d6(f"{a.name} focus", RULE_FOCUS)
-        db = dice.d6(f"{b.name} focus", RULE_FOCUS)
+        da = dice.d6(msg("{model} focus", model=a.name), RULE_FOCUS)
+        db = dice.d6(msg("{model} focus", model=b.name), RULE_FOCUS)
         ta, tb = da + fa, db + fb
         first = a if ta > tb else b if tb > ta else None
         events.append(FocusRolled(rule=RULE_FOCUS, names=(a.name, b.name), dice=(da, db),
@@ -360,8 +377,8 @@ def fight_duel(s: GameState, dice: Dice, c: dict) -> list[Event]:
     for striker, target, bonus in ((first, second, 1), (second, first, 0)):
         if not target.alive or target.wounds <= 0 or not striker.alive:
             if striker.alive:
-                events.append(Note(rule=RULE_STRIKE, text=f"{striker.name} does not strike "
-                                                          f"back: it has fallen"))
+                events.append(Note(rule=RULE_STRIKE, text=msg(
+                    "{model} does not strike back: it has fallen", model=striker.name)))
             continue
         before = target.wounds
         events.extend(_strike(s, dice, striker, target, choice[striker.id],
@@ -379,16 +396,21 @@ def _strike(s: GameState, dice: Dice, me: Model, foe: Model, mine: str, theirs: 
     label = w.label(p)
     attacks = attacks_in_duel(s, me, stance) + bonus
     need = hit_needed(s, me, foe, split(theirs)[0])
-    extra = " with the advantage's +1 A" if bonus else ""
+    if bonus:
+        text = msg("{attacks} with the advantage's +1 A with {weapon} at {foe} to hit",
+                   attacks=count(attacks, "attack"), weapon=label, foe=foe.name)
+    else:
+        text = msg("{attacks} with {weapon} at {foe} to hit", attacks=count(attacks, "attack"),
+                   weapon=label, foe=foe.name)
     events, hits = roll_to_hit(dice, me.name, attacks, need, RULE_STRIKE,
-                               f"{me.name} {label} to hit (challenge)",
-                               f"{count(attacks, 'attack')}{extra} with {label} at {foe.name} "
-                               f"to hit")
+                               msg("{model} {weapon} to hit (challenge)", model=me.name,
+                                   weapon=label), text)
     if not hits:
         return events
     strength = p.strength_for(int(me.profile["S"]))
     more, wounds = roll_to_wound(dice, me.name, hits, strength, toughness(s, foe), RULE_STRIKE,
-                                 f"{me.name} {label} to wound (challenge)")
+                                 msg("{model} {weapon} to wound (challenge)", model=me.name,
+                                     weapon=label))
     events += more
     if wounds is None:
         return events
@@ -405,16 +427,20 @@ def _glory(s: GameState, a: Model, b: Model, dealt: dict[str, int]) -> list[Even
     for killer, slain in ((a, b), (b, a)):
         if not slain.alive:
             scorer, points = killer, glory_value(slain)
-            why = (f"{killer.name} slew {slain.name}: its base W {int(slain.profile['W'])}"
-                   + (" +1 (Paragon or Command)" if points > int(slain.profile["W"]) else ""))
+            if points > int(slain.profile["W"]):
+                why = msg("{model} slew {foe}: its base W {w} +1 (Paragon or Command)",
+                          model=killer.name, foe=slain.name, w=int(slain.profile["W"]))
+            else:
+                why = msg("{model} slew {foe}: its base W {w}", model=killer.name,
+                          foe=slain.name, w=int(slain.profile["W"]))
     if scorer is None:
         if dealt[a.id] != dealt[b.id]:
             scorer = a if dealt[a.id] > dealt[b.id] else b
             points = dealt[scorer.id]
-            why = f"both live; {scorer.name} inflicted more wounds ({dealt[a.id]} to " \
-                  f"{dealt[b.id]})"
+            why = msg("both live; {model} inflicted more wounds ({first} to {second})",
+                      model=scorer.name, first=dealt[a.id], second=dealt[b.id])
         else:
-            why = f"both live, as many wounds inflicted ({dealt[a.id]} each)"
+            why = msg("both live, as many wounds inflicted ({n} each)", n=dealt[a.id])
     glory = {str(scorer.side): points} if scorer is not None and points else {}
     book["records"] = [*book["records"], {"models": [a.id, b.id], "units": [a.unit, b.unit],
                                           "glory": glory}]

@@ -28,15 +28,16 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.legions.events import CharacterJoined
 from game.rulesets.legions.profile import has_sub_type, is_paragon
 
-RULE_CHARACTERS = ("A Paragon, or a Champion or Officer (Command) model, may issue and accept "
-                   "challenges (legions seed)")
-RULE_JOIN = ("A Paragon may join or leave an Infantry unit (legions seed, the Paragon type); "
-             "[added] in the Movement phase, within 2\" of the unit, neither locked in combat nor "
-             "Routed, one character per unit, once per phase")
+RULE_CHARACTERS = msg("A Paragon, or a Champion or Officer (Command) model, may issue and accept "
+                      "challenges (legions seed)")
+RULE_JOIN = msg("A Paragon may join or leave an Infantry unit (legions seed, the Paragon type); "
+                "[added] in the Movement phase, within 2\" of the unit, neither locked in combat "
+                "nor Routed, one character per unit, once per phase")
 #: The sub-types that make a model a character (the seed's "Officer/Champion").
 CHARACTER_SUB_TYPES = ("Champion", "Command")
 #: Unit flags: the unit a Paragon has joined, the character unit a unit carries, the Paragon
@@ -90,49 +91,54 @@ def _common_problem(s: GameState, unit_id: str) -> str | None:
 
     unit = s.units[unit_id]
     if is_locked(s, unit_id):
-        return f"{unit.name} is locked in combat ({RULE_JOIN})"
+        return msg("{unit} is locked in combat ({rule})", unit=unit.name, rule=RULE_JOIN)
     if statuses.has_status(s, unit_id, statuses.ROUTED):
-        return f"{unit.name} has a Routed model ({RULE_JOIN})"
+        return msg("{unit} has a Routed model ({rule})", unit=unit.name, rule=RULE_JOIN)
     if unit.flags.get(CHANGED):
-        return f"{unit.name} has already joined or left a unit this phase ({RULE_JOIN})"
+        return msg("{unit} has already joined or left a unit this phase ({rule})", unit=unit.name,
+                   rule=RULE_JOIN)
     return None
 
 
 def join_problem(s: GameState, geo: Geometry, paragon_unit: str, unit_id: str) -> str | None:
     """Why this Paragon's unit may not join that unit now, or None."""
     if s.phase != "movement":
-        return f"A Paragon joins a unit in the Movement phase ({RULE_JOIN})"
+        return msg("A Paragon joins a unit in the Movement phase ({rule})", rule=RULE_JOIN)
     if paragon_unit not in s.units or unit_id not in s.units or paragon_unit == unit_id:
-        return "Name a Paragon's unit and the Infantry unit it joins"
+        return msg("Name a Paragon's unit and the Infantry unit it joins")
     mine, theirs = s.units[paragon_unit], s.units[unit_id]
     if mine.side != s.active or theirs.side != s.active:
-        return "A Paragon joins a unit of its own side, in its own turn"
+        return msg("A Paragon joins a unit of its own side, in its own turn")
     models, others = s.alive_models(paragon_unit), s.alive_models(unit_id)
     if not models or not all(is_paragon(m) for m in models):
-        return f"Only a Paragon may join a unit ({RULE_JOIN})"
+        return msg("Only a Paragon may join a unit ({rule})", rule=RULE_JOIN)
     if not others or not all(m.profile.get("type") == "Infantry" for m in others):
-        return f"{theirs.name} is not an Infantry unit: a Paragon joins Infantry ({RULE_JOIN})"
+        return msg("{unit} is not an Infantry unit: a Paragon joins Infantry ({rule})",
+                   unit=theirs.name, rule=RULE_JOIN)
     if theirs.flags.get(CHARACTER):
-        return f"{theirs.name} already has a character with it ({RULE_JOIN})"
+        return msg("{unit} already has a character with it ({rule})", unit=theirs.name,
+                   rule=RULE_JOIN)
     for uid in (paragon_unit, unit_id):
         reason = _common_problem(s, uid)
         if reason:
             return reason
     for m in models:
         if not any(geo.distance(m, o) <= JOIN_RANGE for o in others):
-            return (f"{m.name} is not within {JOIN_RANGE:g}\" of {theirs.name}: it must stand in "
-                    f"coherency with the unit it joins ({RULE_JOIN})")
+            return (msg("{model} is not within {distance:g}\" of {unit}: it must stand in "
+                        "coherency with the unit it joins ({rule})",
+                        model=m.name, distance=JOIN_RANGE, unit=theirs.name, rule=RULE_JOIN))
     return None
 
 
 def leave_problem(s: GameState, unit_id: str) -> str | None:
     if s.phase != "movement":
-        return f"A Paragon leaves a unit in the Movement phase ({RULE_JOIN})"
+        return msg("A Paragon leaves a unit in the Movement phase ({rule})", rule=RULE_JOIN)
     if unit_id not in s.units or s.units[unit_id].side != s.active:
-        return "Name one of your units with a Paragon joined to it"
+        return msg("Name one of your units with a Paragon joined to it")
     paragon = s.units[unit_id].flags.get(CHARACTER)
     if not paragon or not any(s.models[i].alive for i in s.units[paragon].flags[OWN_MODELS]):
-        return f"{s.units[unit_id].name} has no Paragon joined to it ({RULE_JOIN})"
+        return msg("{unit} has no Paragon joined to it ({rule})", unit=s.units[unit_id].name,
+                   rule=RULE_JOIN)
     return _common_problem(s, unit_id)
 
 
@@ -184,25 +190,27 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         for u in units:
             if u.id != p.id and join_problem(s, geo, p.id, u.id) is None:
                 out.append(Action("join_unit", p.id, targets=(u.id,),
-                                  label=f"{p.name} joins {u.name} (one unit from now on; it "
-                                        f"lends its Ld {int(s.alive_models(p.id)[0].profile['Ld'])}"
-                                        f" to the unit's checks)"))
+                                  label=msg("{model} joins {unit} (one unit from now on; it "
+                                            "lends its Ld {ld} to the unit's checks)",
+                                            model=p.name, unit=u.name,
+                                            ld=int(s.alive_models(p.id)[0].profile['Ld']))))
     for u in units:
         if u.flags.get(CHARACTER) and leave_problem(s, u.id) is None:
             out.append(Action("leave_unit", u.id, targets=(u.flags[CHARACTER],),
-                              label=f"{s.units[u.flags[CHARACTER]].name} leaves {u.name} (a "
-                                    f"unit of its own again)"))
+                              label=msg("{character} leaves {unit} (a unit of its own again)",
+                                        character=s.units[u.flags[CHARACTER]].name, unit=u.name)))
     return out
 
 
 def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     if a.kind == "join_unit":
         if len(a.targets) != 1:
-            return f"Name the one unit the Paragon joins ({RULE_JOIN})"
+            return msg("Name the one unit the Paragon joins ({rule})", rule=RULE_JOIN)
         return join_problem(s, geo, a.unit or "", a.targets[0])
     reason = leave_problem(s, a.unit or "")
     if reason is None and tuple(a.targets) != (s.units[a.unit].flags[CHARACTER],):
-        return f"Name the Paragon that leaves {s.units[a.unit].name} ({RULE_JOIN})"
+        return msg("Name the Paragon that leaves {unit} ({rule})", unit=s.units[a.unit].name,
+                   rule=RULE_JOIN)
     return reason
 
 

@@ -18,13 +18,15 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState
-from game.core.text import possessive
 from game.rulesets.base import move_unit
 from game.rulesets.legions import evade, reactions, statuses, vehicles
 from game.rulesets.legions.charge_moves import (
+    CHARGE_MOVE,
     RULE_CLEAN_MOVE,
     RULE_SUCCESS,
+    SETUP_MOVE,
     in_contact_with,
     move_problem,
     solve_charge_move,
@@ -50,25 +52,31 @@ from game.rulesets.legions.volley import (
 )
 
 CHARGE_RANGE = 12.0
-RULE_FORBIDDEN = ("A unit cannot declare a charge if it Ran this turn, is already locked in "
-                  "combat, is embarked on a transport, or has a Pinned or Routed model (legions "
-                  "seed)")
-RULE_TARGET = "Step 1: declare the target, an enemy unit (legions seed)"
-RULE_SIGHT = ("Step 2: at least one model must see the target, within 12\" (legions seed)")
-RULE_DISORDERED = ("Disordered charge: the unit disembarked this turn or has a Stunned or "
-                   "Suppressed model: no setup move, no volley attack (the target may still "
-                   "make one), no charge bonus from any special rule (legions seed)")
-RULE_SETUP = ("Step 3: setup move toward the target by I + M: 1-6: 1\", 7-9: 2\", 10-11: 3\", "
-              "12-13: 4\", 14-19: 5\", 20+: 6\" (legions)")
-RULE_ALREADY_WON = ("Charge already won: the setup move brought a model into base contact (or "
-                    "one already was); the volley attacks and the charge roll are skipped "
-                    "(legions seed)")
-RULE_ROLL = "Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions seed)"
-RULE_FAILURE = ("Charge failure: no move; the charging unit takes a Cool check; failed = all its "
-                "models become Stunned (legions seed)")
+RULE_FORBIDDEN = msg("A unit cannot declare a charge if it Ran this turn, is already locked in "
+                     "combat, is embarked on a transport, or has a Pinned or Routed model (legions "
+                     "seed)")
+RULE_TARGET = msg("Step 1: declare the target, an enemy unit (legions seed)")
+RULE_SIGHT = msg("Step 2: at least one model must see the target, within 12\" (legions seed)")
+RULE_DISORDERED = msg("Disordered charge: the unit disembarked this turn or has a Stunned or "
+                      "Suppressed model: no setup move, no volley attack (the target may still "
+                      "make one), no charge bonus from any special rule (legions seed)")
+RULE_SETUP = msg("Step 3: setup move toward the target by I + M: 1-6: 1\", 7-9: 2\", 10-11: 3\", "
+                 "12-13: 4\", 14-19: 5\", 20+: 6\" (legions)")
+RULE_ALREADY_WON = msg("Charge already won: the setup move brought a model into base contact (or "
+                       "one already was); the volley attacks and the charge roll are skipped "
+                       "(legions seed)")
+RULE_ROLL = msg("Step 5: charge roll, 2D6 discarding the lowest: the distance in inches (legions "
+                "seed)")
+RULE_FAILURE = msg("Charge failure: no move; the charging unit takes a Cool check; failed = all "
+                   "its models become Stunned (legions seed)")
 #: I + M bands of the setup move: (highest I + M of the band, inches) [added in the spec].
 SETUP_BANDS = ((6, 1), (9, 2), (11, 3), (13, 4), (19, 5))
 SETUP_MAX = 6
+CHARGER_VOLLEY = msg("Step 4, the charger's volley")
+DISORDERED_NONE = msg("none: the charge is disordered")
+#: The step a charge waits at, by the action it expects (a refusal names it).
+STEP_NAMES = {"setup_move": SETUP_MOVE, "react": msg("react"), "volley": msg("volley"),
+              "evade": msg("evade"), "charge_roll": msg("charge roll"), "charge_move": CHARGE_MOVE}
 
 
 # --- eligibility (step 1 and step 2) ----------------------------------------------------------
@@ -90,20 +98,22 @@ def forbidden_reason(s: GameState, unit_id: str) -> str | None:
     unit = s.units[unit_id]
     name = unit.name
     if unit.flags.get("ran"):
-        return f"Cannot charge: {name} Ran this turn ({RULE_FORBIDDEN})"
+        return msg("Cannot charge: {unit} Ran this turn ({rule})", unit=name, rule=RULE_FORBIDDEN)
     if is_locked(s, unit_id):
-        return f"Cannot charge: {name} is already locked in combat ({RULE_FORBIDDEN})"
+        return msg("Cannot charge: {unit} is already locked in combat ({rule})", unit=name,
+                   rule=RULE_FORBIDDEN)
     if unit.flags.get("embarked"):
-        return f"Cannot charge: {name} is embarked on a transport ({RULE_FORBIDDEN})"
+        return msg("Cannot charge: {unit} is embarked on a transport ({rule})", unit=name,
+                   rule=RULE_FORBIDDEN)
     refusal = vehicles.charge_refusal(s, unit_id)
     if refusal:
         return refusal
     for status in (statuses.PINNED, statuses.ROUTED):
         if statuses.has_status(s, unit_id, status):
-            return (f"Cannot charge: {name} has a {statuses.title(status)} model "
-                    f"({RULE_FORBIDDEN})")
+            return msg("Cannot charge: {unit} has a {status} model ({rule})", unit=name,
+                       status=statuses.title(status), rule=RULE_FORBIDDEN)
     if unit.flags.get("charge_declared"):
-        return f"Cannot charge: {name} has already declared a charge this phase"
+        return msg("Cannot charge: {unit} has already declared a charge this phase", unit=name)
     return None
 
 
@@ -122,12 +132,14 @@ def sight_distance(s: GameState, geo: Geometry, unit_id: str, target_id: str) ->
 
 def target_reason(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str | None:
     if target_id not in s.units or not s.unit_alive(target_id):
-        return f"There is no enemy unit {target_id!r} to charge ({RULE_TARGET})"
+        return msg("There is no enemy unit {target} to charge ({rule})", target=repr(target_id),
+                   rule=RULE_TARGET)
     if s.units[target_id].side == s.units[unit_id].side:
-        return f"{s.units[target_id].name} is not an enemy unit ({RULE_TARGET})"
+        return msg("{target} is not an enemy unit ({rule})", target=s.units[target_id].name,
+                   rule=RULE_TARGET)
     if sight_distance(s, geo, unit_id, target_id) is None:
-        return (f"Cannot charge {s.units[target_id].name}: no model of {s.units[unit_id].name} "
-                f"sees it within 12\" ({RULE_SIGHT})")
+        return msg("Cannot charge {target}: no model of {unit} sees it within 12\" ({rule})",
+                   target=s.units[target_id].name, unit=s.units[unit_id].name, rule=RULE_SIGHT)
     return None
 
 
@@ -135,10 +147,10 @@ def disordered_reasons(s: GameState, unit_id: str) -> list[str]:
     unit = s.units[unit_id]
     out = []
     if unit.flags.get("disembarked"):
-        out.append("it disembarked this turn")
+        out.append(msg("it disembarked this turn"))
     for status in (statuses.STUNNED, statuses.SUPPRESSED):
         if statuses.has_status(s, unit_id, status):
-            out.append(f"it has a {statuses.title(status)} model")
+            out.append(msg("it has a {status} model", status=statuses.title(status)))
     return out
 
 
@@ -180,9 +192,10 @@ def declarations(s: GameState, geo: Geometry) -> list[Action]:
                 continue
             odds = chance(s, geo, unit.id, enemy.id)
             out.append(Action("declare_charge", unit.id, targets=(enemy.id,),
-                              label=f"Charge {enemy.name} with {unit.name} ({d:.1f}\" away; "
-                                    f"{odds.text()})"))
-    out.append(Action("end_charges", label="End the charge sub-phase (go to the fight)"))
+                              label=msg("Charge {target} with {unit} ({distance:.1f}\" away; "
+                                        "{odds})", target=enemy.name, unit=unit.name,
+                                        distance=d, odds=odds.text())))
+    out.append(Action("end_charges", label=msg("End the charge sub-phase (go to the fight)")))
     return out
 
 
@@ -194,40 +207,52 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
     stage = c["stage"]
     if stage == "setup":
         return [Action("setup_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
-                       label=f"Setup move: {unit.name} {c['setup']}\" toward {target.name}")]
+                       label=msg("Setup move: {unit} {inches}\" toward {target}",
+                                 unit=unit.name, inches=c["setup"], target=target.name))]
     if stage == "reaction":
         return reactions.reaction_actions(s, geo, c)
     if stage == "volley_charger":
         return [Action("volley", unit.id, targets=(target.id,), option="fire",
-                       label=f"Volley: {unit.name} fires its Assault weapons at {target.name} "
-                             f"(snap shots: hit on 6)"),
+                       label=_fire_label(unit.name, target.name)),
                 Action("volley", unit.id, targets=(target.id,), option="hold",
-                       label=f"{unit.name} holds its fire")]
+                       label=_hold_label(unit.name))]
     if stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH:
         return [Action("volley", target.id, targets=(unit.id,), option="overwatch",
-                       label=f"Overwatch volley: {target.name} fires all its weapons at "
-                             f"{unit.name} (hit on 7 - BS; no cover)"),
+                       label=msg("Overwatch volley: {unit} fires all its weapons at {target} "
+                                 "(hit on 7 - BS; no cover)", unit=target.name,
+                                 target=unit.name)),
                 Action("volley", target.id, targets=(unit.id,), option="hold",
-                       label=f"{target.name} holds its fire")]
+                       label=_hold_label(target.name))]
     if stage == "volley_target":
         return [Action("volley", target.id, targets=(unit.id,), option="fire",
-                       label=f"Volley: {target.name} fires its Assault weapons at {unit.name} "
-                             f"(snap shots: hit on 6)"),
+                       label=_fire_label(target.name, unit.name)),
                 Action("volley", target.id, targets=(unit.id,), option="hold",
-                       label=f"{target.name} holds its fire")]
+                       label=_hold_label(target.name))]
     if stage == "evade":
         return [Action("evade", target.id, targets=(unit.id,), placement=tuple(c["offer"]),
-                       label=f"Evade: {target.name} moves up to "
-                             f"{evade.allowance(s, target.id):g}\" away from {unit.name}")]
+                       label=msg("Evade: {unit} moves up to {inches:g}\" away from {charger}",
+                                 unit=target.name, inches=evade.allowance(s, target.id),
+                                 charger=unit.name))]
     if stage == "roll":
         odds = roll_chance(s, geo, unit.id, target.id)
         return [Action("charge_roll", unit.id, targets=(target.id,),
-                       label=f"Roll the charge: 2D6, drop the lowest; {odds.roll_text()}")]
+                       label=msg("Roll the charge: 2D6, drop the lowest; {odds}",
+                                 odds=odds.roll_text()))]
     if stage == "move":
         return [Action("charge_move", unit.id, targets=(target.id,), placement=tuple(c["offer"]),
-                       label=f"Charge move: {unit.name} into base contact with {target.name} "
-                             f"(up to {c['roll']}\")")]
+                       label=msg("Charge move: {unit} into base contact with {target} (up to "
+                                 "{inches}\")", unit=unit.name, target=target.name,
+                                 inches=c["roll"]))]
     return []
+
+
+def _fire_label(shooter: str, target: str) -> str:
+    return msg("Volley: {unit} fires its Assault weapons at {target} (snap shots: hit on 6)",
+               unit=shooter, target=target)
+
+
+def _hold_label(shooter: str) -> str:
+    return msg("{unit} holds its fire", unit=shooter)
 
 
 def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
@@ -236,14 +261,15 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         if a.kind == "end_charges":
             return None
         if a.kind != "declare_charge":
-            return f"'{a.kind}' is not possible now: declare a charge or end the charge sub-phase"
+            return msg("'{kind}' is not possible now: declare a charge or end the charge "
+                       "sub-phase", kind=a.kind)
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
-            return "Choose one of your own units to charge with"
+            return msg("Choose one of your own units to charge with")
         reason = forbidden_reason(s, a.unit)
         if reason:
             return reason
         if len(a.targets) != 1:
-            return f"Name exactly one target ({RULE_TARGET})"
+            return msg("Name exactly one target ({rule})", rule=RULE_TARGET)
         return target_reason(s, geo, a.unit, a.targets[0])
     stage = c["stage"]
     expected = {"setup": "setup_move", "reaction": "react", "volley_charger": "volley",
@@ -251,16 +277,17 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
                 "move": "charge_move"}[stage]
     mover = c["target"] if stage in ("reaction", "volley_target", "evade") else c["unit"]
     if a.kind != expected or a.unit != mover:
-        return (f"{possessive(s.units[c['unit']].name)} charge is at its "
-                f"{expected.replace('_', ' ')} step: that comes first")
+        return msg("{unit:poss} charge is at its {step} step: that comes first",
+                   unit=s.units[c["unit"]].name, step=STEP_NAMES[expected])
     if a.kind == "volley":
         overwatch = stage == "volley_target" and c.get("reaction") == reactions.OVERWATCH
         allowed = ("overwatch", "hold") if overwatch else ("fire", "hold")
         if a.option in allowed:
             return None
         if overwatch:
-            return f"The Overwatch volley was declared: 'overwatch' or 'hold' ({RULE_OVERWATCH})"
-        return f"A volley is 'fire' or 'hold' ({RULE_VOLLEY})"
+            return msg("The Overwatch volley was declared: 'overwatch' or 'hold' ({rule})",
+                       rule=RULE_OVERWATCH)
+        return msg("A volley is 'fire' or 'hold' ({rule})", rule=RULE_VOLLEY)
     if a.kind == "react":
         return reactions.reaction_problem(s, geo, c, a.option or "")
     if a.kind == "evade":
@@ -271,12 +298,12 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         if tuple(a.placement) == tuple(c["offer"]):
             return None
         return move_problem(s, geo, c["unit"], c["target"], a.destinations(), c["setup"],
-                            "setup move", False)
+                            SETUP_MOVE, False)
     if a.kind == "charge_move":
         if tuple(a.placement) == tuple(c["offer"]):
             return None
         return move_problem(s, geo, c["unit"], c["target"], a.destinations(), c["roll"],
-                            "charge move", True)
+                            CHARGE_MOVE, True)
     return None
 
 
@@ -301,8 +328,8 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
     c = current(s)
     unit, target = s.units[c["unit"]], s.units[c["target"]]
     if a.kind == "setup_move":
-        events: list[Event] = [move_unit(s, unit.id, a.destinations(), "makes its setup move",
-                                               RULE_SETUP)]
+        events: list[Event] = [move_unit(s, unit.id, a.destinations(),
+                                         msg("makes its setup move"), RULE_SETUP)]
         if in_contact_with(s, geo, unit.id, target.id):
             events.append(ChargeAlreadyWon(rule=RULE_ALREADY_WON, unit_name=unit.name,
                                            target_name=target.name))
@@ -317,16 +344,16 @@ def apply_action(s: GameState, geo: Geometry, dice: Dice, a: Action) -> tuple[li
         shooter, aimed = (unit, target) if c["stage"] == "volley_charger" else (target, unit)
         c["stage"] = "volley_target" if c["stage"] == "volley_charger" else "roll"
         if a.option == "hold":
-            return [StepSkipped(rule=RULE_VOLLEY, step="Volley",
-                                why=f"{shooter.name} holds its fire")], []
+            return [StepSkipped(rule=RULE_VOLLEY, step=msg("Volley"),
+                                why=_hold_label(shooter.name))], []
         return volley(s, geo, dice, shooter.id, aimed.id, overwatch=a.option == "overwatch")
     if a.kind == "evade":
         c["stage"] = "roll"
-        return [move_unit(s, target.id, a.destinations(), "evades", evade.RULE_EVADE)], []
+        return [move_unit(s, target.id, a.destinations(), msg("evades"), evade.RULE_EVADE)], []
     if a.kind == "charge_roll":
         return _roll(s, geo, dice, c), []
     if a.kind == "charge_move":
-        moved = move_unit(s, unit.id, a.destinations(), "charges", RULE_SUCCESS)
+        moved = move_unit(s, unit.id, a.destinations(), msg("charges"), RULE_SUCCESS)
         return [moved, *_won(s, c)], []
     raise ValueError(a.kind)
 
@@ -345,7 +372,7 @@ def _roll(s: GameState, geo: Geometry, dice: Dice, c: dict) -> list[Event]:
     unit, target = s.units[c["unit"]], s.units[c["target"]]
     distance = geo.unit_distance(s, unit.id, target.id)
     need = needed_roll(distance)
-    roll = dice.roll(2, f"{unit.name} charge", RULE_ROLL)
+    roll = dice.roll(2, msg("{unit} charge", unit=unit.name), RULE_ROLL)
     kept = max(roll.values)
     events: list[Event] = [ChargeRolled(rule=RULE_ROLL, unit_name=unit.name, dice=roll.values,
                                         kept=kept, needed=need)]
@@ -354,11 +381,13 @@ def _roll(s: GameState, geo: Geometry, dice: Dice, c: dict) -> list[Event]:
         if dest is not None:
             c.update(stage="move", roll=kept, offer=make_placement(dest))
             return events
-        why = (f"{kept}\" covers the {distance:.1f}\" gap, but no legal placement reaches "
-               f"base contact within {kept}\": the way in is longer or blocked, or the unit "
-               f"would lose coherency ({RULE_CLEAN_MOVE})")
+        why = msg("{kept}\" covers the {distance:.1f}\" gap, but no legal placement reaches "
+                  "base contact within {kept}\": the way in is longer or blocked, or the unit "
+                  "would lose coherency ({rule})", kept=kept, distance=distance,
+                  rule=RULE_CLEAN_MOVE)
     else:
-        why = f"{kept}\" does not reach {target.name}, {distance:.1f}\" away"
+        why = msg("{kept}\" does not reach {target}, {distance:.1f}\" away", kept=kept,
+                  target=target.name, distance=distance)
     return events + fail(s, dice, c, why)
 
 
@@ -367,8 +396,9 @@ def fail(s: GameState, dice: Dice, c: dict, why: str) -> list[Event]:
     unit = s.units[c["unit"]]
     c["stage"] = "done"
     events: list[Event] = [ChargeResolved(rule=RULE_FAILURE, unit=unit.id, unit_name=unit.name,
-                                          success=False, reason=why + ": no model moves")]
-    passed, rolled = take_check(s, dice, unit.id, "Cl", why="after a failed charge")
+                                          success=False,
+                                          reason=msg("{why}: no model moves", why=why))]
+    passed, rolled = take_check(s, dice, unit.id, "Cl", why=msg("after a failed charge"))
     events.append(rolled)
     if not passed:
         events.extend(statuses.gain(s, unit.id, statuses.STUNNED, RULE_FAILURE))
@@ -389,8 +419,9 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
     if not s.unit_alive(unit_id) or not s.unit_alive(target_id):
         gone = unit if not s.unit_alive(unit_id) else target
         c["stage"] = "done"
-        return [StepSkipped(rule=RULE_TARGET, step="Charge",
-                            why=f"{gone.name} has no models left: the charge ends")]
+        return [StepSkipped(rule=RULE_TARGET, step=msg("Charge"),
+                            why=msg("{unit} has no models left: the charge ends",
+                                    unit=gone.name))]
     if stage == "setup":
         if c["announced"]:
             return None
@@ -401,18 +432,18 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             return events + _won(s, c)
         if c["disordered"]:
             c["stage"] = "volley_charger"
-            return [StepSkipped(rule=RULE_DISORDERED, step="Step 3, setup move",
-                                why="none: the charge is disordered")]
+            return [StepSkipped(rule=RULE_DISORDERED, step=msg("Step 3, setup move"),
+                                why=DISORDERED_NONE)]
         total = initiative_plus_move(s, unit_id)
         inches = setup_move_distance(total)
         c["setup"] = inches
         events: list[Event] = [SetupMoveSet(rule=RULE_SETUP, unit_name=unit.name,
                                             initiative_plus_move=total, distance=inches)]
-        dest = solve_move(s, geo, unit_id, target_id, float(inches), "setup move", False)
+        dest = solve_move(s, geo, unit_id, target_id, float(inches), SETUP_MOVE, False)
         if dest is None:
             c["stage"] = "volley_charger"
-            events.append(StepSkipped(rule=RULE_SETUP, step="Setup move",
-                                      why="no model can move closer: the unit stays"))
+            events.append(StepSkipped(rule=RULE_SETUP, step=msg("Setup move"),
+                                      why=msg("no model can move closer: the unit stays")))
         else:
             c["offer"] = make_placement(dest)
         return events
@@ -424,25 +455,25 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
                 return []
         if c["disordered"]:
             c["stage"] = "volley_target"
-            return [StepSkipped(rule=RULE_DISORDERED, step="Step 4, the charger's volley",
-                                why="none: the charge is disordered")]
+            return [StepSkipped(rule=RULE_DISORDERED, step=CHARGER_VOLLEY,
+                                why=DISORDERED_NONE)]
         if not shooters(s, geo, unit_id, target_id):
             c["stage"] = "volley_target"
-            return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the charger's volley",
-                                why=f"{unit.name} has no Assault weapon in range and sight")]
+            return [StepSkipped(rule=RULE_VOLLEY, step=CHARGER_VOLLEY,
+                                why=_no_assault_weapon(unit.name))]
         return None
     if stage == "volley_target":
         if c.get("reaction") == reactions.OVERWATCH:
             if not can_overwatch(s, geo, target_id, unit_id):
                 c["stage"] = "roll"
-                return [StepSkipped(rule=RULE_OVERWATCH, step="Step 4, the Overwatch volley",
-                                    why=f"{target.name} has no ranged weapon in range and "
-                                        f"sight any more")]
+                return [StepSkipped(rule=RULE_OVERWATCH, step=msg("Step 4, the Overwatch volley"),
+                                    why=msg("{unit} has no ranged weapon in range and sight any "
+                                            "more", unit=target.name))]
             return None
         if not shooters(s, geo, target_id, unit_id):
             c["stage"] = "roll"
-            return [StepSkipped(rule=RULE_VOLLEY, step="Step 4, the target's volley",
-                                why=f"{target.name} has no Assault weapon in range and sight")]
+            return [StepSkipped(rule=RULE_VOLLEY, step=msg("Step 4, the target's volley"),
+                                why=_no_assault_weapon(target.name))]
         return None
     if stage == "roll":
         if c.get("reaction") == reactions.EVADE and not c.get("evaded"):
@@ -451,8 +482,13 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             if placement is not None:
                 c.update(stage="evade", offer=placement)
                 return []
-            return [StepSkipped(rule=evade.RULE_EVADE, step="Evade",
-                                why=f"no model of {target.name} can move away any more")]
+            return [StepSkipped(rule=evade.RULE_EVADE, step=msg("Evade"),
+                                why=msg("no model of {unit} can move away any more",
+                                        unit=target.name))]
         c["distance"] = geo.unit_distance(s, unit_id, target_id)
         return None
     return None
+
+
+def _no_assault_weapon(name: str) -> str:
+    return msg("{unit} has no Assault weapon in range and sight", unit=name)

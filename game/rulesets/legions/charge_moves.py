@@ -14,16 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
+from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import unit_centroid
 from game.rulesets.legions.movement import placement_problem
 
-RULE_SUCCESS = ("Charge success: the charger's models move into base-to-base contact; one model "
-                "in contact = both units are locked in combat (legions seed)")
-RULE_CLEAN_MOVE = ("[added] A setup or charge move: each model by a path no longer than the "
-                   "distance, each moving model ending closer to the target, never in base "
-                   "contact with another enemy unit, the unit in coherency")
+SETUP_MOVE = msg("setup move")
+CHARGE_MOVE = msg("charge move")
+RULE_SUCCESS = msg("Charge success: the charger's models move into base-to-base contact; one model "
+                   "in contact = both units are locked in combat (legions seed)")
+RULE_CLEAN_MOVE = msg("[added] A setup or charge move: each model by a path no longer than the "
+                      "distance, each moving model ending closer to the target, never in base "
+                      "contact with another enemy unit, the unit in coherency")
 #: Models keep this far from enemy units they do not charge (no accidental contact).
 OTHER_ENEMY_GAP = 0.1
 #: The search sends its nearest 1, 2, ... of these models ahead for base contact.
@@ -61,13 +64,15 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest
         before = min(geo.distance(m, t) for t in targets)
         after = min(geo.distance(moved, t) for t in targets)
         if after >= before - 1e-9:
-            return f"{m.name} must end its {what} closer to the target ({RULE_CLEAN_MOVE})"
+            return msg("{model} must end its {what} closer to the target ({rule})",
+                       model=m.name, what=what, rule=RULE_CLEAN_MOVE)
         for o in others:
             if geo.distance(moved, o) <= CONTACT_TOLERANCE:
-                return (f"{m.name} would touch {o.name}, which is not the target "
-                        f"({RULE_CLEAN_MOVE})")
+                return msg("{model} would touch {other}, which is not the target ({rule})",
+                           model=m.name, other=o.name, rule=RULE_CLEAN_MOVE)
     if need_contact and not in_contact_with(moved_state(s, dest), geo, unit_id, target_id):
-        return f"No model of {s.units[unit_id].name} ends in base contact ({RULE_SUCCESS})"
+        return msg("No model of {unit} ends in base contact ({rule})",
+                   unit=s.units[unit_id].name, rule=RULE_SUCCESS)
     return None
 
 
@@ -185,7 +190,7 @@ def solve_charge_move(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     this roll too: every path within it). So a roll never fails where a smaller one would have
     succeeded, and the odds need only the smallest roll that finds a placement."""
     for allowance in range(roll, need - 1, -1):
-        dest = solve_move(s, geo, unit_id, target_id, float(allowance), "charge move", True)
+        dest = solve_move(s, geo, unit_id, target_id, float(allowance), CHARGE_MOVE, True)
         if dest is not None:
             return dest
     return None

@@ -18,9 +18,16 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.memo import PerTable
 from game.core.state import GameState
-from game.rulesets.legions.charge_moves import in_contact_with, moved_state, solve_move
+from game.rulesets.legions.charge_moves import (
+    CHARGE_MOVE,
+    SETUP_MOVE,
+    in_contact_with,
+    moved_state,
+    solve_move,
+)
 from game.rulesets.legions.odds import charge_distribution, needed_roll
 
 #: The highest charge roll (a D6 kept).
@@ -44,26 +51,29 @@ class ChargeChance:
 
     def roll_text(self) -> str:
         """The charge roll's part: what it needs and how often it gets there."""
-        text = f"{self.need}\" needed"
+        parts = [msg("{need}\" needed", need=self.need)]
         if self.need > TOP_ROLL:
-            text += f" for {self.gap:.1f}\": more than a roll can give"
+            parts.append(msg(" for {gap:.1f}\": more than a roll can give", gap=self.gap))
         if self.blocked:
             rolls = ", ".join(str(k) for k in self.blocked)
-            text += (f"; a roll of {rolls} finds no legal placement (the way to base contact "
-                     f"is longer or blocked)")
-        return f"{text} ({self.percent()})"
+            parts.append(msg("; a roll of {rolls} finds no legal placement (the way to base "
+                             "contact is longer or blocked)", rolls=rolls))
+        parts.append(f" ({self.percent()})")
+        return join(parts, "")
 
     def text(self) -> str:
         """The whole charge in a few words, for a declaration's label."""
         if self.won_by_setup and not self.setup:
-            return f"already in base contact: the charge is won ({self.percent()})"
+            return msg("already in base contact: the charge is won ({odds})",
+                       odds=self.percent())
         if self.won_by_setup:
-            return (f"the {self.setup}\" setup move reaches base contact: the charge is won "
-                    f"({self.percent()})")
-        first = ("disordered: no setup move" if self.disordered else
-                 f"after the {self.setup}\" setup move" if self.setup else
-                 "no setup move is possible")
-        return f"{first}, {self.gap:.1f}\" to go: {self.roll_text()}"
+            return msg("the {setup}\" setup move reaches base contact: the charge is won "
+                       "({odds})", setup=self.setup, odds=self.percent())
+        first = (msg("disordered: no setup move") if self.disordered else
+                 msg("after the {setup}\" setup move", setup=self.setup) if self.setup else
+                 msg("no setup move is possible"))
+        return msg("{first}, {gap:.1f}\" to go: {roll}", first=first, gap=self.gap,
+                   roll=self.roll_text())
 
 
 CACHE_LIMIT = 2048
@@ -91,7 +101,7 @@ def roll_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> Ch
         # The game's charge move for a roll also takes any placement a smaller roll finds
         # (charge_moves.solve_charge_move): every roll from the first that finds one succeeds.
         first = next((roll for roll in range(need, TOP_ROLL + 1)
-                      if solve_move(s, geo, unit_id, target_id, float(roll), "charge move",
+                      if solve_move(s, geo, unit_id, target_id, float(roll), CHARGE_MOVE,
                                     True) is not None), TOP_ROLL + 1)
         p = sum((odds[roll] for roll in range(first, TOP_ROLL + 1)), Fraction(0))
         return ChargeChance(p, gap=gap, need=need, blocked=tuple(range(need, first)))
@@ -114,7 +124,7 @@ def charge_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str, set
             return replace(roll_chance(s, geo, unit_id, target_id), disordered=True)
         if in_contact_with(s, geo, unit_id, target_id):
             return ChargeChance(Fraction(1), won_by_setup=True)
-        dest = solve_move(s, geo, unit_id, target_id, float(setup), "setup move", False)
+        dest = solve_move(s, geo, unit_id, target_id, float(setup), SETUP_MOVE, False)
         if dest is None:
             return roll_chance(s, geo, unit_id, target_id)
         trial = moved_state(s, dest)

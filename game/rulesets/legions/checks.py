@@ -13,18 +13,20 @@ from fractions import Fraction
 
 from game.core.dice import Dice
 from game.core.events import DiceRolled
+from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.legions.profile import has_sub_type, is_paragon
 
-RULE_CHECK = "Check: 2D6 <= the value passes; double 1 passes, double 6 fails (legions)"
-RULE_UNIT_VALUE = "A unit uses its lowest value, or a Sergeant's or Command model's (legions)"
+RULE_CHECK = msg("Check: 2D6 <= the value passes; double 1 passes, double 6 fails (legions)")
+RULE_UNIT_VALUE = msg("A unit uses its lowest value, or a Sergeant's or Command model's (legions)")
 #: Sub-types whose value the whole unit uses for a check.
 LEADING_SUB_TYPES = ("Sergeant", "Command")
-NAMES = {"Ld": "Leadership", "Cl": "Cool"}
-RULE_LENDS = ("A Paragon lends its characteristics to its unit for any characteristic check "
-              "(legions seed, the Paragon type)")
-RULE_DISGRACED = ("Disgraced (a refused challenge): WS and Ld halved this phase, rounded up "
-                  "([added] rounding) (legions)")
+NAMES = {"Ld": msg("Leadership"), "Cl": msg("Cool")}
+ABBREVIATIONS = {"Ld": msg("Ld"), "Cl": msg("Cl")}
+RULE_LENDS = msg("A Paragon lends its characteristics to its unit for any characteristic check "
+                 "(legions seed, the Paragon type)")
+RULE_DISGRACED = msg("Disgraced (a refused challenge): WS and Ld halved this phase, rounded up "
+                     "([added] rounding) (legions)")
 #: The characteristics a disgrace halves.
 DISGRACED_KEYS = ("WS", "Ld")
 
@@ -76,12 +78,26 @@ def take_check(s: GameState, dice: Dice, unit_id: str, key: str, penalty: int = 
     value = unit_value(s, unit_id, key)
     target = value - penalty
     name = NAMES.get(key, key)
-    roll = dice.roll(2, f"{unit.name} {name} check", RULE_CHECK)
+    roll = dice.roll(2, msg("{unit} {name} check", unit=unit.name, name=name), RULE_CHECK)
     passed = check_passes(roll.values, target)
-    shown = f"{key} {value}" + (f" - {penalty}" if penalty else "")
-    label = f"a {name} check{(' ' + why) if why else ''} ({shown})"
-    outcome = "passed" if passed else "failed"
+    penalty_part = [f" - {penalty}"] if penalty else []  # never an empty part
+    shown = join([ABBREVIATIONS.get(key, key), f" {value}", *penalty_part], "")
+    label = _label(key, name, why, shown)
+    outcome = msg("passed") if passed else msg("failed")
     if roll.values in ((1, 1), (6, 6)):
-        outcome += " (a double 1 always passes, a double 6 always fails)"
+        outcome = join([outcome, msg(" (a double 1 always passes, a double 6 always fails)")], "")
     return passed, DiceRolled(rule=RULE_CHECK, who=unit.name, label=label, values=roll.values,
-                              needed=f"{target} or less", outcome=outcome)
+                              needed=msg("{target} or less", target=target), outcome=outcome)
+
+
+def _label(key: str, name: str, why: str, shown: str) -> str:
+    """ "a Leadership check at the table edge (Ld 7)": one message per check, so that each
+    language can word its own check."""
+    if key == "Ld":
+        return (msg("a Leadership check {why} ({shown})", why=why, shown=shown) if why
+                else msg("a Leadership check ({shown})", shown=shown))
+    if key == "Cl":
+        return (msg("a Cool check {why} ({shown})", why=why, shown=shown) if why
+                else msg("a Cool check ({shown})", shown=shown))
+    return (msg("a {check} check {why} ({shown})", check=name, why=why, shown=shown) if why
+            else msg("a {check} check ({shown})", check=name, shown=shown))

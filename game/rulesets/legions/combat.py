@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from game.core.events import Event
 from game.core.geometry import Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
-from game.rulesets.legions.events import LockChanged
+from game.rulesets.legions.events import LockChanged, against
 
-RULE_LOCKED = "One model in base contact: both units are locked in combat (legions seed)"
+RULE_LOCKED = msg("One model in base contact: both units are locked in combat (legions seed)")
 #: [added] A model in base contact with an enemy of its combat is engaged, and so is a model
 #: within 2" of a friend of the same combat that is (the usual support rule of the seed's game).
 SUPPORT_RANGE = 2.0
@@ -136,4 +137,4 @@ def combat_name(s: GameState, combat) -> str:
     sides: dict[int, list[str]] = {}
     for u in combat:
         sides.setdefault(s.units[u].side, []).append(s.units[u].name)
-    return " against ".join(", ".join(v) for _, v in sorted(sides.items()))
+    return against(v for _, v in sorted(sides.items()))

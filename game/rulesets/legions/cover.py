@@ -13,13 +13,14 @@ Pure geometry on the scenario's terrain outlines: the rules core reads no physic
 
 from __future__ import annotations
 
+from game.core.i18n import msg
 from game.core.polygons import point_in_polygon
 from game.core.state import GameState, Model
 
 COVER = "cover"
 COVER_SAVE = 4
-RULE_COVER = ("[added] Cover: a model whose base centre is inside cover terrain has a 4+ cover "
-              "save against volleys and Gun down (AP does not touch it); not in the fight")
+RULE_COVER = msg("[added] Cover: a model whose base centre is inside cover terrain has a 4+ cover "
+                 "save against volleys and Gun down (AP does not touch it); not in the fight")
 
 
 def in_cover(s: GameState, model: Model) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.legions import reactions
@@ -22,8 +23,9 @@ from game.rulesets.legions.profile import melee_weapons, weapon
 from game.rulesets.legions.wounds import save_needed
 
 STANCES = ("aggressive", "guarded", "feint")
-STANCE_TEXT = {"aggressive": "+1 A, -1 focus", "guarded": "-1 A, the enemy -1 to hit",
-               "feint": "+1 focus"}
+STANCE_TEXT = {"aggressive": msg("+1 A, -1 focus"), "guarded": msg("-1 A, the enemy -1 to hit"),
+               "feint": msg("+1 focus")}
+STANCE_NAMES = {"aggressive": msg("Aggressive"), "guarded": msg("Guarded"), "feint": msg("Feint")}
 EDGE = re.compile(r"Duellist's Edge \((\d+)\)")
 #: What a Disgraced model costs its side, in victory points (the greedy AI's view): its halved
 #: WS in the fight, and, when it leads the unit's checks, the panic check its halved Ld may
@@ -49,8 +51,9 @@ def choice_text(model: Model, choice: str) -> str:
     stance, wid, pname = split(choice)
     w = weapon(wid)
     p = w.profile(pname)
-    return (f"{stance.capitalize()} stance ({STANCE_TEXT[stance]}) with {w.label(p)} "
-            f"({p.text(int(model.profile['S']))})")
+    return msg("{stance} stance ({effect}) with {weapon} ({profile})",
+               stance=STANCE_NAMES[stance], effect=STANCE_TEXT[stance], weapon=w.label(p),
+               profile=p.text(int(model.profile["S"])))
 
 
 def focus_parts(model: Model, choice: str) -> tuple[int, str]:
@@ -58,24 +61,24 @@ def focus_parts(model: Model, choice: str) -> tuple[int, str]:
     stance, wid, pname = split(choice)
     traits = weapon(wid).profile(pname).traits
     total = int(model.profile["I"])
-    how = [f"I {total}"]
-    for label, delta, present in (("Heavy", -1, "Heavy" in traits),
-                                  ("Light", +1, "Light" in traits),
-                                  ("Aggressive", -1, stance == "aggressive"),
-                                  ("Feint", +1, stance == "feint")):
+    how = [msg("I {value}", value=total)]
+    for label, delta, present in ((msg("Heavy"), -1, "Heavy" in traits),
+                                  (msg("Light"), +1, "Light" in traits),
+                                  (STANCE_NAMES["aggressive"], -1, stance == "aggressive"),
+                                  (STANCE_NAMES["feint"], +1, stance == "feint")):
         if present:
             total += delta
-            how.append(f"{label} {delta:+d}")
+            how.append(join([label, f" {delta:+d}"], ""))
     lost = model.max_wounds - model.wounds
     if lost:
         total -= lost
-        how.append(f"{count(lost, 'wound')} lost -{lost}")
+        how.append(msg("{wounds} lost -{lost}", wounds=count(lost, "wound"), lost=lost))
     for t in traits:
         found = EDGE.fullmatch(t)
         if found:
             total += int(found.group(1))
-            how.append(f"Duellist's Edge +{found.group(1)}")
-    return total, ", ".join(how)
+            how.append(msg("Duellist's Edge +{bonus}", bonus=found.group(1)))
+    return total, join(how)
 
 
 def attacks_in_duel(s: GameState, model: Model, stance: str) -> int:
@@ -153,18 +156,22 @@ def likely_odds(s: GameState, a: Model, b: Model) -> DuelOdds:
 
 def odds_text(a: Model, b: Model, o: DuelOdds) -> str:
     """The odds in a label, as percentages (the exact Fractions: `action_odds`)."""
-    return (f"{a.name} slays {b.name} {float(o.slays[0]):.0%}, is slain "
-            f"{float(o.slays[1]):.0%}; glory to {a.name} {float(o.scores(0)):.0%}, to {b.name} "
-            f"{float(o.scores(1)):.0%}, none {float(o.scores(None)):.0%}")
+    return msg("{model} slays {foe} {slays:.0%}, is slain {slain:.0%}; glory to {model} "
+               "{glory:.0%}, to {foe} {foe_glory:.0%}, none {none:.0%}", model=a.name,
+               foe=b.name, slays=float(o.slays[0]), slain=float(o.slays[1]),
+               glory=float(o.scores(0)), foe_glory=float(o.scores(1)),
+               none=float(o.scores(None)))
 
 
 def odds_table(a: Model, b: Model, o: DuelOdds) -> dict[str, dict]:
     """The client's odds line for a challenge between `a` and `b`."""
-    out = {f"{a.name} slays {b.name}": o.slays[0], f"{b.name} slays {a.name}": o.slays[1]}
+    out = {msg("{model} slays {foe}", model=a.name, foe=b.name): o.slays[0],
+           msg("{model} slays {foe}", model=b.name, foe=a.name): o.slays[1]}
     for (who, pts), p in o.glory:
         name = {0: a.name, 1: b.name}.get(who)
-        out[f"glory: {name} scores {pts}" if name else "glory: nobody scores"] = p
-    return {f"{a.name} against {b.name}": out}
+        out[msg("glory: {model} scores {points}", model=name, points=pts) if name
+            else msg("glory: nobody scores")] = p
+    return {msg("{model} against {foe}", model=a.name, foe=b.name): out}
 
 
 def likely_pair(s: GameState, a: Model, b: Model) -> tuple[str, str]:

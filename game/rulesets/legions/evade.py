@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.core.actions import Placement, make_placement
 from game.core.geometry import Destinations, Geometry
+from game.core.i18n import msg
 from game.core.state import GameState
 from game.rulesets.legions import statuses
 from game.rulesets.legions.charge_odds import cached, position_key
@@ -26,10 +27,10 @@ from game.rulesets.legions.movement import (
     unit_lowest,
 )
 
-RULE_EVADE = ("Evade (reaction, 1 point): after the volley attacks, the charged unit moves up "
-              "to its I\" away from the charger (legions seed)")
-RULE_AWAY = ("[added] An evading model ends no nearer the charging unit than it began, and at "
-             "least 1\" from every enemy model")
+RULE_EVADE = msg("Evade (reaction, 1 point): after the volley attacks, the charged unit moves up "
+                 "to its I\" away from the charger (legions seed)")
+RULE_AWAY = msg("[added] An evading model ends no nearer the charging unit than it began, and at "
+                "least 1\" from every enemy model")
 MARGIN = 0.05
 #: Tried in turn when the whole allowance finds no legal placement.
 FRACTIONS = (1.0, 0.5)
@@ -43,9 +44,9 @@ def allowance(s: GameState, unit_id: str) -> float:
 def cannot_move(s: GameState, unit_id: str) -> str | None:
     name = s.units[unit_id].name
     if is_locked(s, unit_id):
-        return f"{name} is locked in combat ({RULE_LOCKED})"
+        return msg("{unit} is locked in combat ({rule})", unit=name, rule=RULE_LOCKED)
     if statuses.has_status(s, unit_id, statuses.PINNED):
-        return f"{name} has a Pinned model ({RULE_PINNED})"
+        return msg("{unit} has a Pinned model ({rule})", unit=name, rule=RULE_PINNED)
     return None
 
 
@@ -59,20 +60,20 @@ def problem(s: GameState, geo: Geometry, unit_id: str, charger_id: str,
     reason = cannot_move(s, unit_id)
     if reason:
         return reason
-    reason = placement_problem(s, geo, unit_id, dest, allowance(s, unit_id), "evade")
+    reason = placement_problem(s, geo, unit_id, dest, allowance(s, unit_id), msg("evade"))
     if reason:
-        return f"{reason} ({RULE_EVADE})"
+        return msg("{problem} ({rule})", problem=reason, rule=RULE_EVADE)
     close = too_close_to_enemy(s, geo, unit_id, dest, KEEP_AWAY, movers_only=True)
     if close:
-        return f"{close} ({RULE_AWAY})"
+        return msg("{problem} ({rule})", problem=close, rule=RULE_AWAY)
     for m in s.alive_models(unit_id):
         if m.id not in dest:
             continue
         moved = m.copy()
         moved.x, moved.y = dest[m.id]
         if _nearest(s, geo, moved, charger_id) < _nearest(s, geo, m, charger_id) - 1e-6:
-            return (f"{m.name} would end nearer {s.units[charger_id].name} than it began "
-                    f"({RULE_AWAY})")
+            return (msg("{model} would end nearer {unit} than it began ({rule})", model=m.name,
+                        unit=s.units[charger_id].name, rule=RULE_AWAY))
     return None
 
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Event
+from game.core.i18n import join, msg
 from game.core.text import count
+
+
+def against(sides) -> str:
+    """Each side's names joined by commas, the sides by "against": "A, B against C"."""
+    text = ""
+    for i, names in enumerate(sides):
+        text = join(names) if i == 0 else msg("{sides} against {side}", sides=text,
+                                              side=join(names))
+    return text
 
 
 @dataclass(frozen=True)
@@ -24,10 +34,12 @@ class ChargeTargetDeclared(Event):
     disordered: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        text = (f"{self.unit_name} declares a charge on {self.target_name}: in sight, "
-                f"{self.distance:.1f}\" away (12\" at most)")
+        text = msg("{unit} declares a charge on {target}: in sight, {distance:.1f}\" away "
+                   "(12\" at most)", unit=self.unit_name, target=self.target_name,
+                   distance=self.distance)
         if self.disordered:
-            text += "; disordered charge (" + "; ".join(self.disordered) + ")"
+            return join([text, msg("; disordered charge ({reasons})",
+                                   reasons=join(self.disordered, "; "))], "")
         return text
 
 
@@ -40,8 +52,8 @@ class SetupMoveSet(Event):
     distance: int = 0
 
     def describe(self) -> str:
-        return (f"{self.unit_name} makes a setup move: I + M = {self.initiative_plus_move} "
-                f"gives {self.distance}\"")
+        return msg("{unit} makes a setup move: I + M = {total} gives {distance}\"",
+                   unit=self.unit_name, total=self.initiative_plus_move, distance=self.distance)
 
 
 @dataclass(frozen=True)
@@ -50,8 +62,9 @@ class ChargeAlreadyWon(Event):
     target_name: str = ""
 
     def describe(self) -> str:
-        return (f"{self.unit_name} reaches base contact with {self.target_name} in its setup "
-                f"move: the charge is already won (no volley attacks, no charge roll)")
+        return msg("{unit} reaches base contact with {target} in its setup move: the charge is "
+                   "already won (no volley attacks, no charge roll)", unit=self.unit_name,
+                   target=self.target_name)
 
 
 @dataclass(frozen=True)
@@ -65,9 +78,11 @@ class ChargeRolled(Event):
 
     def describe(self) -> str:
         low = min(self.dice) if self.dice else 0
-        verdict = "enough" if self.kept >= self.needed else "not enough"
-        return (f"{self.unit_name} rolls the charge: {self.dice[0]} and {self.dice[1]}, drops "
-                f"the {low}: {self.kept}\" against {self.needed}\" needed ({verdict})")
+        verdict = msg("enough") if self.kept >= self.needed else msg("not enough")
+        return msg("{unit} rolls the charge: {first} and {second}, drops the {low}: {kept}\" "
+                   "against {needed}\" needed ({verdict})", unit=self.unit_name,
+                   first=self.dice[0], second=self.dice[1], low=low, kept=self.kept,
+                   needed=self.needed, verdict=verdict)
 
 
 @dataclass(frozen=True)
@@ -78,7 +93,7 @@ class StepSkipped(Event):
     why: str = ""
 
     def describe(self) -> str:
-        return f"{self.step}: {self.why}"
+        return msg("{step}: {why}", step=self.step, why=self.why)
 
 
 @dataclass(frozen=True)
@@ -88,7 +103,7 @@ class CombatDeclared(Event):
     sides: tuple[tuple[str, ...], ...] = ()
 
     def describe(self) -> str:
-        return "Combat: " + " against ".join(", ".join(names) for names in self.sides)
+        return msg("Combat: {sides}", sides=against(self.sides))
 
 
 @dataclass(frozen=True)
@@ -97,8 +112,8 @@ class InitiativeStepStarted(Event):
     fighters: tuple[str, ...] = ()  # "Line Squad: 9 models"
 
     def describe(self) -> str:
-        who = "; ".join(self.fighters) if self.fighters else "no model is engaged"
-        return f"Initiative step {self.initiative}: {who}"
+        who = join(self.fighters, "; ") if self.fighters else msg("no model is engaged")
+        return msg("Initiative step {step}: {who}", step=self.initiative, who=who)
 
 
 @dataclass(frozen=True)
@@ -108,8 +123,9 @@ class StrikeGroupsFormed(Event):
 
     def describe(self) -> str:
         if not self.groups:
-            return f"Initiative step {self.initiative}: no strike group"
-        return f"Initiative step {self.initiative}: strike groups: " + "; ".join(self.groups)
+            return msg("Initiative step {step}: no strike group", step=self.initiative)
+        return msg("Initiative step {step}: strike groups: {groups}", step=self.initiative,
+                   groups=join(self.groups, "; "))
 
 
 @dataclass(frozen=True)
@@ -119,7 +135,8 @@ class WeaponDeclared(Event):
     weapon: str = ""
 
     def describe(self) -> str:
-        return f"{self.unit_name}: {self.models} fight with {self.weapon}"
+        return msg("{unit}: {models} fight with {weapon}", unit=self.unit_name,
+                   models=self.models, weapon=self.weapon)
 
 
 @dataclass(frozen=True)
@@ -131,9 +148,9 @@ class CasualtiesRemoved(Event):
 
     def describe(self) -> str:
         if not self.names:
-            return f"End of initiative step {self.initiative}: no casualties"
-        return (f"End of initiative step {self.initiative}: removed together: "
-                + ", ".join(self.names))
+            return msg("End of initiative step {step}: no casualties", step=self.initiative)
+        return msg("End of initiative step {step}: removed together: {names}",
+                   step=self.initiative, names=join(self.names))
 
 
 @dataclass(frozen=True)
@@ -144,9 +161,12 @@ class ResolutionPoints(Event):
     winner: str = ""
 
     def describe(self) -> str:
-        parts = [f"{name} {points} ({how})" for name, points, how in self.totals]
-        verdict = f"{self.winner} wins the combat" if self.winner else "a draw: nobody wins"
-        return "Combat resolution: " + ", ".join(parts) + f": {verdict}"
+        parts = [msg("{side} {points} ({how})", side=name, points=points, how=how)
+                 for name, points, how in self.totals]
+        verdict = msg("{side} wins the combat", side=self.winner) if self.winner \
+            else msg("a draw: nobody wins")
+        return msg("Combat resolution: {totals}: {verdict}", totals=join(parts),
+                   verdict=verdict)
 
 
 @dataclass(frozen=True)
@@ -156,8 +176,10 @@ class AftermathChosen(Event):
     detail: str = ""
 
     def describe(self) -> str:
-        text = f"Aftermath: {self.unit_name} chooses {self.option}"
-        return text + (f" ({self.detail})" if self.detail else "")
+        if self.detail:
+            return msg("Aftermath: {unit} chooses {option} ({detail})", unit=self.unit_name,
+                       option=self.option, detail=self.detail)
+        return msg("Aftermath: {unit} chooses {option}", unit=self.unit_name, option=self.option)
 
 
 @dataclass(frozen=True)
@@ -167,10 +189,10 @@ class LockChanged(Event):
     locked: bool = True
 
     def describe(self) -> str:
-        others = ", ".join(self.other_names)
         if self.locked:
-            return f"{self.unit_name} and {others} are locked in combat"
-        return f"{self.unit_name} is no longer locked in combat"
+            return msg("{unit} and {others} are locked in combat", unit=self.unit_name,
+                       others=join(self.other_names))
+        return msg("{unit} is no longer locked in combat", unit=self.unit_name)
 
 
 @dataclass(frozen=True)
@@ -183,9 +205,10 @@ class ReactionDeclared(Event):
 
     def describe(self) -> str:
         if self.reaction == "no reaction":
-            return f"{self.unit_name} declares no reaction"
-        return (f"Reaction: {self.unit_name} declares {self.reaction} "
-                f"({count(self.points_left, 'reaction point')} left this phase)")
+            return msg("{unit} declares no reaction", unit=self.unit_name)
+        return msg("Reaction: {unit} declares {reaction} ({points} left this phase)",
+                   unit=self.unit_name, reaction=self.reaction,
+                   points=count(self.points_left, "reaction point"))
 
 
 # --- the challenge sub-phase (challenge.py) and characters (characters.py) -----------------------
@@ -199,8 +222,11 @@ class ChallengeIssued(Event):
     as_reaction: bool = False
 
     def describe(self) -> str:
-        how = " (the challenge declared as a reaction)" if self.as_reaction else ""
-        return f"Challenge: {self.challenger} challenges the enemy in {self.combat}{how}"
+        if self.as_reaction:
+            return msg("Challenge: {challenger} challenges the enemy in {combat} (the challenge "
+                       "declared as a reaction)", challenger=self.challenger, combat=self.combat)
+        return msg("Challenge: {challenger} challenges the enemy in {combat}",
+                   challenger=self.challenger, combat=self.combat)
 
 
 @dataclass(frozen=True)
@@ -212,8 +238,9 @@ class ChallengeAnswered(Event):
 
     def describe(self) -> str:
         if self.champion:
-            return f"{self.champion} accepts the challenge of {self.challenger}"
-        return f"The challenge of {self.challenger} is refused"
+            return msg("{champion} accepts the challenge of {challenger}",
+                       champion=self.champion, challenger=self.challenger)
+        return msg("The challenge of {challenger} is refused", challenger=self.challenger)
 
 
 @dataclass(frozen=True)
@@ -226,8 +253,8 @@ class ModelDisgraced(Event):
     ld: int = 0
 
     def describe(self) -> str:
-        return (f"{self.model_name} is Disgraced for refusing: WS {self.ws} and Ld {self.ld} "
-                f"this phase (halved)")
+        return msg("{model} is Disgraced for refusing: WS {ws} and Ld {ld} this phase (halved)",
+                   model=self.model_name, ws=self.ws, ld=self.ld)
 
 
 @dataclass(frozen=True)
@@ -242,8 +269,9 @@ class StanceChosen(Event):
     weapon: str = ""
 
     def describe(self) -> str:
-        return f"Face-off: {self.model_name} takes a {self.stance} stance ({self.effect}) " \
-               f"with {self.weapon}"
+        return msg("Face-off: {model} takes a {stance} stance ({effect}) with {weapon}",
+                   model=self.model_name, stance=self.stance, effect=self.effect,
+                   weapon=self.weapon)
 
 
 @dataclass(frozen=True)
@@ -258,11 +286,11 @@ class FocusRolled(Event):
     advantage: str = ""  # "" = a tie, rolled again
 
     def describe(self) -> str:
-        parts = [f"{n} {d} ({h}) = {t}" for n, d, h, t in
-                 zip(self.names, self.dice, self.how, self.totals, strict=True)]
-        verdict = (f"{self.advantage} has the advantage: strikes first, +1 A" if self.advantage
-                   else "a tie: both roll again")
-        return "Focus: " + ", ".join(parts) + f": {verdict}"
+        parts = [msg("{model} {die} ({how}) = {total}", model=n, die=d, how=h, total=t)
+                 for n, d, h, t in zip(self.names, self.dice, self.how, self.totals, strict=True)]
+        verdict = (msg("{model} has the advantage: strikes first, +1 A", model=self.advantage)
+                   if self.advantage else msg("a tie: both roll again"))
+        return msg("Focus: {rolls}: {verdict}", rolls=join(parts), verdict=verdict)
 
 
 @dataclass(frozen=True)
@@ -275,8 +303,9 @@ class GloryScored(Event):
 
     def describe(self) -> str:
         if not self.points:
-            return f"Glory: no one scores ({self.why})"
-        return f"Glory: {self.side_name} scores {count(self.points, 'resolution point')} ({self.why})"
+            return msg("Glory: no one scores ({why})", why=self.why)
+        return msg("Glory: {side} scores {points} ({why})", side=self.side_name,
+                   points=count(self.points, "resolution point"), why=self.why)
 
 
 @dataclass(frozen=True)
@@ -289,6 +318,8 @@ class CharacterJoined(Event):
 
     def describe(self) -> str:
         if self.joined:
-            return (f"{self.character} joins {self.unit_name}: one unit now, and it lends its "
-                    f"characteristics to the unit's checks")
-        return f"{self.character} leaves {self.unit_name}: a unit of its own again"
+            return msg("{character} joins {unit}: one unit now, and it lends its "
+                       "characteristics to the unit's checks", character=self.character,
+                       unit=self.unit_name)
+        return msg("{character} leaves {unit}: a unit of its own again",
+                   character=self.character, unit=self.unit_name)

@@ -19,8 +19,9 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model
-from game.core.text import count, possessive
+from game.core.text import count
 from game.rulesets.base import move_unit
 from game.rulesets.legions import reactions, resolution, vehicles
 from game.rulesets.legions.characters import in_duel
@@ -47,37 +48,40 @@ from game.rulesets.legions.profile import (
     is_vehicle,
     majority_value,
     melee_weapons,
+    stat_line,
     weapon,
 )
 from game.rulesets.legions.statuses import combat_initiative
 from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, remove
 
-RULE_COMBATS = "Fight step 1: declare the combats; the active player picks the order ([added])"
-RULE_INITIATIVE = ("Initiative steps: the models with the highest Initiative in the combat fight "
-                   "first, then each lower value; any status: Combat Initiative 1 (legions seed)")
-RULE_CONTACT = ("Fight step 2: a model is brought into contact by moving up to its initiative "
-                "in inches: its Combat Initiative, 1 with any status (legions seed)")
-RULE_ENGAGED = ("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of a "
-                "friend who is ([added] support)")
-RULE_WEAPON = "Fight step 4: each model declares one weapon (one profile of it) (legions seed)"
-RULE_GROUPS = ("Strike groups: the attacks with weapons of the same name form one group, split "
-               "when the profile or the WS differs; the active player orders them (legions seed)")
-RULE_GROUP_STRENGTH = ("[added] A group resolved as a block strikes at one S: when the weapon's S "
-                       "is the wielder's own (S, +n, xn) and the wielders' S differ, each S is "
-                       "its own group; a weapon of fixed S never splits by S")
-RULE_HIT = ("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
-            "half or less 6+ (legions)")
-RULE_WOUND = ("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
-              "(legions)")
-RULE_STEP_DEFENCE = ("Hit and wound rolls of an initiative step (steps 5-6) come before any "
-                     "group's saves and casualties (7-9): the defender's WS and T are those it "
-                     "has when the step begins, whatever order the groups are resolved in "
-                     "(legions seed)")
-RULE_REMOVE = ("Fight step 10: remove the casualties at the end of the initiative step: models "
-               "at the same initiative strike simultaneously (legions seed)")
-RULE_ONSLAUGHT = ("Onslaught [added special rule]: +1 A in the fight of a turn the unit charged; "
-                  "a disordered charge gives no charge bonus (legions seed)")
+RULE_COMBATS = msg("Fight step 1: declare the combats; the active player picks the order ([added])")
+RULE_INITIATIVE = msg("Initiative steps: the models with the highest Initiative in the combat "
+                      "fight first, then each lower value; any status: Combat Initiative 1 "
+                      "(legions seed)")
+RULE_CONTACT = msg("Fight step 2: a model is brought into contact by moving up to its initiative "
+                   "in inches: its Combat Initiative, 1 with any status (legions seed)")
+RULE_ENGAGED = msg("Fight step 3: engaged models: in base contact with an enemy, or within 2\" of "
+                   "a friend who is ([added] support)")
+RULE_WEAPON = msg("Fight step 4: each model declares one weapon (one profile of it) (legions seed)")
+RULE_GROUPS = msg("Strike groups: the attacks with weapons of the same name form one group, split"
+                  " when the profile or the WS differs; the active player orders them (legions "
+                  "seed)")
+RULE_GROUP_STRENGTH = msg("[added] A group resolved as a block strikes at one S: when the "
+                          "weapon's S is the wielder's own (S, +n, xn) and the wielders' S "
+                          "differ, each S is its own group; a weapon of fixed S never splits by S")
+RULE_HIT = msg("To hit: attacker WS vs defender WS: 2x or more 2+, higher 3+, equal 4+, lower 5+, "
+               "half or less 6+ (legions)")
+RULE_WOUND = msg("To wound: S - T: +2 2+, +1 3+, 0 4+, -1 5+, -2/-3 6+, -4 or less impossible "
+                 "(legions)")
+RULE_STEP_DEFENCE = msg("Hit and wound rolls of an initiative step (steps 5-6) come before any "
+                        "group's saves and casualties (7-9): the defender's WS and T are those it "
+                        "has when the step begins, whatever order the groups are resolved in "
+                        "(legions seed)")
+RULE_REMOVE = msg("Fight step 10: remove the casualties at the end of the initiative step: models "
+                  "at the same initiative strike simultaneously (legions seed)")
+RULE_ONSLAUGHT = msg("Onslaught [added special rule]: +1 A in the fight of a turn the unit "
+                     "charged; a disordered charge gives no charge bonus (legions seed)")
 
 
 # --- starting and choosing combats ---------------------------------------------------------------
@@ -158,7 +162,7 @@ def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[
                             avoid_range=0.1, movers=movers)
         moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
         if moved:
-            events.append(move_unit(s, uid, moved, "makes a contact move", RULE_CONTACT))
+            events.append(move_unit(s, uid, moved, msg("makes a contact move"), RULE_CONTACT))
     return events
 
 
@@ -198,6 +202,16 @@ def undecided_class(s: GameState, f: dict) -> list[Model]:
             if i not in f["declared"] and _declare_key(s.models[i]) == key]
 
 
+def model_stem(name: str) -> str:
+    """A numbered model's name without its number ("Line Squad II #"), for "3 × Line Squad II #":
+    the unit's name inside stays translatable when the name is a message ("{unit} #{n}")."""
+    stem = name.rstrip("0123456789 ")
+    unit = getattr(name, "params", {}).get("unit")
+    if unit is not None and stem == f"{unit} #":
+        return join([unit, " #"], "")
+    return stem
+
+
 def declare_weapon(s: GameState, f: dict, model_ids: tuple[str, ...], choice: str
                    ) -> list[Event]:
     """These fighters fight with the chosen weapon and profile."""
@@ -206,12 +220,12 @@ def declare_weapon(s: GameState, f: dict, model_ids: tuple[str, ...], choice: st
     wid, pname = choice.split("|")
     w = weapon(wid)
     first = s.models[model_ids[0]]
-    stem = first.name.rstrip("0123456789 ")
-    who = f"{len(model_ids)} × {stem}" if len(model_ids) > 1 else first.name
+    stem = model_stem(first.name)
+    who = join([f"{len(model_ids)} × ", stem], "") if len(model_ids) > 1 else first.name
     profile = w.profile(pname)
     return [WeaponDeclared(rule=RULE_WEAPON, unit_name=s.units[first.unit].name, models=who,
-                           weapon=f"{w.label(profile)}: "
-                                  f"{profile.text(int(first.profile['S']))}")]
+                           weapon=join([w.label(profile), ": ",
+                                        profile.text(int(first.profile["S"]))], ""))]
 
 
 def attacks_of(s: GameState, model: Model) -> int:
@@ -232,9 +246,10 @@ def charge_bonus_notes(s: GameState, f: dict) -> list[Event]:
                 if s.models[i].unit == uid):
             continue
         if unit.flags.get("disordered_charge"):
-            text = f"{unit.name} charged in disorder: no charge bonus (Onslaught gives nothing)"
+            text = msg("{unit} charged in disorder: no charge bonus (Onslaught gives nothing)",
+                       unit=unit.name)
         else:
-            text = f"{unit.name} charged this turn: Onslaught, +1 A per model"
+            text = msg("{unit} charged this turn: Onslaught, +1 A per model", unit=unit.name)
         out.append(Note(rule=RULE_ONSLAUGHT, text=text))
     return out
 
@@ -276,9 +291,12 @@ def form_groups(s: GameState, geo: Geometry, f: dict) -> list[dict]:
 def group_text(s: GameState, g: dict) -> str:
     w = weapon(g["weapon"])
     p = w.profile(g["profile"])
-    bonus = f", {g['bonus']} from Onslaught" if g.get("bonus") else ""
-    return (f"{s.units[g['unit']].name}: {w.label(p)}, {count(g['attacks'], 'attack')}{bonus} at "
-            f"WS{g['ws']} (S{g['strength']} AP{p.ap} D{p.damage})")
+    attacks = count(g["attacks"], "attack")
+    if g.get("bonus"):
+        attacks = join([attacks, msg(", {n} from Onslaught", n=g["bonus"])], "")
+    return msg("{unit}: {weapon}, {attacks} at WS{ws} ({stats})", unit=s.units[g["unit"]].name,
+               weapon=w.label(p), attacks=attacks, ws=g["ws"],
+               stats=stat_line(g["strength"], p.ap, p.damage))
 
 
 def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> list[Event]:
@@ -293,14 +311,17 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
     p = w.profile(g["profile"])
     label = w.label(p)
     if not foes:
-        return [StepSkipped(rule=RULE_GROUPS, step=f"{possessive(unit.name)} {label}",
-                            why=f"{target.name} has no model left to strike")]
+        return [StepSkipped(rule=RULE_GROUPS, step=msg("{unit:poss} {weapon}", unit=unit.name,
+                                                       weapon=label),
+                            why=msg("{unit} has no model left to strike", unit=target.name))]
     defender_ws, toughness = step_defence(s, target_id)
     need_hit = hit_target(g["ws"], defender_ws)
     events, hits = roll_to_hit(dice, unit.name, g["attacks"], need_hit, RULE_HIT,
-                               f"{unit.name} {label} to hit",
-                               f"{count(g['attacks'], 'attack')} with {label} to hit",
-                               f"WS{g['ws']} vs WS{defender_ws}")
+                               msg("{unit} {weapon} to hit", unit=unit.name, weapon=label),
+                               msg("{attacks} with {weapon} to hit",
+                                   attacks=count(g["attacks"], "attack"), weapon=label),
+                               msg("WS{ws} vs WS{defender_ws}", ws=g["ws"],
+                                   defender_ws=defender_ws))
     if not hits:
         return events
     if vehicles.unit_is_vehicle(s, target_id):
@@ -313,7 +334,7 @@ def strike(s: GameState, geo: Geometry, dice: Dice, g: dict, target_id: str) -> 
         return events + more
     toughness += reactions.toughness_bonus(s, target_id)
     more, wounds = roll_to_wound(dice, unit.name, hits, g["strength"], toughness, RULE_WOUND,
-                                 f"{unit.name} {label} to wound")
+                                 msg("{unit} {weapon} to wound", unit=unit.name, weapon=label))
     events += more
     if wounds:
         s.pending["wounds"] = [new_pool(s, unit.id, target_id, wounds, p.ap, p.damage, label,
@@ -395,34 +416,38 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
     f = current(s)
     stage = f["stage"]
     if stage == "choose_combat":
-        return [Action("fight_combat", targets=tuple(c), label=f"Fight the combat: "
-                                                              f"{combat_name(s, c)}")
+        return [Action("fight_combat", targets=tuple(c),
+                       label=msg("Fight the combat: {combat}", combat=combat_name(s, c)))
                 for c in open_combats(s)]
     if stage == "weapons":
         group = undecided_class(s, f)
         m = group[0]
         everyone = tuple(x.id for x in group)
-        stem = m.name.rstrip("0123456789 ")
+        stem = model_stem(m.name)
         out = []
         for wid, pname in weapon_options(m):
             w = weapon(wid)
             p = w.profile(pname)
-            what = f"{w.label(p)} ({p.text(int(m.profile['S']))})"
-            who = f"{len(group)} × {stem}" if len(group) > 1 else m.name
+            what = join([w.label(p), " (", p.text(int(m.profile["S"])), ")"], "")
+            who = join([f"{len(group)} × ", stem], "") if len(group) > 1 else m.name
             out.append(Action("declare_weapon", m.unit, targets=everyone,
-                              option=f"{wid}|{pname}", label=f"{who}: fight with {what}"))
+                              option=f"{wid}|{pname}", label=msg("{who}: fight with {what}",
+                                                                 who=who, what=what)))
             if len(group) > 1:
                 out.append(Action("declare_weapon", m.unit, targets=(m.id,),
                                   option=f"{wid}|{pname}",
-                                  label=f"{m.name} alone: fight with {what}"))
+                                  label=msg("{model} alone: fight with {what}", model=m.name,
+                                            what=what)))
         return out
     if stage == "strike":
-        return [Action("strike", g["unit"], option=str(i), label=f"Strike: {group_text(s, g)}")
+        return [Action("strike", g["unit"], option=str(i),
+                       label=msg("Strike: {group}", group=group_text(s, g)))
                 for i, g in enumerate(f["groups"]) if not g["done"]]
     if stage == "target":
         g = f["groups"][f["group"]]
         return [Action("strike_target", g["unit"], targets=(t,),
-                       label=f"{group_text(s, g)}: strike {s.units[t].name}")
+                       label=msg("{group}: strike {unit}", group=group_text(s, g),
+                                 unit=s.units[t].name))
                 for t in g["targets"] if standing(s, t)]
     if stage == "aftermath":
         uid = resolution.next_chooser(s, f)
@@ -441,11 +466,11 @@ def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     offered = actions(s, geo)
     if a in offered:
         return None
-    what = {"choose_combat": "choose the next combat to fight",
-            "weapons": "declare a weapon for the models named",
-            "strike": "choose the next strike group (the active player orders them)",
-            "target": "choose the target of this strike group"}.get(stage, stage)
-    return f"Not possible now: the fight waits for you to {what}"
+    what = {"choose_combat": msg("choose the next combat to fight"),
+            "weapons": msg("declare a weapon for the models named"),
+            "strike": msg("choose the next strike group (the active player orders them)"),
+            "target": msg("choose the target of this strike group")}.get(stage, stage)
+    return msg("Not possible now: the fight waits for you to {what}", what=what)
 
 
 def weapon_problem(s: GameState, f: dict, a: Action) -> str | None:
@@ -453,11 +478,13 @@ def weapon_problem(s: GameState, f: dict, a: Action) -> str | None:
     together (each model declares one weapon: RULE_WEAPON)."""
     group = {m.id for m in undecided_class(s, f)}
     if not a.targets or not set(a.targets) <= group or len(set(a.targets)) != len(a.targets):
-        return f"Declare weapons for the models now waiting to declare ({RULE_WEAPON})"
+        return msg("Declare weapons for the models now waiting to declare ({rule})",
+                   rule=RULE_WEAPON)
     choice = tuple((a.option or "|").split("|", 1))
     for mid in a.targets:
         if choice not in weapon_options(s.models[mid]):
-            return f"{s.models[mid].name} does not carry that weapon profile ({RULE_WEAPON})"
+            return msg("{model} does not carry that weapon profile ({rule})",
+                       model=s.models[mid].name, rule=RULE_WEAPON)
     return None
 
 
@@ -487,7 +514,7 @@ def choose_group(s: GameState, geo: Geometry, dice: Dice, f: dict, index: int) -
     if not targets:
         g["done"] = True
         return [StepSkipped(rule=RULE_GROUPS, step=group_text(s, g),
-                            why="no enemy it engages has a model left")]
+                            why=msg("no enemy it engages has a model left"))]
     return strike(s, geo, dice, g, targets[0])
 
 
@@ -525,7 +552,7 @@ def step(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
             counts[m.unit] = counts.get(m.unit, 0) + 1
         events.append(InitiativeStepStarted(
             rule=RULE_INITIATIVE, initiative=f["step"],
-            fighters=tuple(f"{s.units[u].name}: {count(n, 'model')}"
+            fighters=tuple(join([s.units[u].name, ": ", count(n, "model")], "")
                            for u, n in sorted(counts.items(),
                                               key=lambda kv: (s.units[kv[0]].side != s.active,
                                                               kv[0])))))

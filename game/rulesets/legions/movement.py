@@ -9,6 +9,7 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event
 from game.core.geometry import Destinations, Geometry
+from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import (
@@ -23,16 +24,16 @@ from game.rulesets.legions.checks import take_check
 from game.rulesets.legions.combat import is_locked, unlock
 from game.rulesets.legions.wounds import remove
 
-RULE_MOVE = "Move: each model up to its M\" (legions)"
-RULE_RUN = "Run: up to M + I\"; a unit that Ran cannot charge this turn (legions)"
-RULE_KEEP_AWAY = ("[added] A model that Moves or Runs ends at least 1\" from every enemy model: "
-                  "only a charge brings a unit into combat")
-RULE_LOCKED = "A unit locked in combat cannot move: it leaves a combat only in the aftermath"
-RULE_PINNED = "Pinned: no move, run or charge (legions)"
-RULE_FALL_BACK = ("Fall back: I + D6\" toward its own table edge; at the edge a Leadership "
-                  "check: failed = destroyed, passed = Suppressed instead of Routed (legions)")
-RULE_ROUTED_MOVES = ("Routed: the unit falls back ([added] in its own Movement phase too, "
-                     "instead of moving)")
+RULE_MOVE = msg("Move: each model up to its M\" (legions)")
+RULE_RUN = msg("Run: up to M + I\"; a unit that Ran cannot charge this turn (legions)")
+RULE_KEEP_AWAY = msg("[added] A model that Moves or Runs ends at least 1\" from every enemy model: "
+                     "only a charge brings a unit into combat")
+RULE_LOCKED = msg("A unit locked in combat cannot move: it leaves a combat only in the aftermath")
+RULE_PINNED = msg("Pinned: no move, run or charge (legions)")
+RULE_FALL_BACK = msg("Fall back: I + D6\" toward its own table edge; at the edge a Leadership "
+                     "check: failed = destroyed, passed = Suppressed instead of Routed (legions)")
+RULE_ROUTED_MOVES = msg("Routed: the unit falls back ([added] in its own Movement phase too, "
+                        "instead of moving)")
 KEEP_AWAY = 1.0
 #: A fleeing model whose base ends this close to its table edge has reached it.
 EDGE_REACHED = 0.05
@@ -102,20 +103,21 @@ def too_close_to_enemy(s: GameState, geo: Geometry, unit_id: str, dest: Destinat
             probe.x, probe.y = dest[m.id]
         for e in enemies:
             if geo.distance(probe, e) < limit - 1e-9:
-                return f"{m.name} would end within {limit:g}\" of {e.name}"
+                return msg("{model} would end within {limit:g}\" of {enemy}", model=m.name,
+                           limit=limit, enemy=e.name)
     return None
 
 
 def cannot_move_reason(s: GameState, unit_id: str) -> str | None:
     unit = s.units[unit_id]
     if unit.flags.get("moved"):
-        return f"{unit.name} has already moved this phase"
+        return msg("{unit} has already moved this phase", unit=unit.name)
     if is_locked(s, unit_id):
-        return f"{unit.name} is locked in combat ({RULE_LOCKED})"
+        return msg("{unit} is locked in combat ({rule})", unit=unit.name, rule=RULE_LOCKED)
     if statuses.has_status(s, unit_id, statuses.ROUTED):
-        return f"{unit.name} is Routed ({RULE_ROUTED_MOVES})"
+        return msg("{unit} is Routed ({rule})", unit=unit.name, rule=RULE_ROUTED_MOVES)
     if statuses.has_status(s, unit_id, statuses.PINNED):
-        return f"{unit.name} has a Pinned model ({RULE_PINNED})"
+        return msg("{unit} has a Pinned model ({rule})", unit=unit.name, rule=RULE_PINNED)
     return None
 
 
@@ -123,7 +125,7 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
                  how: str) -> str | None:
     """Why this Move or Run is illegal (quoting the rule), or None."""
     if how not in MOVE_KINDS:
-        return f"unknown move {how!r} (Move or Run)"
+        return msg("unknown move {how} (Move or Run)", how=repr(how))
     reason = cannot_move_reason(s, unit_id)
     if reason:
         return reason
@@ -131,13 +133,13 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
     offers = _offers(s, geo, unit_id, reach, move_goals(s, geo, unit_id)).values()
     if make_placement(dest) in {make_placement(d) for d in offers}:
         return None  # an offered move: legal by construction (see movement_actions)
-    verb = "run" if how == "run" else "move"
+    verb = msg("run") if how == "run" else msg("move")
     problem = placement_problem(s, geo, unit_id, dest, reach, verb)
     if problem:
         return problem
     close = too_close_to_enemy(s, geo, unit_id, dest, KEEP_AWAY, movers_only=True)
     if close:
-        return f"{close} ({RULE_KEEP_AWAY})"
+        return msg("{problem} ({rule})", problem=close, rule=RULE_KEEP_AWAY)
     return None
 
 
@@ -149,10 +151,10 @@ def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple[flo
     enemies = s.enemy_units(unit.side)
     if enemies:
         nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
-        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     for obj in near[:OBJECTIVES_OFFERED]:
-        goals["to " + (obj.name or "the objective")] = (obj.x, obj.y)
+        goals[msg("to {objective}", objective=obj.name or msg("the objective"))] = (obj.x, obj.y)
     return goals
 
 
@@ -170,11 +172,15 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         for how in MOVE_KINDS:
             reach = allowance(s, unit.id, how)
             for name, dest in _offers(s, geo, unit.id, reach, goals).items():
-                verb = "Run" if how == "run" else "Move"
-                note = " (cannot charge after)" if how == "run" else ""
+                if how == "run":
+                    label = msg("Run {unit} {goal} (up to {reach:g}\") (cannot charge after)",
+                                unit=unit.name, goal=name, reach=reach)
+                else:
+                    label = msg("Move {unit} {goal} (up to {reach:g}\")", unit=unit.name,
+                                goal=name, reach=reach)
                 out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
-                                  label=f"{verb} {unit.name} {name} (up to {reach:g}\"){note}"))
-    out.append(Action("end_phase", label="End the Movement phase"))
+                                  label=label))
+    out.append(Action("end_phase", label=msg("End the Movement phase")))
     return out
 
 
@@ -239,19 +245,21 @@ def fall_back(s: GameState, geo: Geometry, dice: Dice, unit_id: str, why: str) -
     Leadership check: failed, it is destroyed; passed, it is Suppressed instead of Routed.
     A unit that falls back leaves any combat it was locked in."""
     unit = s.units[unit_id]
-    roll = dice.d6(f"{unit.name} falls back", RULE_FALL_BACK)
+    roll = dice.d6(msg("{unit} falls back", unit=unit.name), RULE_FALL_BACK)
     initiative = unit_lowest(s, unit_id, "I")
     reach = float(initiative + roll)
     events: list[Event] = [DiceRolled(rule=RULE_FALL_BACK, who=unit.name,
-                                      label=f"D6 to fall back ({why})", values=(roll,),
-                                      outcome=f"I {initiative} + {roll} = {reach:g}\"")]
+                                      label=msg("D6 to fall back ({why})", why=why), values=(roll,),
+                                      outcome=msg("I {initiative} + {roll} = {reach:g}\"",
+                                                  initiative=initiative, roll=roll,
+                                                  reach=reach))]
     events.extend(unlock(s, unit_id, RULE_FALL_BACK))
     edge = own_edge(s, unit.side)
     dest = geo.move_toward(s, unit_id, edge_point(s, unit_id, edge), reach)
-    events.append(move_unit(s, unit_id, dest, "falls back", RULE_FALL_BACK))
+    events.append(move_unit(s, unit_id, dest, msg("falls back"), RULE_FALL_BACK))
     if min(edge_gap(s, m, edge) for m in s.alive_models(unit_id)) > EDGE_REACHED:
         return events
-    passed, rolled = take_check(s, dice, unit_id, "Ld", why="at the table edge")
+    passed, rolled = take_check(s, dice, unit_id, "Ld", why=msg("at the table edge"))
     events.append(rolled)
     if passed:
         events.extend(statuses.lose(s, unit_id, statuses.ROUTED, RULE_FALL_BACK))
@@ -268,6 +276,6 @@ def routed_fall_backs(s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for unit in s.units_of(s.active):
         if statuses.has_status(s, unit.id, statuses.ROUTED) and not is_locked(s, unit.id):
-            events.extend(fall_back(s, geo, dice, unit.id, "Routed"))
+            events.extend(fall_back(s, geo, dice, unit.id, statuses.title(statuses.ROUTED)))
             unit.flags["moved"] = True
     return events

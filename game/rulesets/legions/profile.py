@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import DataError
+from game.core.i18n import join, msg
 from game.core.state import Model
 from game.data.loader import RulesetData, Schema
 
@@ -94,8 +95,14 @@ class WeaponProfile:
 
     def text(self, user_strength: int | None = None) -> str:
         s = self.strength if user_strength is None else self.strength_for(user_strength)
-        traits = f", {', '.join(self.traits)}" if self.traits else ""
-        return f"S{s} AP{self.ap} D{self.damage}{traits}"
+        stats = stat_line(s, self.ap, self.damage)
+        return join([stats, ", ", join(self.traits)], "") if self.traits else stats
+
+
+def stat_line(strength, ap: int, damage: int) -> str:
+    """ "S4 AP-1 D1": a weapon's strength, armour penetration and damage, as the log writes
+    them (one message, so that each language writes its own abbreviations)."""
+    return msg("S{strength} AP{ap} D{damage}", strength=strength, ap=ap, damage=damage)
 
 
 @dataclass(frozen=True)
@@ -122,7 +129,9 @@ class Weapon:
 
     def label(self, profile: WeaponProfile) -> str:
         """"power blade (sweep)" for a weapon of several profiles, else its name."""
-        return f"{self.name} ({profile.name})" if len(self.profiles) > 1 else self.name
+        if len(self.profiles) > 1:
+            return join([self.name, " (", profile.name, ")"], "")
+        return self.name
 
 
 def _weapon_profile(path: Path, where: str, body: Any, name: str) -> WeaponProfile:

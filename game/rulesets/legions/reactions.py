@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.legions import evade, statuses
 from game.rulesets.legions.characters import eligible
@@ -41,21 +42,21 @@ SHIELD_WALL = "shield_wall"
 EVADE = "evade"
 OVERWATCH = "overwatch"
 CHALLENGE = "challenge"
-NAMES = {OVERWATCH: "Overwatch volley", SHIELD_WALL: "Shield wall", EVADE: "Evade",
-         CHALLENGE: "a challenge", NONE: "no reaction"}
+NAMES = {OVERWATCH: msg("Overwatch volley"), SHIELD_WALL: msg("Shield wall"), EVADE: msg("Evade"),
+         CHALLENGE: msg("a challenge"), NONE: msg("no reaction")}
 #: The order the reactions are offered in.
 OFFERED = (OVERWATCH, SHIELD_WALL, EVADE, CHALLENGE)
 
-RULE_POINTS = ("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
-               "(legions)")
-RULE_DECLARE = ("Reactions are declared by the charged unit at the start of step 4, the volley "
-                "attacks (legions seed)")
-RULE_CHALLENGE = ("Reaction: a character of the charged unit issues a challenge (1 point); it is "
-                  "issued first in the challenge sub-phase if the charge locks the units "
-                  "(legions seed)")
-RULE_STATUS = "Stunned or Routed: no reactions (legions)"
-RULE_SHIELD_WALL = ("Shield wall (advanced reaction, 1 point, declared at the start of step 4): "
-                    "+1 T for the phase if most of the unit has the Shield trait (legions seed)")
+RULE_POINTS = msg("[added] The reactive side has 1 reaction point each phase; a reaction costs 1 "
+                  "(legions)")
+RULE_DECLARE = msg("Reactions are declared by the charged unit at the start of step 4, the volley "
+                   "attacks (legions seed)")
+RULE_CHALLENGE = msg("Reaction: a character of the charged unit issues a challenge (1 point); it "
+                     "is issued first in the challenge sub-phase if the charge locks the units "
+                     "(legions seed)")
+RULE_STATUS = msg("Stunned or Routed: no reactions (legions)")
+RULE_SHIELD_WALL = msg("Shield wall (advanced reaction, 1 point, declared at the start of step 4): "
+                       "+1 T for the phase if most of the unit has the Shield trait (legions seed)")
 
 
 def book(s: GameState) -> dict:
@@ -77,11 +78,11 @@ def cannot_react(s: GameState, unit_id: str) -> str | None:
     unit = s.units[unit_id]
     for status in (statuses.STUNNED, statuses.ROUTED):
         if statuses.has_status(s, unit_id, status):
-            return (f"{unit.name} has a {statuses.title(status)} model: it may not react "
-                    f"({RULE_STATUS})")
+            return (msg("{unit} has a {status} model: it may not react ({rule})", unit=unit.name,
+                        status=statuses.title(status), rule=RULE_STATUS))
     if points_left(s, unit.side) < REACTION_COST:
-        return (f"{s.sides[unit.side].name} has no reaction point left this phase "
-                f"({RULE_POINTS})")
+        return (msg("{side} has no reaction point left this phase ({rule})",
+                    side=s.sides[unit.side].name, rule=RULE_POINTS))
     return None
 
 
@@ -95,56 +96,66 @@ def reaction_problem(s: GameState, geo: Geometry, c: dict, reaction: str) -> str
     if reaction == NONE:
         return None
     if reaction not in NAMES:
-        return (f"{reaction!r} is not a reaction (Overwatch volley, Shield wall, Evade, a "
-                f"challenge, or no reaction)")
+        return (msg("{reaction} is not a reaction (Overwatch volley, Shield wall, Evade, a "
+                    "challenge, or no reaction)",
+                    reaction=repr(reaction)))
     reason = cannot_react(s, c["target"])
     if reason:
         return reason
     unit = s.units[c["target"]]
     if reaction == SHIELD_WALL:
         if unit.id in book(s)["shield_wall"]:
-            return f"{unit.name} already holds a Shield wall this phase ({RULE_SHIELD_WALL})"
+            return msg("{unit} already holds a Shield wall this phase ({rule})", unit=unit.name,
+                       rule=RULE_SHIELD_WALL)
         if not shield_majority(s, unit.id):
-            return f"Most of {unit.name} does not carry a Shield ({RULE_SHIELD_WALL})"
+            return msg("Most of {unit} does not carry a Shield ({rule})", unit=unit.name,
+                       rule=RULE_SHIELD_WALL)
     if reaction == OVERWATCH:
         from game.rulesets.legions.volley import RULE_OVERWATCH, can_overwatch
 
         if not can_overwatch(s, geo, unit.id, c["unit"]):
-            return (f"{unit.name} has no ranged weapon in range and sight of "
-                    f"{s.units[c['unit']].name} ({RULE_OVERWATCH})")
+            return (msg("{unit} has no ranged weapon in range and sight of {charger} ({rule})",
+                        unit=unit.name, charger=s.units[c['unit']].name, rule=RULE_OVERWATCH))
     if reaction == CHALLENGE:
         if not eligible(s, (unit.id,), unit.side):
-            return (f"{unit.name} has no character (Paragon, Champion or Officer) to issue a "
-                    f"challenge ({RULE_CHALLENGE})")
+            return (msg("{unit} has no character (Paragon, Champion or Officer) to issue a "
+                        "challenge ({rule})",
+                        unit=unit.name, rule=RULE_CHALLENGE))
         charger = s.units[c["unit"]]
         if not eligible(s, (charger.id,), charger.side):
-            return f"{charger.name} has no character to face a challenge ({RULE_CHALLENGE})"
+            return msg("{unit} has no character to face a challenge ({rule})", unit=charger.name,
+                       rule=RULE_CHALLENGE)
     if reaction == EVADE:
         reason = evade.cannot_move(s, unit.id)
         if reason:
-            return f"{reason}: it cannot evade ({evade.RULE_EVADE})"
+            return msg("{reason}: it cannot evade ({rule})", reason=reason, rule=evade.RULE_EVADE)
         if evade.offer(s, geo, unit.id, c["unit"]) is None:
-            return (f"No model of {unit.name} can move away from {s.units[c['unit']].name} "
-                    f"({evade.RULE_EVADE}; {evade.RULE_AWAY})")
+            return (msg("No model of {unit} can move away from {charger} ({rule}; {other_rule})",
+                        unit=unit.name, charger=s.units[c['unit']].name, rule=evade.RULE_EVADE,
+                        other_rule=evade.RULE_AWAY))
     return None
 
 
 def _label(s: GameState, c: dict, reaction: str) -> str:
     unit, charger = s.units[c["target"]], s.units[c["unit"]]
     if reaction == SHIELD_WALL:
-        return (f"Reaction: {unit.name} forms a Shield wall against {charger.name} (1 point: "
-                f"+1 T for the phase)")
+        return (msg("Reaction: {unit} forms a Shield wall against {charger} (1 point: +1 T for "
+                    "the phase)",
+                    unit=unit.name, charger=charger.name))
     if reaction == OVERWATCH:
-        return (f"Reaction: {unit.name} fires an Overwatch volley at {charger.name} (all its "
-                f"weapons, fired normally, no cover for the charger; 1 point)")
+        return (msg("Reaction: {unit} fires an Overwatch volley at {charger} (all its weapons, "
+                    "fired normally, no cover for the charger; 1 point)",
+                    unit=unit.name, charger=charger.name))
     if reaction == CHALLENGE:
-        names = ", ".join(m.name for m in eligible(s, (unit.id,), unit.side))
-        return (f"Reaction: {names} will issue a challenge to {charger.name} first if the charge "
-                f"locks them (1 point)")
+        names = join(m.name for m in eligible(s, (unit.id,), unit.side))
+        return (msg("Reaction: {names} will issue a challenge to {unit} first if the charge "
+                    "locks them (1 point)",
+                    names=names, unit=charger.name))
     if reaction == EVADE:
-        return (f"Reaction: {unit.name} will evade up to {evade.allowance(s, unit.id):g}\" away "
-                f"from {charger.name} after the volleys (1 point)")
-    return f"{unit.name} declares no reaction"
+        return (msg("Reaction: {unit} will evade up to {inches:g}\" away from {charger} after the "
+                    "volleys (1 point)",
+                    unit=unit.name, inches=evade.allowance(s, unit.id), charger=charger.name))
+    return msg("{unit} declares no reaction", unit=unit.name)
 
 
 def reaction_actions(s: GameState, geo: Geometry, c: dict) -> list[Action]:

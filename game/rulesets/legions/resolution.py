@@ -19,8 +19,8 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model
-from game.core.text import possessive
 from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import statuses
 from game.rulesets.legions.characters import challenge_points
@@ -40,37 +40,39 @@ from game.rulesets.legions.movement import (
 from game.rulesets.legions.profile import is_paragon, is_vehicle
 from game.rulesets.legions.volley import RULE_GUN_DOWN, shooters, volley
 
-RULE_POINTS = ("Resolution step 1: one total per player: 1 per enemy model removed as a "
-               "casualty in this fight sub-phase, +1 for the player with more models in the "
-               "combat, + points from a won challenge (legions seed)")
-RULE_PARAGON = ("A Paragon counts as its base Wounds value for the resolution of a combat "
-                "(legions seed, Paragon type)")
-RULE_WINNER = "Resolution step 2: the higher total wins; equal = nobody wins or loses (legions seed)"
-RULE_PANIC = ("Resolution step 3: the loser takes a Leadership check with the difference in "
-              "points as a penalty; failed = all its models in this combat become Routed "
-              "(legions seed)")
-RULE_AFTERMATH = ("Resolution step 4: each player picks one option per unit in the combat, the "
-                  "loser first (legions seed)")
-RULE_HOLD = "Hold (any unit): an immediate contact move; it stays locked in combat (legions seed)"
-RULE_DISENGAGE = ("Disengage (the loser's units only, not Pinned): move up to M away from every "
-                  "enemy in the combat, ending more than 2\" away (legions)")
-RULE_FALL_BACK_FORCED = "Fall back: forced if any model of the unit is Routed (legions seed)"
-RULE_PURSUE = ("Pursue (the winner, not Pinned, if every enemy fell back): I + D6\" toward the "
-               "fleeing enemy; contact = a won charge, the combat goes on (legions seed)")
-RULE_CONSOLIDATE = ("Consolidate (the winner, if every enemy fell back or disengaged): up to "
-                    "I\" toward the nearest enemy or an objective, ending more than 2\" from "
-                    "enemies (legions)")
-RULE_MASSACRE = ("Massacre: if one side's models are all removed in this round, the other side "
-                 "is no longer locked in combat and must consolidate (legions seed)")
-RULE_ROUTED_FIRST = ("A Routed unit falls back even when a Massacre would have it consolidate: "
-                     "fall back is forced if any model is Routed (legions seed)")
+RULE_POINTS = msg("Resolution step 1: one total per player: 1 per enemy model removed as a "
+                  "casualty in this fight sub-phase, +1 for the player with more models in the "
+                  "combat, + points from a won challenge (legions seed)")
+RULE_PARAGON = msg("A Paragon counts as its base Wounds value for the resolution of a combat "
+                   "(legions seed, Paragon type)")
+RULE_WINNER = msg("Resolution step 2: the higher total wins; equal = nobody wins or loses "
+                  "(legions seed)")
+RULE_PANIC = msg("Resolution step 3: the loser takes a Leadership check with the difference in "
+                 "points as a penalty; failed = all its models in this combat become Routed "
+                 "(legions seed)")
+RULE_AFTERMATH = msg("Resolution step 4: each player picks one option per unit in the combat, the "
+                     "loser first (legions seed)")
+RULE_HOLD = msg("Hold (any unit): an immediate contact move; it stays locked in combat (legions "
+                "seed)")
+RULE_DISENGAGE = msg("Disengage (the loser's units only, not Pinned): move up to M away from every "
+                     "enemy in the combat, ending more than 2\" away (legions)")
+RULE_FALL_BACK_FORCED = msg("Fall back: forced if any model of the unit is Routed (legions seed)")
+RULE_PURSUE = msg("Pursue (the winner, not Pinned, if every enemy fell back): I + D6\" toward the "
+                  "fleeing enemy; contact = a won charge, the combat goes on (legions seed)")
+RULE_CONSOLIDATE = msg("Consolidate (the winner, if every enemy fell back or disengaged): up to "
+                       "I\" toward the nearest enemy or an objective, ending more than 2\" from "
+                       "enemies (legions)")
+RULE_MASSACRE = msg("Massacre: if one side's models are all removed in this round, the other side "
+                    "is no longer locked in combat and must consolidate (legions seed)")
+RULE_ROUTED_FIRST = msg("A Routed unit falls back even when a Massacre would have it consolidate: "
+                        "fall back is forced if any model is Routed (legions seed)")
 #: Disengage and Consolidate end more than this far from enemies.
 CLEAR = 2.0
 CLEAR_MARGIN = 0.05
 
 OPTIONS = ("hold", "disengage", "fall_back", "gun_down", "pursue", "consolidate")
-NAMES = {"hold": "Hold", "disengage": "Disengage", "fall_back": "Fall back",
-         "gun_down": "Gun down", "pursue": "Pursue", "consolidate": "Consolidate"}
+NAMES = {"hold": msg("Hold"), "disengage": msg("Disengage"), "fall_back": msg("Fall back"),
+         "gun_down": msg("Gun down"), "pursue": msg("Pursue"), "consolidate": msg("Consolidate")}
 
 
 def model_value(model: Model) -> int:
@@ -97,12 +99,12 @@ def totals(s: GameState, f: dict) -> dict[int, tuple[int, str]]:
     for side in f["sides"]:
         kills = f["scored"].get(str(side), 0)
         points = kills + (1 if side == more else 0) + challenge.get(side, 0)
-        how = [f"{kills} for casualties"]
+        how = [msg("{kills} for casualties", kills=kills)]
         if side == more:
-            how.append("+1 for more models")
+            how.append(msg("+1 for more models"))
         if challenge.get(side):
-            how.append(f"+{challenge[side]} from a challenge")
-        out[side] = (points, ", ".join(how))
+            how.append(msg("+{points} from a challenge", points=challenge[side]))
+        out[side] = (points, join(how))
     return out
 
 
@@ -135,9 +137,10 @@ def resolve(s: GameState, geo: Geometry, dice: Dice, f: dict) -> list[Event]:
     if massacre is not None:
         survivors = [u for u in combat if s.units[u].side != massacre]
         events.append(Note(rule=RULE_MASSACRE,
-                           text=f"Massacre: every model of {s.sides[massacre].name} in this "
-                                f"combat is gone; the other side is no longer locked in combat "
-                                f"and must consolidate"))
+                           text=msg("Massacre: every model of {side} in this combat is gone; "
+                                    "the other side is no longer locked in combat and must "
+                                    "consolidate",
+                                    side=s.sides[massacre].name)))
         for u in survivors:
             events.extend(unlock(s, u, RULE_MASSACRE))
     first = loser if loser is not None else 1 - s.active
@@ -152,7 +155,7 @@ def panic_check(s: GameState, dice: Dice, units: list[str], difference: int) -> 
     in the combat), the difference as a penalty; failed: all its models there become Routed."""
     leader = max(units, key=lambda u: (unit_value(s, u, "Ld"), u))
     passed, rolled = take_check(s, dice, leader, "Ld", penalty=difference,
-                                why="for losing the combat")
+                                why=msg("for losing the combat"))
     events: list[Event] = [rolled]
     if not passed:
         for u in units:
@@ -197,7 +200,7 @@ def disengage_problem(s: GameState, geo: Geometry, f: dict, unit_id: str,
     close = too_close_to_enemy(s, geo, unit_id, dest, CLEAR + 1e-6,
                                among=[e.id for e in s.enemy_units(s.units[unit_id].side)])
     if close:
-        return f"{close} ({RULE_DISENGAGE})"
+        return msg("{problem} ({rule})", problem=close, rule=RULE_DISENGAGE)
     return None
 
 
@@ -209,7 +212,7 @@ def consolidate_problem(s: GameState, geo: Geometry, unit_id: str,
         return problem
     close = too_close_to_enemy(s, geo, unit_id, dest, CLEAR + 1e-6)
     if close:
-        return f"{close} ({RULE_CONSOLIDATE})"
+        return msg("{problem} ({rule})", problem=close, rule=RULE_CONSOLIDATE)
     return None
 
 
@@ -229,12 +232,13 @@ def _consolidate_offers(s: GameState, geo: Geometry, unit_id: str) -> dict[str, 
     enemies = s.enemy_units(side)
     if enemies:
         nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
-        goals["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     cx, cy = unit_centroid(s, unit_id)
     objectives = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
     if objectives:
-        goals["toward " + (objectives[0].name or "the objective")] = (objectives[0].x,
-                                                                      objectives[0].y)
+        first = objectives[0]
+        goals[msg("toward {objective}", objective=first.name or msg("the objective"))] = (
+            first.x, first.y)
     out = {}
     for name, point in goals.items():
         for fraction in (1.0, 0.5):
@@ -257,23 +261,25 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
     side = unit.side
     if statuses.has_status(s, unit_id, statuses.ROUTED):  # before the Massacre: RULE_ROUTED_FIRST
         return [Action("aftermath", unit_id, option="fall_back",
-                       label=f"{name}: Fall back (forced: it is Routed)")]
+                       label=msg("{unit}: Fall back (forced: it is Routed)", unit=name))]
     if unit_id in am["survivors"]:
         out = [Action("aftermath", unit_id, option="consolidate", placement=make_placement(d),
-                      label=f"{name}: Consolidate {where} (Massacre: it must consolidate)")
+                      label=msg("{unit}: Consolidate {where} (Massacre: it must consolidate)",
+                                unit=name, where=where))
                for where, d in _consolidate_offers(s, geo, unit_id).items()]
         out.append(Action("aftermath", unit_id, option="consolidate",
-                          label=f"{name}: Consolidate where it stands (Massacre)"))
+                          label=msg("{unit}: Consolidate where it stands (Massacre)", unit=name)))
         return out
     out = [Action("aftermath", unit_id, option="hold",
-                  label=f"{name}: Hold (contact move, stays locked in combat)")]
+                  label=msg("{unit}: Hold (contact move, stays locked in combat)", unit=name))]
     pinned = statuses.has_status(s, unit_id, statuses.PINNED)
     if side == am["loser"] and not pinned:
         dest = _disengage_offer(s, geo, f, unit_id)
         if dest is not None:
             out.append(Action("aftermath", unit_id, option="disengage",
                               placement=make_placement(dest),
-                              label=f"{name}: Disengage (up to M, ending more than 2\" away)"))
+                              label=msg("{unit}: Disengage (up to M, ending more than 2\" away)",
+                                        unit=name)))
     if side == am["winner"]:
         fled, left = _fled(s, f, unit_id)
         fleeing = [e for e in _enemies(s, f, unit_id) if s.unit_alive(e)
@@ -282,18 +288,21 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
             for e in fleeing:
                 if shooters(s, geo, unit_id, e):
                     out.append(Action("aftermath", unit_id, option="gun_down", targets=(e,),
-                                      label=f"{name}: Gun down {s.units[e].name} (volley, "
-                                            f"Assault weapons, snap shots)"))
+                                      label=msg("{unit}: Gun down {enemy} (volley, Assault "
+                                                "weapons, snap shots)",
+                                                unit=name, enemy=s.units[e].name)))
                 if not pinned:
                     out.append(Action("aftermath", unit_id, option="pursue", targets=(e,),
-                                      label=f"{name}: Pursue {s.units[e].name} (I + D6\")"))
+                                      label=msg("{unit}: Pursue {enemy} (I + D6\")", unit=name,
+                                                enemy=s.units[e].name)))
         if left:
             for where, d in _consolidate_offers(s, geo, unit_id).items():
                 out.append(Action("aftermath", unit_id, option="consolidate",
                                   placement=make_placement(d),
-                                  label=f"{name}: Consolidate {where} (up to I\")"))
+                                  label=msg("{unit}: Consolidate {where} (up to I\")", unit=name,
+                                            where=where)))
             out.append(Action("aftermath", unit_id, option="consolidate",
-                              label=f"{name}: Consolidate where it stands"))
+                              label=msg("{unit}: Consolidate where it stands", unit=name)))
     return out
 
 
@@ -303,49 +312,56 @@ def who_may_choose(s: GameState, f: dict, unit_id: str, option: str) -> str | No
     unit = s.units[unit_id]
     side = unit.side
     if option not in OPTIONS:
-        return f"Unknown aftermath option {option!r} ({', '.join(NAMES.values())})"
+        return msg("Unknown aftermath option {option} ({values})", option=repr(option),
+                   values=join(NAMES.values()))
     label = NAMES[option]
     if statuses.has_status(s, unit_id, statuses.ROUTED):  # before the Massacre: RULE_ROUTED_FIRST
         if option != "fall_back":
-            return (f"{unit.name} has a Routed model: it must fall back "
-                    f"({RULE_FALL_BACK_FORCED}; {RULE_ROUTED_FIRST})")
+            return (msg("{unit} has a Routed model: it must fall back ({rule}; {other_rule})",
+                        unit=unit.name, rule=RULE_FALL_BACK_FORCED, other_rule=RULE_ROUTED_FIRST))
         return None
     if unit_id in am["survivors"]:
         if option != "consolidate":
-            return f"{unit.name} must consolidate ({RULE_MASSACRE})"
+            return msg("{unit} must consolidate ({rule})", unit=unit.name, rule=RULE_MASSACRE)
         return None
     if option == "fall_back":
-        return f"{unit.name} has no Routed model ({RULE_FALL_BACK_FORCED})"
+        return msg("{unit} has no Routed model ({rule})", unit=unit.name,
+                   rule=RULE_FALL_BACK_FORCED)
     if option == "hold":
         return None
     pinned = statuses.has_status(s, unit_id, statuses.PINNED)
     if option == "disengage":
         if side != am["loser"]:
-            return f"Only the loser's units may disengage ({RULE_DISENGAGE})"
+            return msg("Only the loser's units may disengage ({rule})", rule=RULE_DISENGAGE)
         if pinned:
-            return f"{unit.name} is Pinned: it may not disengage ({RULE_DISENGAGE})"
+            return msg("{unit} is Pinned: it may not disengage ({rule})", unit=unit.name,
+                       rule=RULE_DISENGAGE)
         return None
     if side != am["winner"]:
-        return f"Only the winner's units may choose {label} ({RULE_AFTERMATH})"
+        return msg("Only the winner's units may choose {label} ({rule})", label=label,
+                   rule=RULE_AFTERMATH)
     fled, left = _fled(s, f, unit_id)
     if option in ("gun_down", "pursue"):
         if not fled:
-            return (f"{label} needs every enemy unit of the combat to have fallen back "
-                    f"({RULE_PURSUE if option == 'pursue' else RULE_GUN_DOWN})")
+            return (msg("{label} needs every enemy unit of the combat to have fallen back "
+                        "({rule})",
+                        label=label, rule=RULE_PURSUE if option == 'pursue' else RULE_GUN_DOWN))
         if option == "pursue" and pinned:
-            return f"{unit.name} is Pinned: it may not pursue ({RULE_PURSUE})"
+            return msg("{unit} is Pinned: it may not pursue ({rule})", unit=unit.name,
+                       rule=RULE_PURSUE)
         return None
     if not left:
-        return (f"Consolidate needs every enemy unit of the combat to have fallen back or "
-                f"disengaged ({RULE_CONSOLIDATE})")
+        return (msg("Consolidate needs every enemy unit of the combat to have fallen back or "
+                    "disengaged ({rule})",
+                    rule=RULE_CONSOLIDATE))
     return None
 
 
 def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
     uid = next_chooser(s, f)
     if a.kind != "aftermath" or a.unit != uid:
-        return (f"The aftermath waits for {possessive(s.units[uid].name)} option" if uid
-                else "No aftermath choice is waiting")
+        return (msg("The aftermath waits for {unit:poss} option", unit=s.units[uid].name) if uid
+                else msg("No aftermath choice is waiting"))
     reason = who_may_choose(s, f, uid, a.option or "")
     if reason:
         return reason
@@ -353,7 +369,7 @@ def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
         return None
     if a.option == "disengage":
         if not a.placement:
-            return "Disengage needs the models' new places"
+            return msg("Disengage needs the models' new places")
         return disengage_problem(s, geo, f, uid, a.destinations())
     if a.option == "consolidate":
         return consolidate_problem(s, geo, uid, a.destinations()) if a.placement else None
@@ -361,12 +377,13 @@ def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
         am = f["aftermath"]
         if len(a.targets) != 1 or am["choices"].get(a.targets[0]) != "fall_back" \
                 or a.targets[0] not in _enemies(s, f, uid):
-            return f"{NAMES[a.option]} aims at one enemy unit of the combat that fell back"
+            return msg("{option} aims at one enemy unit of the combat that fell back",
+                       option=NAMES[a.option])
         if not s.unit_alive(a.targets[0]):
-            return f"{s.units[a.targets[0]].name} has no models left"
+            return msg("{unit} has no models left", unit=s.units[a.targets[0]].name)
         if a.option == "gun_down" and not shooters(s, geo, uid, a.targets[0]):
-            return (f"{s.units[uid].name} has no Assault weapon in range and sight of "
-                    f"{s.units[a.targets[0]].name}")
+            return (msg("{unit} has no Assault weapon in range and sight of {enemy}",
+                        unit=s.units[uid].name, enemy=s.units[a.targets[0]].name))
     return None
 
 
@@ -381,13 +398,13 @@ def apply_option(s: GameState, geo: Geometry, dice: Dice, f: dict, a: Action) ->
         events.extend(_hold(s, geo, f, uid))
     elif option == "disengage":
         events.extend(unlock(s, uid, RULE_DISENGAGE))
-        events.append(move_unit(s, uid, a.destinations(), "disengages", RULE_DISENGAGE))
+        events.append(move_unit(s, uid, a.destinations(), msg("disengages"), RULE_DISENGAGE))
     elif option == "fall_back":
-        events.extend(fall_back(s, geo, dice, uid, "aftermath"))
+        events.extend(fall_back(s, geo, dice, uid, msg("aftermath")))
     elif option == "consolidate":
         events.extend(unlock(s, uid, RULE_CONSOLIDATE))
         if a.placement:
-            events.append(move_unit(s, uid, a.destinations(), "consolidates",
+            events.append(move_unit(s, uid, a.destinations(), msg("consolidates"),
                                           RULE_CONSOLIDATE))
     elif option == "gun_down":
         events.extend(unlock(s, uid, RULE_GUN_DOWN))
@@ -409,8 +426,8 @@ def _hold(s: GameState, geo: Geometry, f: dict, unit_id: str) -> list[Event]:
             and am["choices"].get(e) not in ("disengage", "fall_back", "consolidate",
                                              "gun_down", "pursue")]
     if not foes:
-        return [Note(rule=RULE_HOLD, text=f"{s.units[unit_id].name} holds: no enemy is left "
-                                          f"to move toward")]
+        return [Note(rule=RULE_HOLD, text=msg("{unit} holds: no enemy is left to move toward",
+                                              unit=s.units[unit_id].name))]
     side = s.units[unit_id].side
     others = [e.id for e in s.enemy_units(side) if e.id not in foes]
     reach = float(unit_lowest(s, unit_id, "I"))
@@ -419,33 +436,37 @@ def _hold(s: GameState, geo: Geometry, f: dict, unit_id: str) -> list[Event]:
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
     if not moved:
         return []
-    return [move_unit(s, unit_id, moved, "holds (contact move)", RULE_HOLD)]
+    return [move_unit(s, unit_id, moved, msg("holds (contact move)"), RULE_HOLD)]
 
 
 def _pursue(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str) -> list[Event]:
     unit = s.units[unit_id]
-    roll = dice.d6(f"{unit.name} pursues", RULE_PURSUE)
+    roll = dice.d6(msg("{unit} pursues", unit=unit.name), RULE_PURSUE)
     initiative = unit_lowest(s, unit_id, "I")
     reach = float(initiative + roll)
-    events: list[Event] = [DiceRolled(rule=RULE_PURSUE, who=unit.name, label="D6 to pursue",
+    events: list[Event] = [DiceRolled(rule=RULE_PURSUE, who=unit.name, label=msg("D6 to pursue"),
                                       values=(roll,),
-                                      outcome=f"I {initiative} + {roll} = {reach:g}\"")]
+                                      outcome=msg("I {initiative} + {roll} = {reach:g}\"",
+                                                  initiative=initiative, roll=roll,
+                                                  reach=reach))]
     side = unit.side
     others = [e.id for e in s.enemy_units(side) if e.id != target_id]
     dest = _pursuit_move(s, geo, unit_id, target_id, reach, others)
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
     if moved:
-        events.append(move_unit(s, unit_id, moved, "pursues", RULE_PURSUE))
+        events.append(move_unit(s, unit_id, moved, msg("pursues"), RULE_PURSUE))
     targets = s.alive_models(target_id)
     if any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets):
         unit.flags["charged"] = True
-        events.append(Note(rule=RULE_PURSUE, text=f"{unit.name} catches "
-                                                  f"{s.units[target_id].name}: a won charge, "
-                                                  f"the combat goes on"))
+        events.append(Note(rule=RULE_PURSUE, text=msg("{unit} catches {enemy}: a won charge, "
+                                                      "the combat goes on",
+                                                      unit=unit.name,
+                                                      enemy=s.units[target_id].name)))
         events.extend(lock(s, unit_id, target_id, RULE_PURSUE))
     else:
-        events.append(Note(rule=RULE_PURSUE, text=f"{unit.name} does not catch "
-                                                  f"{s.units[target_id].name}"))
+        events.append(Note(rule=RULE_PURSUE, text=msg("{unit} does not catch {enemy}",
+                                                      unit=unit.name,
+                                                      enemy=s.units[target_id].name)))
     return events
 
 

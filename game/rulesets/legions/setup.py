@@ -11,11 +11,21 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.core.i18n import msg
 from game.core.state import GameState, Scenario, frozen_profile
 from game.rulesets import setup
 from game.rulesets.legions.profile import DEFAULT_FORCES, legions_data
 
 FIRST_PHASE = "movement"
+
+
+def _with_numeral(name: str, suffix: str) -> str:
+    """ "Line Sergeant" + " II" -> "Line Sergeant II", a text whose data name is translated and
+    whose numeral is kept (the same message as the shared set-up's numbered unit names)."""
+    if not suffix.strip():
+        return name + suffix
+    return msg("{name} {numeral}", name=name, numeral=suffix.strip()) if suffix.startswith(" ") \
+        else name + suffix
 
 
 def _individualise(s: GameState) -> GameState:
@@ -30,7 +40,7 @@ def _individualise(s: GameState) -> GameState:
         for mid, (name, stats) in zip(unit.models, entries, strict=True):
             model = s.models[mid]
             seen[name] += 1
-            stem = unit.name if name == profile_name else name + suffix
+            stem = unit.name if name == profile_name else _with_numeral(name, suffix)
             model.name = stem if totals[name] == 1 else setup.model_name(stem, seen[name] - 1)
             model.profile = frozen_profile(stats)
             model.wounds = model.max_wounds = int(stats["W"])

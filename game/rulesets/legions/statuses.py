@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.core.dice import Dice
 from game.core.events import Event, StatusChanged
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.legions.checks import take_check
 
@@ -20,24 +21,32 @@ STATUSES = (PINNED, SUPPRESSED, STUNNED, ROUTED)
 
 #: What each status does, as the client shows it on hover (code, explanation).
 STATUS_HELP = {
-    PINNED: ("PIN", "Pinned: no move, run or charge; may still make contact moves; may not "
-                    "pursue or disengage. Any status: charges are disordered, Combat "
-                    "Initiative 1."),
-    SUPPRESSED: ("SUP", "Suppressed: snap shots only. Any status: charges are disordered, "
-                        "Combat Initiative 1."),
-    STUNNED: ("STUN", "Stunned: no reactions. Any status: charges are disordered, Combat "
-                      "Initiative 1."),
-    ROUTED: ("ROUT", "Routed: snap shots only, no reactions, no charge; it falls back. Any "
-                     "status: Combat Initiative 1."),
+    PINNED: (msg("PIN"), msg("Pinned: no move, run or charge; may still make contact moves; "
+                             "may not pursue or disengage. Any status: charges are disordered, "
+                             "Combat Initiative 1.")),
+    SUPPRESSED: (msg("SUP"), msg("Suppressed: snap shots only. Any status: charges are "
+                                 "disordered, Combat Initiative 1.")),
+    STUNNED: (msg("STUN"), msg("Stunned: no reactions. Any status: charges are disordered, "
+                               "Combat Initiative 1.")),
+    ROUTED: (msg("ROUT"), msg("Routed: snap shots only, no reactions, no charge; it falls back. "
+                              "Any status: Combat Initiative 1.")),
 }
 
-RULE_END_PHASE = ("End phase: each status is removed on a passed Cool check (Routed: a "
-                  "Leadership check) (legions)")
-RULE_ANY_STATUS = "Any status: Combat Initiative is 1 (legions)"
+RULE_END_PHASE = msg("End phase: each status is removed on a passed Cool check (Routed: a "
+                     "Leadership check) (legions)")
+RULE_ANY_STATUS = msg("Any status: Combat Initiative is 1 (legions)")
+
+
+#: Each status's name as the log and the unit card write it.
+TITLES = {PINNED: msg("Pinned"), SUPPRESSED: msg("Suppressed"), STUNNED: msg("Stunned"),
+          ROUTED: msg("Routed")}
+#: Why a unit takes its End-phase check, by status.
+RECOVER = {PINNED: msg("to recover from pinned"), SUPPRESSED: msg("to recover from suppressed"),
+           STUNNED: msg("to recover from stunned"), ROUTED: msg("to recover from routed")}
 
 
 def title(status: str) -> str:
-    return status.capitalize()
+    return TITLES.get(status) or status.capitalize()
 
 
 def unit_statuses(s: GameState, unit_id: str) -> set[str]:
@@ -91,7 +100,7 @@ def end_phase_checks(s: GameState, dice: Dice, side: int) -> list[Event]:
             if status not in present:
                 continue
             key = "Ld" if status == ROUTED else "Cl"
-            passed, rolled = take_check(s, dice, unit.id, key, why=f"to recover from {status}")
+            passed, rolled = take_check(s, dice, unit.id, key, why=RECOVER[status])
             events.append(rolled)
             if passed:
                 events.extend(lose(s, unit.id, status, RULE_END_PHASE))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
+from game.core.i18n import join, msg
 from game.core.text import count
 from game.rulesets.legions.odds import wound_target
 
@@ -15,7 +16,7 @@ def roll_to_hit(dice: Dice, who: str, attacks: int, need: int, rule: str, dice_l
     """`attacks` dice against `need`+: the event (its outcome followed by `why`) and the hits."""
     roll = dice.roll(attacks, dice_label, rule)
     hits = sum(1 for v in roll.values if v >= need)
-    outcome = count(hits, "hit") + (f" ({why})" if why else "")
+    outcome = join([count(hits, "hit"), " (", why, ")"], "") if why else count(hits, "hit")
     return [DiceRolled(rule=rule, who=who, label=label, values=roll.values, needed=f"{need}+",
                        outcome=outcome)], hits
 
@@ -26,10 +27,13 @@ def roll_to_wound(dice: Dice, who: str, hits: int, strength: int, toughness: int
     note saying so) when S cannot wound that T."""
     need = wound_target(strength, toughness)
     if need is None:
-        return [Note(rule=rule, text=f"S{strength} against T{toughness}: no wound is "
-                                     f"possible")], None
+        return [Note(rule=rule, text=msg("S{strength} against T{toughness}: no wound is "
+                                         "possible", strength=strength,
+                                         toughness=toughness))], None
     roll = dice.roll(hits, dice_label, rule)
     wounds = sum(1 for v in roll.values if v >= need)
-    return [DiceRolled(rule=rule, who=who, label="to wound", values=roll.values,
+    return [DiceRolled(rule=rule, who=who, label=msg("to wound"), values=roll.values,
                        needed=f"{need}+",
-                       outcome=f"{count(wounds, 'wound')} (S{strength} vs T{toughness})")], wounds
+                       outcome=msg("{wounds} (S{strength} vs T{toughness})",
+                                   wounds=count(wounds, "wound"), strength=strength,
+                                   toughness=toughness))], wounds

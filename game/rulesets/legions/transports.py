@@ -27,6 +27,7 @@ from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import Event, Note
 from game.core.geometry import Destinations, Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.base import coherency_problem, unit_centroid
@@ -35,16 +36,16 @@ from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.profile import TRANSPORT, has_sub_type, is_vehicle
 from game.rulesets.legions.wounds import remove
 
-RULE_EMBARK = ("[added] Embark (Movement phase, instead of moving): every model within its M\" of "
-               "a friendly Transport's hull, room for all of them (capacity), one unit per "
-               "Transport; its models leave the table; embarked, it cannot charge")
-RULE_DISEMBARK = ("[added] Disembark (Movement phase, instead of moving; not in the turn it "
-                  "embarked): the unit is placed wholly within 2\" of its Transport's hull, 1\" "
-                  "from enemies, in coherency; it disembarked this turn: its charge is "
-                  "disordered")
-RULE_WRECK = ("[added] A wrecked Transport's passengers get out at once within 3\" of the wreck "
-              "and are Pinned; a model with no room is lost")
-RULE_WRECKED = "A Vehicle at 0 hull points is wrecked and removed (legions)"
+RULE_EMBARK = msg("[added] Embark (Movement phase, instead of moving): every model within its M\" "
+                  "of a friendly Transport's hull, room for all of them (capacity), one unit per "
+                  "Transport; its models leave the table; embarked, it cannot charge")
+RULE_DISEMBARK = msg("[added] Disembark (Movement phase, instead of moving; not in the turn it "
+                     "embarked): the unit is placed wholly within 2\" of its Transport's hull, 1\" "
+                     "from enemies, in coherency; it disembarked this turn: its charge is "
+                     "disordered")
+RULE_WRECK = msg("[added] A wrecked Transport's passengers get out at once within 3\" of the wreck "
+                 "and are Pinned; a model with no room is lost")
+RULE_WRECKED = msg("A Vehicle at 0 hull points is wrecked and removed (legions)")
 DISEMBARK_RANGE = 2.0
 WRECK_RANGE = 3.0
 KEEP_AWAY = 1.0
@@ -84,32 +85,37 @@ def embark_problem(s: GameState, geo: Geometry, unit_id: str, transport_id: str)
     """Why this unit cannot embark on this Transport now (RULE_EMBARK), or None."""
     unit = s.units.get(unit_id)
     if unit is None or unit.side != s.active or not s.unit_alive(unit_id):
-        return "Choose one of your own units on the table"
+        return msg("Choose one of your own units on the table")
     if transport_id not in s.units or not s.unit_alive(transport_id) or not is_transport(
             s, transport_id) or s.units[transport_id].side != unit.side:
-        return f"Only a friendly Transport can carry {unit.name} ({RULE_EMBARK})"
+        return msg("Only a friendly Transport can carry {unit} ({rule})", unit=unit.name,
+                   rule=RULE_EMBARK)
     carrier = s.units[transport_id].name
     models = s.alive_models(unit_id)
     if any(is_vehicle(m) for m in models):
-        return f"A Vehicle cannot embark ({RULE_EMBARK})"
+        return msg("A Vehicle cannot embark ({rule})", rule=RULE_EMBARK)
     if unit.flags.get("moved"):
-        return f"{unit.name} has already moved this phase ({RULE_EMBARK})"
+        return msg("{unit} has already moved this phase ({rule})", unit=unit.name,
+                   rule=RULE_EMBARK)
     if is_locked(s, unit_id):
-        return f"{unit.name} is locked in combat ({RULE_EMBARK})"
+        return msg("{unit} is locked in combat ({rule})", unit=unit.name, rule=RULE_EMBARK)
     for status in (statuses.PINNED, statuses.ROUTED):
         if statuses.has_status(s, unit_id, status):
-            return f"{unit.name} has a {statuses.title(status)} model ({RULE_EMBARK})"
+            return msg("{unit} has a {status} model ({rule})", unit=unit.name,
+                       status=statuses.title(status), rule=RULE_EMBARK)
     if is_locked(s, transport_id):
-        return f"{carrier} is locked in combat ({RULE_EMBARK})"
+        return msg("{carrier} is locked in combat ({rule})", carrier=carrier, rule=RULE_EMBARK)
     if passengers(s, transport_id):
-        return f"{carrier} already carries a unit ({RULE_EMBARK})"
+        return msg("{carrier} already carries a unit ({rule})", carrier=carrier, rule=RULE_EMBARK)
     room = int(hull(s, transport_id).profile["capacity"])
     if len(models) > room:
-        return f"{carrier} has room for {room} models, not {len(models)} ({RULE_EMBARK})"
+        return msg("{carrier} has room for {room} models, not {models} ({rule})", carrier=carrier,
+                   room=room, models=len(models), rule=RULE_EMBARK)
     ship = hull(s, transport_id)
     for m in models:
         if geo.distance(m, ship) > int(m.profile["M"]) + 1e-9:
-            return f"{m.name} is more than its M\" from {carrier}'s hull ({RULE_EMBARK})"
+            return msg("{model} is more than its M\" from {carrier}'s hull ({rule})", model=m.name,
+                       carrier=carrier, rule=RULE_EMBARK)
     return None
 
 
@@ -118,11 +124,12 @@ def disembark_problem(s: GameState, geo: Geometry, unit_id: str,
     """Why the unit cannot disembark (at `dest`, if given) now (RULE_DISEMBARK), or None."""
     unit = s.units.get(unit_id)
     if unit is None or unit.side != s.active or not unit.flags.get(EMBARKED):
-        return f"Only an embarked unit of yours can disembark ({RULE_DISEMBARK})"
+        return msg("Only an embarked unit of yours can disembark ({rule})", rule=RULE_DISEMBARK)
     if unit.flags.get(BOARDED):
-        return f"{unit.name} embarked this turn ({RULE_DISEMBARK})"
+        return msg("{unit} embarked this turn ({rule})", unit=unit.name, rule=RULE_DISEMBARK)
     if unit.flags.get("moved"):
-        return f"{unit.name} has already moved this phase ({RULE_DISEMBARK})"
+        return msg("{unit} has already moved this phase ({rule})", unit=unit.name,
+                   rule=RULE_DISEMBARK)
     if dest is None:
         return None
     return _placement_problem(s, geo, unit_id, dest, DISEMBARK_RANGE)
@@ -145,17 +152,19 @@ def _placement_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinat
     ship = hull(s, unit.flags[EMBARKED])
     models = aboard(s, unit_id)
     if set(dest) != {m.id for m in models}:
-        return f"Place every model of {unit.name} ({RULE_DISEMBARK})"
+        return msg("Place every model of {unit} ({rule})", unit=unit.name, rule=RULE_DISEMBARK)
     t = _trial(s, unit_id, dest)
     for m in models:
         if geo.distance(t.models[m.id], ship) > reach + 1e-9:
-            return f"{m.name} would not be within {reach:g}\" of {s.units[ship.unit].name}"
+            return msg("{model} would not be within {reach:g}\" of {unit}", model=m.name,
+                       reach=reach, unit=s.units[ship.unit].name)
         for e in t.models.values():
             if e.alive and e.side != unit.side and geo.distance(t.models[m.id], e) < (
                     KEEP_AWAY - 1e-9):
-                return f"{m.name} would end within 1\" of {e.name} ({RULE_DISEMBARK})"
+                return msg("{model} would end within 1\" of {enemy} ({rule})", model=m.name,
+                           enemy=e.name, rule=RULE_DISEMBARK)
     problem = geo.placement_problem(t, dest) or coherency_problem(t, geo, unit_id)
-    return f"{problem} ({RULE_DISEMBARK})" if problem else None
+    return msg("{problem} ({rule})", problem=problem, rule=RULE_DISEMBARK) if problem else None
 
 
 # --- placing models round a hull -----------------------------------------------------------------
@@ -210,10 +219,10 @@ def goals(s: GameState, geo: Geometry, unit_id: str, ship: Model) -> dict[str, t
     if enemies:
         nearest = min(enemies, key=lambda e: min(geo.distance(ship, m)
                                                  for m in s.alive_models(e.id)))
-        out["toward " + nearest.name] = unit_centroid(s, nearest.id)
+        out[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
     if s.scenario.objectives:
         obj = min(s.scenario.objectives, key=lambda o: (o.x - ship.x) ** 2 + (o.y - ship.y) ** 2)
-        out["to " + (obj.name or "the objective")] = (obj.x, obj.y)
+        out[msg("to {objective}", objective=obj.name or msg("the objective"))] = (obj.x, obj.y)
     return out
 
 
@@ -237,8 +246,9 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         for carrier in carriers:
             if embark_problem(s, geo, unit.id, carrier.id) is None:
                 out.append(Action("embark", unit.id, targets=(carrier.id,),
-                                  label=f"Embark {unit.name} on {carrier.name} (its models "
-                                        f"leave the table; it cannot charge while aboard)"))
+                                  label=msg("Embark {unit} on {carrier} (its models leave the "
+                                            "table; it cannot charge while aboard)",
+                                            unit=unit.name, carrier=carrier.name)))
     for unit in s.units.values():
         if unit.side != s.active or disembark_problem(s, geo, unit.id) is not None:
             continue
@@ -247,15 +257,16 @@ def actions(s: GameState, geo: Geometry) -> list[Action]:
         carrier = s.units[unit.flags[EMBARKED]].name
         for name, dest in disembark_offers(s, geo, unit.id).items():
             out.append(Action("disembark", unit.id, placement=make_placement(dest),
-                              label=f"Disembark {unit.name} from {carrier} {name} (within 2\"; "
-                                    f"its charge this turn is disordered)"))
+                              label=msg("Disembark {unit} from {carrier} {goal} (within 2\"; its"
+                                        " charge this turn is disordered)",
+                                        unit=unit.name, carrier=carrier, goal=name)))
     return out
 
 
 def problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     if a.kind == "embark":
         if len(a.targets) != 1:
-            return f"Name the Transport to embark on ({RULE_EMBARK})"
+            return msg("Name the Transport to embark on ({rule})", rule=RULE_EMBARK)
         return embark_problem(s, geo, a.unit, a.targets[0])
     return disembark_problem(s, geo, a.unit, a.destinations())
 
@@ -269,14 +280,16 @@ def apply_action(s: GameState, a: Action) -> list[Event]:
         unit.flags[EMBARKED] = carrier.id
         unit.flags[BOARDED] = True
         unit.flags["moved"] = True
-        return [Note(rule=RULE_EMBARK, text=f"{unit.name} embarks on {carrier.name}: its models "
-                                            f"leave the table")]
+        return [Note(rule=RULE_EMBARK, text=msg("{unit} embarks on {carrier}: its models leave "
+                                                "the table",
+                                                unit=unit.name, carrier=carrier.name))]
     carrier = s.units[unit.flags[EMBARKED]].name
     _set_down(s, unit.id, a.destinations())
     unit.flags["disembarked"] = True
     unit.flags["moved"] = True
-    return [Note(rule=RULE_DISEMBARK, text=f"{unit.name} disembarks from {carrier}: it charges "
-                                           f"in disorder this turn")]
+    return [Note(rule=RULE_DISEMBARK, text=msg("{unit} disembarks from {carrier}: it charges in"
+                                               " disorder this turn",
+                                               unit=unit.name, carrier=carrier))]
 
 
 def _set_down(s: GameState, unit_id: str, dest: Destinations) -> None:
@@ -296,7 +309,8 @@ def wrecks(s: GameState, geo: Geometry, dice: Dice) -> list[Event] | None:
         if unit.flags.get(WRECKED) or s.unit_alive(unit.id) or not is_vehicle_unit(s, unit.id):
             continue
         unit.flags[WRECKED] = True
-        events: list[Event] = [Note(rule=RULE_WRECKED, text=f"{unit.name} is wrecked")]
+        events: list[Event] = [Note(rule=RULE_WRECKED, text=msg("{unit} is wrecked",
+                                                                unit=unit.name))]
         for uid in passengers(s, unit.id):
             events.extend(_bail_out(s, geo, uid, hull(s, unit.id)))
         return events
@@ -319,9 +333,11 @@ def _bail_out(s: GameState, geo: Geometry, unit_id: str, wreck: Model) -> list[E
     lost = [m for m in models if m.id not in dest]
     for m in lost:
         events.append(remove(s, m, unit.name, RULE_WRECK))
-    events.insert(0, Note(rule=RULE_WRECK, text=f"{unit.name} gets out of the wreck "
-                                                f"({count(len(dest), 'model')} placed, {len(lost)} "
-                                                f"lost)"))
+    events.insert(0, Note(rule=RULE_WRECK, text=msg("{unit} gets out of the wreck ({models} "
+                                                    "placed, {lost} lost)",
+                                                    unit=unit.name,
+                                                    models=count(len(dest), "model"),
+                                                    lost=len(lost))))
     return events + statuses.gain(s, unit_id, statuses.PINNED, RULE_WRECK)
 
 

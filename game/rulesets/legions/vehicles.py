@@ -25,27 +25,32 @@ from fractions import Fraction
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model
 from game.core.text import count as count_of
 from game.rulesets.legions import statuses
 from game.rulesets.legions.profile import is_vehicle
 from game.rulesets.legions.wounds import new_pool
 
-RULE_PENETRATION = ("Vehicle target: no wound roll; armour penetration D6 + S against the AV of "
-                    "the facing hit: lower nothing, equal glancing, higher penetrating (legions "
-                    "seed)")
-RULE_MELEE_REAR = "Vehicle target in the fight: penetration against the rear AV (legions)"
-RULE_FACING = ("[added] A shot hits the facing of the vehicle whose arc the firing model stands "
-               "in (front, rear; the flanks: side)")
-RULE_GLANCING = ("Glancing hit: vehicle damage D6: 1-2 Stunned, 3-4 Pinned, 5-6 Suppressed "
-                 "(legions)")
-RULE_VOLLEY_NO_STATUS = "A volley never inflicts a status: its glancing hits do nothing (legions)"
-RULE_PENETRATING = ("Penetrating hit: a saving throw for each (its Inv, or cover), then it loses "
-                    "hull points equal to D (legions seed)")
-RULE_NO_CHARGE = "[added] A Vehicle cannot declare a charge (it can be charged)"
-RULE_NO_MELEE = "[added] A Vehicle makes no melee attacks: it fights with its guns only in volleys"
+RULE_PENETRATION = msg("Vehicle target: no wound roll; armour penetration D6 + S against the AV of "
+                       "the facing hit: lower nothing, equal glancing, higher penetrating (legions "
+                       "seed)")
+RULE_MELEE_REAR = msg("Vehicle target in the fight: penetration against the rear AV (legions)")
+RULE_FACING = msg("[added] A shot hits the facing of the vehicle whose arc the firing model stands "
+                  "in (front, rear; the flanks: side)")
+RULE_GLANCING = msg("Glancing hit: vehicle damage D6: 1-2 Stunned, 3-4 Pinned, 5-6 Suppressed "
+                    "(legions)")
+RULE_VOLLEY_NO_STATUS = msg("A volley never inflicts a status: its glancing hits do nothing "
+                            "(legions)")
+RULE_PENETRATING = msg("Penetrating hit: a saving throw for each (its Inv, or cover), then it "
+                       "loses hull points equal to D (legions seed)")
+RULE_NO_CHARGE = msg("[added] A Vehicle cannot declare a charge (it can be charged)")
+RULE_NO_MELEE = msg("[added] A Vehicle makes no melee attacks: it fights with its guns only in "
+                    "volleys")
 
 FRONT, SIDE, REAR = "front", "side", "rear"
+#: The facings as the log names them.
+FACING_NAMES = {FRONT: msg("front"), SIDE: msg("side"), REAR: msg("rear")}
 #: The table's arcs (target_arc) to the facings of a vehicle's armour.
 ARC_FACING = {"front": FRONT, "rear": REAR, "left": SIDE, "right": SIDE}
 #: Vehicle damage D6 for a glancing hit: 1-2, 3-4, 5-6.
@@ -84,12 +89,13 @@ def needs_text(strength: int, av: int) -> str:
     """What the D6 needs, for the log: "2 to glance, 3+ to penetrate"."""
     glance = av - strength
     if glance > 6:
-        return "more than 6: no roll can glance"
+        return msg("more than 6: no roll can glance")
     if glance < 1:
-        return "any roll to penetrate"
+        return msg("any roll to penetrate")
     if glance == 6:
-        return "6 to glance"
-    return f"{glance} to glance, {glance + 1}+ to penetrate"
+        return msg("6 to glance")
+    return msg("{glance} to glance, {penetrate}+ to penetrate", glance=glance,
+               penetrate=glance + 1)
 
 
 def penetration_odds(strength: int, av: int) -> dict[str, Fraction]:
@@ -102,7 +108,8 @@ def penetration_odds(strength: int, av: int) -> dict[str, Fraction]:
 
 def charge_refusal(s: GameState, unit_id: str) -> str | None:
     if unit_is_vehicle(s, unit_id):
-        return f"Cannot charge: {s.units[unit_id].name} is a Vehicle ({RULE_NO_CHARGE})"
+        return msg("Cannot charge: {unit} is a Vehicle ({rule})", unit=s.units[unit_id].name,
+                   rule=RULE_NO_CHARGE)
     return None
 
 
@@ -117,20 +124,25 @@ def penetrate(s: GameState, dice: Dice, attacker: str, target_id: str, hits: int
     unit, target = s.units[attacker], s.units[target_id]
     av = armour(vehicle, facing)
     rule = RULE_PENETRATION if volley else RULE_MELEE_REAR
-    roll = dice.roll(hits, f"{unit.name} {label} armour penetration", RULE_PENETRATION)
+    roll = dice.roll(hits, msg("{unit} {weapon} armour penetration", unit=unit.name, weapon=label),
+                     RULE_PENETRATION)
     results = [result(v, strength, av) for v in roll.values]
     glancing, piercing = results.count(GLANCING), results.count(PENETRATING)
     events: list[Event] = [DiceRolled(
-        rule=rule, who=unit.name, label=f"armour penetration (D6 + S{strength} vs {facing} AV "
-                                        f"{av} of {target.name})",
+        rule=rule, who=unit.name, label=msg("armour penetration (D6 + S{strength} vs {facing} "
+                                            "AV {av} of {unit})",
+                                            strength=strength, av=av,
+                                            facing=FACING_NAMES.get(facing, facing),
+                                            unit=target.name),
         values=roll.values, needed=needs_text(strength, av),
-        outcome=f"{piercing} penetrating, {glancing} glancing")]
+        outcome=msg("{piercing} penetrating, {glancing} glancing", piercing=piercing,
+                    glancing=glancing))]
     if glancing:
         events.extend(_glancing(s, dice, target_id, glancing, volley))
     if not piercing:
         return events, None
     pool = new_pool(s, attacker, target_id, piercing, profile.ap, profile.damage,
-                    f"{label} (penetrating)", RULE_PENETRATING, attacks, hits,
+                    msg("{weapon} (penetrating)", weapon=label), RULE_PENETRATING, attacks, hits,
                     simultaneous=simultaneous, strikers=strikers, cover=cover)
     return events, pool
 
@@ -140,13 +152,15 @@ def _glancing(s: GameState, dice: Dice, target_id: str, count: int, volley: bool
     name = s.units[target_id].name
     if volley:
         return [Note(rule=RULE_VOLLEY_NO_STATUS,
-                     text=f"{count_of(count, 'glancing hit')} on {name}: a volley inflicts no status")]
-    roll = dice.roll(count, f"vehicle damage for {name}", RULE_GLANCING)
+                     text=msg("{hits} on {unit}: a volley inflicts no status",
+                              hits=count_of(count, "glancing hit"), unit=name))]
+    roll = dice.roll(count, msg("vehicle damage for {unit}", unit=name), RULE_GLANCING)
     gained = [GLANCE_STATUSES[v - 1] for v in roll.values]
     events: list[Event] = [DiceRolled(rule=RULE_GLANCING, who=name,
-                                      label=f"vehicle damage for {count_of(count, 'glancing hit')}",
+                                      label=msg("vehicle damage for {hits}",
+                                                hits=count_of(count, "glancing hit")),
                                       values=roll.values,
-                                      outcome=", ".join(statuses.title(g) for g in gained))]
+                                      outcome=join(statuses.title(g) for g in gained))]
     for status in dict.fromkeys(gained):
         if not statuses.has_status(s, target_id, status):
             events.extend(statuses.gain(s, target_id, status, RULE_GLANCING))

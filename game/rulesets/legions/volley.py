@@ -15,6 +15,7 @@ from __future__ import annotations
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
+from game.core.i18n import join, msg, nmsg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.legions import statuses, vehicles
@@ -30,18 +31,18 @@ from game.rulesets.legions.profile import weapon as weapon_by_id
 from game.rulesets.legions.reactions import toughness_bonus
 from game.rulesets.legions.wounds import new_pool
 
-RULE_VOLLEY = ("Volley attacks: both units, the charger first, may shoot each other with "
-               "Assault weapons only, as snap shots (hit only on 6); never a status (legions)")
-RULE_GUN_DOWN = "Gun down: a volley with Assault weapons at the fleeing unit (legions seed)"
-RULE_SHOOTER = ("[added] A model fires one Assault weapon (its strongest) if a model of the "
-                "target is in its line of sight and within the weapon's range")
-RULE_OVERWATCH = ("Overwatch volley (reaction, 1 point): the charged unit fires normally, not "
-                  "snap shots, with all its weapons at the charger, which gets no cover roll "
-                  "(legions seed)")
-RULE_BS = ("[added] A shot fired normally hits on 7 - BS (never better than 2+); with all its "
-           "weapons: each model fires every ranged weapon with a target model in range and "
-           "sight")
-RULE_SNAP_ONLY = "Suppressed or Routed: snap shots only (legions)"
+RULE_VOLLEY = msg("Volley attacks: both units, the charger first, may shoot each other with "
+                  "Assault weapons only, as snap shots (hit only on 6); never a status (legions)")
+RULE_GUN_DOWN = msg("Gun down: a volley with Assault weapons at the fleeing unit (legions seed)")
+RULE_SHOOTER = msg("[added] A model fires one Assault weapon (its strongest) if a model of the "
+                   "target is in its line of sight and within the weapon's range")
+RULE_OVERWATCH = msg("Overwatch volley (reaction, 1 point): the charged unit fires normally, not "
+                     "snap shots, with all its weapons at the charger, which gets no cover roll "
+                     "(legions seed)")
+RULE_BS = msg("[added] A shot fired normally hits on 7 - BS (never better than 2+); with all its "
+              "weapons: each model fires every ranged weapon with a target model in range and "
+              "sight")
+RULE_SNAP_ONLY = msg("Suppressed or Routed: snap shots only (legions)")
 SNAP_STATUSES = (statuses.SUPPRESSED, statuses.ROUTED)
 
 
@@ -110,9 +111,13 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         rule = RULE_OVERWATCH
     shots_of = firing(s, geo, unit_id, target_id, overwatch)
     if not shots_of:
-        what = "ranged" if overwatch else "Assault"
-        return [Note(rule=rule, text=f"{unit.name} has no {what} weapon in range and in sight "
-                                     f"of {target.name}")], []
+        if overwatch:
+            text = msg("{unit} has no ranged weapon in range and in sight of {target}",
+                       unit=unit.name, target=target.name)
+        else:
+            text = msg("{unit} has no Assault weapon in range and in sight of {target}",
+                       unit=unit.name, target=target.name)
+        return [Note(rule=rule, text=text)], []
     vehicle = next((m for m in s.alive_models(target_id) if m.wounds > 0 and is_vehicle(m)),
                    None)
     groups: dict[tuple[str, bool, int, str], list[Model]] = {}
@@ -127,11 +132,13 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         w = weapon_by_id(wid)
         prof = w.profiles[0]
         shots = w.shots * len(models)
-        kind = "snap shot" if snap else "shot"
-        roll = dice.roll(shots, f"{unit.name} volley, {w.name}", rule)
+        fired = (nmsg("{n} snap shot", "{n} snap shots", shots) if snap
+                 else nmsg("{n} shot", "{n} shots", shots))
+        roll = dice.roll(shots, msg("{unit} volley, {weapon}", unit=unit.name, weapon=w.name), rule)
         hits = sum(1 for v in roll.values if v >= need_hit)
         events.append(DiceRolled(rule=rule, who=unit.name,
-                                 label=f"{count(shots, kind)} with {w.name}", values=roll.values,
+                                 label=msg("{shots} with {weapon}", shots=fired, weapon=w.name),
+                                 values=roll.values,
                                  needed=f"{need_hit}+", outcome=count(hits, "hit")))
         if not hits:
             continue
@@ -139,24 +146,32 @@ def volley(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: str
         if vehicle:
             more, pool = vehicles.penetrate(
                 s, dice, unit_id, target_id, hits, strength, prof,
-                f"{w.name} ({'overwatch' if overwatch else 'volley'})", facing, volley=True,
+                _pool_label(w.name, overwatch), facing, volley=True,
                 simultaneous=False, strikers=models, attacks=shots, cover=not overwatch)
             events.extend(more)
             pools.extend([pool] if pool else [])
             continue
         need = wound_target(strength, toughness)
         if need is None:
-            events.append(Note(rule=rule, text=f"S{strength} against T{toughness}: no wound is "
-                                               f"possible"))
+            events.append(Note(rule=rule, text=msg("S{strength} against T{toughness}: no wound "
+                                                   "is possible",
+                                                   strength=strength, toughness=toughness)))
             continue
-        wroll = dice.roll(hits, f"{unit.name} volley wounds", rule)
+        wroll = dice.roll(hits, msg("{unit} volley wounds", unit=unit.name), rule)
         wounds = sum(1 for v in wroll.values if v >= need)
-        events.append(DiceRolled(rule=rule, who=unit.name, label="to wound", values=wroll.values,
-                                 needed=f"{need}+",
-                                 outcome=f"{count(wounds, 'wound')} (S{strength} vs T{toughness})"))
+        events.append(DiceRolled(rule=rule, who=unit.name, label=msg("to wound"),
+                                 values=wroll.values, needed=f"{need}+",
+                                 outcome=msg("{wounds} (S{strength} vs T{toughness})",
+                                             wounds=count(wounds, "wound"), strength=strength,
+                                             toughness=toughness)))
         if wounds:
-            label = f"{w.name} ({'overwatch' if overwatch else 'volley'})"
+            label = _pool_label(w.name, overwatch)
             pools.append(new_pool(s, unit_id, target_id, wounds, prof.ap, prof.damage,
                                   label, rule, shots, hits, simultaneous=False,
                                   strikers=models, cover=not overwatch))
     return events, pools
+
+
+def _pool_label(weapon_name: str, overwatch: bool) -> str:
+    """ "sidearm (volley)": the weapon a volley's wounds come from, as the log names it."""
+    return join([weapon_name, " (", msg("overwatch") if overwatch else msg("volley"), ")"], "")

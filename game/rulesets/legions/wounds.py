@@ -14,23 +14,24 @@ from __future__ import annotations
 from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import Geometry
+from game.core.i18n import msg, nmsg
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.legions.characters import in_duel
 from game.rulesets.legions.cover import COVER_SAVE, in_cover
 from game.rulesets.legions.profile import is_paragon, model_class
 
-RULE_ALLOCATE = ("Allocation: the defender picks the model that takes each wound; an already "
-                 "wounded model must be chosen first (legions seed)")
-RULE_SAVE = "Saving throw: one per wound, Sv - AP or Inv; a pass discards it (legions seed)"
-RULE_DAMAGE = ("Damage: each unsaved wound takes D wounds; at 0 the model is a casualty "
-               "(legions seed)")
-RULE_SET_ASIDE = ("Casualties are removed at step 10 of the initiative step: models at the same "
-                  "initiative strike simultaneously (legions seed)")
+RULE_ALLOCATE = msg("Allocation: the defender picks the model that takes each wound; an already "
+                    "wounded model must be chosen first (legions seed)")
+RULE_SAVE = msg("Saving throw: one per wound, Sv - AP or Inv; a pass discards it (legions seed)")
+RULE_DAMAGE = msg("Damage: each unsaved wound takes D wounds; at 0 the model is a casualty "
+                  "(legions seed)")
+RULE_SET_ASIDE = msg("Casualties are removed at step 10 of the initiative step: models at the same "
+                     "initiative strike simultaneously (legions seed)")
 
 
-RULE_PARAGON_ALLOCATES = ("A Paragon allocates the hits it inflicts itself, in shooting as in "
-                          "melee (legions seed, the Paragon type)")
+RULE_PARAGON_ALLOCATES = msg("A Paragon allocates the hits it inflicts itself, in shooting as in "
+                             "melee (legions seed, the Paragon type)")
 
 
 def new_pool(s: GameState, attacker: str, target: str, wounds: int, ap: int, damage: int,
@@ -98,13 +99,14 @@ def take_wound(s: GameState, dice: Dice, pool: dict, model_id: str) -> list[Even
     events: list[Event] = []
     if need > 6:
         ok = False
-        events.append(Note(rule=RULE_SAVE, text=f"{model.name} has no save against AP"
-                                                f"{pool['ap']}"))
+        events.append(Note(rule=RULE_SAVE, text=msg("{model} has no save against AP{ap}",
+                                                    model=model.name, ap=pool["ap"])))
     else:
-        roll = dice.roll(1, f"save for {model.name}", RULE_SAVE).values[0]
+        roll = dice.roll(1, msg("save for {model}", model=model.name), RULE_SAVE).values[0]
         ok = roll >= need
-        events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label="a save", values=(roll,),
-                                 needed=f"{need}+", outcome="saved" if ok else "failed"))
+        events.append(DiceRolled(rule=RULE_SAVE, who=model.name, label=msg("a save"),
+                                 values=(roll,), needed=f"{need}+",
+                                 outcome=msg("saved") if ok else msg("failed")))
     if ok:
         pool["saves"] += 1
         return events
@@ -122,8 +124,9 @@ def damage(s: GameState, model: Model, amount: int, simultaneous: bool) -> list[
     if model.wounds == 0:
         if simultaneous:
             events.append(Note(rule=RULE_SET_ASIDE,
-                               text=f"{model.name} falls: set aside, removed at the end of "
-                                    f"this initiative step"))
+                               text=msg("{model} falls: set aside, removed at the end of this "
+                                        "initiative step",
+                                        model=model.name)))
         else:
             events.append(remove(s, model, unit_name))
     return events
@@ -145,8 +148,10 @@ def summary(s: GameState, pool: dict) -> list[Event]:
     events: list[Event] = []
     if pool["left"] > 0:
         events.append(Note(rule=RULE_ALLOCATE,
-                           text=f"{count(pool['left'], 'wound')} {'is' if pool['left'] == 1 else 'are'} lost: no model of "
-                                f"{s.units[pool['target']].name} is left to take them"))
+                           text=nmsg("{wounds} is lost: no model of {unit} is left to take them",
+                                     "{wounds} are lost: no model of {unit} is left to take them",
+                                     pool["left"], wounds=count(pool["left"], "wound"),
+                                     unit=s.units[pool["target"]].name)))
     events.append(AttacksMade(rule=pool["rule"], unit_name=s.units[pool["attacker"]].name,
                               target_name=s.units[pool["target"]].name, weapon=pool["weapon"],
                               attacks=pool["attacks"], hits=pool["hits"], wounds=pool["wounds"],
