@@ -187,7 +187,7 @@ def _language(text: str) -> str:
 def _choose_language(args) -> str:
     """The language of everything printed and shown: --lang, $SKIRMISH_LANG, the settings,
     the system's, English (`game.i18n.choose_language`)."""
-    from game.i18n import choose_language, set_language
+    from game.i18n import choose_language, set_language, set_ruleset
 
     setting = None
     try:
@@ -196,6 +196,7 @@ def _choose_language(args) -> str:
         setting = load()[0].language or None
     except Exception:  # settings never stop a command: the defaults stand
         setting = None
+    set_ruleset(getattr(args, "ruleset", None))
     return set_language(choose_language(getattr(args, "lang", None), setting))
 
 

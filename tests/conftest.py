@@ -34,6 +34,7 @@ def mob_vs_marines():
 def _english_after_each_test():
     """A test that plays in another language (`--lang fr`) leaves the next one in English."""
     yield
-    from game.i18n import set_language
+    from game.i18n import set_language, set_ruleset
 
     set_language("en")
+    set_ruleset(None)

@@ -22,7 +22,7 @@ from game.core.i18n import N_, Joined, Msg, possessive
 from game.i18n.catalogs import available_languages, translations
 
 __all__ = ["N_", "LANGUAGE_NAMES", "_", "choose_language", "current_language", "ngettext",
-           "set_language", "supported", "translate"]
+           "set_language", "set_ruleset", "supported", "translate"]
 
 #: Each language's name in itself (the settings screen lists them so).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -76,6 +76,16 @@ def current_language() -> str:
     return _current
 
 
+_ruleset: str | None = None
+
+
+def set_ruleset(ruleset_id: str | None) -> None:
+    """The ruleset being shown (a battle, a lesson, its rules): its catalogs are looked in
+    first. None: no preference (menus)."""
+    global _ruleset
+    _ruleset = ruleset_id
+
+
 class _LocalFormatter(string.Formatter):
     """Fills a translated template: parts translated, decimals with the language's comma,
     `:poss` meaningful only in English."""
@@ -106,7 +116,7 @@ def translate(text, lang: str | None = None, misses: Callable[[str], None] | Non
     lang = lang or _current
     if lang == "en" or not isinstance(text, str) or not text:
         return str(text) if text is not None else ""  # gettext("") is the catalog's header
-    catalog = translations(lang)
+    catalog = translations(lang, _ruleset)
     if isinstance(text, Joined):
         return text.sep.join(translate(p, lang, misses, part) for p in text.parts)
     if isinstance(text, Msg):
@@ -140,4 +150,4 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The plural form for `n` in the current language (not filled: call `.format` after)."""
     if _current == "en":
         return singular if n == 1 else plural
-    return translations(_current).ngettext(singular, plural, n)
+    return translations(_current, _ruleset).ngettext(singular, plural, n)

@@ -69,13 +69,24 @@ def compiled(po: Path, lang: str) -> Path:
     return mo
 
 
-@lru_cache(maxsize=8)
-def translations(lang: str) -> gettext.NullTranslations:
+def _ordered(files: list[Path], ruleset: str | None) -> list[Path]:
+    """The ruleset being played looks in its own catalogs first (its log's and its rule
+    sheet's), so that a word two rulesets say differently ("Steady": a talent in one, an
+    officer's trait in another) reads as that ruleset says it."""
+    if not ruleset:
+        return files
+    own = (ruleset, f"learn_{ruleset}")
+    return sorted(files, key=lambda p: (own.index(p.stem) if p.stem in own else len(own)))
+
+
+@lru_cache(maxsize=32)
+def translations(lang: str, ruleset: str | None = None) -> gettext.NullTranslations:
     """Every domain of `lang` as one chain of GNUTranslations (a message is looked up in each
-    domain in turn); NullTranslations for English or a language with no catalog."""
+    domain in turn, `ruleset`'s own first); NullTranslations for English or a language with
+    no catalog."""
     chain: gettext.NullTranslations = gettext.NullTranslations()
     first = None
-    for po in po_files(lang):
+    for po in _ordered(po_files(lang), ruleset):
         with compiled(po, lang).open("rb") as handle:
             domain = gettext.GNUTranslations(handle)
         if first is None:

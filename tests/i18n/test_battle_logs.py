@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game import rulesets
-from game.i18n import translate
+from game.i18n import set_ruleset, translate
 from game.io.tmx import default_map_for, load_scenario
 from game.sim import _play_one, battle_forces, start_battle  # noqa: F401
 
@@ -31,6 +31,7 @@ def battles():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_whole_battle_log_is_translated(battles, ruleset_id, lang):
+    set_ruleset(ruleset_id)
     missed: dict[str, str] = {}
     for event in battles[ruleset_id].events:
         line = event.describe()

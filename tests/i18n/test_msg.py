@@ -34,7 +34,7 @@ class FakeCatalog:
 
 @pytest.fixture
 def french(monkeypatch):
-    monkeypatch.setattr(i18n, "translations", lambda lang: FakeCatalog())
+    monkeypatch.setattr(i18n, "translations", lambda lang, ruleset=None: FakeCatalog())
     return "fr"
 
 
@@ -122,3 +122,13 @@ def test_msg_formats_only_at_creation_so_the_rules_never_read_a_language(french)
 
 def test_an_empty_text_stays_empty_not_the_catalog_header():
     assert i18n.translate("", "fr") == "" and i18n.translate(None, "ru") == ""
+
+
+def test_the_ruleset_shown_looks_in_its_own_catalogs_first():
+    from pathlib import Path
+
+    from game.i18n.catalogs import _ordered
+
+    files = [Path(f"{d}.po") for d in ("cards", "core", "learn_cards", "learn_ranks", "ranks")]
+    assert [p.stem for p in _ordered(files, "ranks")][:2] == ["ranks", "learn_ranks"]
+    assert _ordered(files, None) == files
