@@ -7,7 +7,7 @@
 
 The domain of a message is where it is written (`domain_of`), so that each area's catalog sits
 beside the others and a ruleset's translations are in one file per language. Used by
-`tools/i18n.py` (update the `.po` files) and by the tests (is every message translated?).
+`tools/translations.py` (update the `.po` files) and by the tests (is every message translated?).
 A development tool: it needs Babel, which the game itself only needs to compile catalogs.
 """
 
@@ -79,12 +79,14 @@ def _python(path: Path, rel: str, out: dict) -> None:
     from babel.messages.extract import extract_python
 
     with path.open("rb") as handle:
-        for lineno, _funcname, message, _comments in extract_python(
+        for lineno, funcname, message, _comments in extract_python(
                 handle, KEYWORDS, (), {"encoding": "utf-8"}):
-            if isinstance(message, tuple):
-                singular, plural = message[0], message[1] if len(message) > 1 else None
-            else:
-                singular, plural = message, None
+            # Babel gives every string argument of the call; the keyword's spec says which
+            # are the message id and its plural (msg("{x}", x=y or "none") has no plural).
+            args = message if isinstance(message, tuple) else (message,)
+            spec = KEYWORDS.get(funcname, (1,))
+            singular = args[spec[0] - 1] if len(args) >= spec[0] else None
+            plural = args[spec[1] - 1] if len(spec) > 1 and len(args) >= spec[1] else None
             if singular:
                 _add(out, domain_of(rel), singular, plural, f"{rel}:{lineno}")
 

@@ -1,11 +1,11 @@
 """The translation workflow (needs Babel, installed with the test extras).
 
-    python tools/i18n.py update [DOMAIN ...]     bring every .po in line with the source
-    python tools/i18n.py check                   what is untranslated or mismatched (exit 1 if any)
-    python tools/i18n.py missing LANG DOMAIN     the untranslated ids, as JSON (to translate)
-    python tools/i18n.py fill LANG DOMAIN FILE   set translations from JSON {msgid: text|[forms]}
-    python tools/i18n.py compile                 compile every catalog now (else: at first run)
-    python tools/i18n.py battle RULESET LANG [SEED]
+    python tools/translations.py update [DOMAIN ...]     bring every .po in line with the source
+    python tools/translations.py check                   what is untranslated or mismatched (exit 1 if any)
+    python tools/translations.py missing LANG DOMAIN     the untranslated ids, as JSON (to translate)
+    python tools/translations.py fill LANG DOMAIN FILE   set translations from JSON {msgid: text|[forms]}
+    python tools/translations.py compile                 compile every catalog now (else: at first run)
+    python tools/translations.py battle RULESET LANG [SEED]
                                                  play a greedy battle; print every message its
                                                  log and rules show untranslated, by domain
 """
