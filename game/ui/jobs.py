@@ -133,11 +133,15 @@ def warm(controller, humans: set) -> dict:
 
 
 def outcomes_text(odds: dict) -> str:
-    """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line."""
+    """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line, in the
+    language shown."""
+    from game.i18n import _, translate
+
     parts = []
     for name, table in odds.items():
-        shown = [f"{outcome} {float(p):.0%}" for outcome, p in table.items() if p]
-        parts.append(f"vs {name}: " + ", ".join(shown))
+        shown = [f"{translate(outcome)} {float(p):.0%}" for outcome, p in table.items() if p]
+        parts.append(_("vs {target}: {odds}").format(target=translate(name),
+                                                      odds=", ".join(shown)))
     return "; ".join(parts)
 
 
