@@ -165,6 +165,26 @@ def lesson_shot(out: Path) -> None:
     app.close()
 
 
+def pause_and_hand_over_shots(out: Path) -> None:
+    """The pause menu over a hot-seat battle, then the hand-over screen between players."""
+    from game.ui.app import HOT_SEAT
+    from game.ui.screens.overlays import HandOverScreen, PauseScreen
+
+    app = App(size=SIZE, animate=False, ai_delay=0, wait_for_rules=True)
+    hand = Hand(app)
+    battle = app.start_battle(BattleConfig(map_path=default_map_for("squads"), mode=HOT_SEAT,
+                                           seed=3))
+    hand.frames(3)
+    app.push(PauseScreen(app, battle))
+    hand.frames(2)
+    hand.save(out / name("pause"))
+    app.pop()
+    app.push(HandOverScreen(app, battle.state.sides[1].name, 1, "Alexandrine-Marguerite"))
+    hand.frames(2)
+    hand.save(out / name("hand_over"))
+    app.close()
+
+
 def help_shot(out: Path) -> None:
     from game.ui.screens.overlays import HelpScreen
 
@@ -241,7 +261,8 @@ def main() -> None:
         SUFFIX += f"_{SIZE[0]}x{SIZE[1]}"
     shots = [menu_shot, charge_shot, results_shot]
     if args.all:
-        shots[1:1] = [settings_shot, log_shot, lesson_shot, help_shot]
+        shots[1:1] = [settings_shot, log_shot, lesson_shot, help_shot,
+                      pause_and_hand_over_shots]
     for shot in shots:
         shot(args.out)
 

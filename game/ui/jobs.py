@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from game.core.actions import Action
 from game.core.errors import IllegalAction
+from game.core.i18n import N_
 from game.ui import hooks
 
 SKIP_LIMIT = 5000  # decisions one "skip" may take (a battle is far shorter)
@@ -149,7 +150,7 @@ def describe_action(action: Action | None, full: bool = False) -> str:
     """The failing action as a player reads it (its label) and as a replay stores it; short
     (a placement as its model count) unless `full` (every destination, for the report)."""
     if action is None:
-        return "(none yet: the AI was still choosing)"
+        return N_("(none yet: the AI was still choosing)")  # translated where it is shown
     if full or not action.placement:
         text = action.to_text()
     else:

@@ -159,3 +159,22 @@ def test_a_battle_in_french_shows_its_log_tools_and_panels_translated(make_app, 
     battle.language_changed()
     assert battle.tools["help"].text == "Help (H)"
     assert battle.log.entries[0].text == explain.event_text(events[0])
+
+
+def test_play_with_lang_keeps_that_language_over_the_setting_and_the_setting_over_the_system(
+        monkeypatch, tmp_path, english_after):
+    """`skirmish play --lang fr` opens the window in French although the settings say Russian;
+    without --lang (and no $SKIRMISH_LANG) the settings' Russian wins over the system's."""
+    from game import cli
+    from game.i18n import current_language
+    from game.ui import app as client
+
+    monkeypatch.setenv("SKIRMISH_CONFIG_DIR", str(tmp_path))
+    monkeypatch.delenv("SKIRMISH_LANG", raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert user_settings.save(user_settings.Settings(language="ru")) == ""
+    seen = []
+    monkeypatch.setattr(client, "run", lambda **kwargs: seen.append(current_language()) or 0)
+    assert cli.main(["play", "--lang", "fr"]) == 0
+    assert cli.main(["play"]) == 0
+    assert seen == ["fr", "ru"]

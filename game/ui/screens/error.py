@@ -82,7 +82,7 @@ class Failure:
         if self.side:
             lines.append(say(N_("Side: {side}")).format(side=say(self.side)))
         if self.action:
-            lines.append(say(N_("Action: {action}")).format(action=self.action))
+            lines.append(say(N_("Action: {action}")).format(action=say(self.action)))
         lines.append(say(N_("Error: {error}")).format(error=self.error))
         return lines
 

@@ -207,8 +207,8 @@ class HandOverScreen(Overlay):
         self.rect = self.box(560, 260)
         self.ready = pygame_gui.elements.UIButton(
             pygame.Rect(self.rect.centerx - 190, self.rect.bottom - 74, 380, 48),
-            shared_text().clip(_("I am {player}: show my turn").format(player=self.player), 360,
-                               15), self.ui,
+            shared_text().clip(_("I am {player}: show my turn").format(player=self.player), 356,
+                               17, True), self.ui,  # the #primary face: 17 px bold
             object_id="#primary")
 
     def handle(self, event) -> None:

@@ -178,13 +178,15 @@ class PreviewMixin:
         end_model = model_at(s, self.camera, self.camera.to_screen(*end))
         try:
             if a is not None and end_model is not None and end_model.id != a.id:
-                text = f'{geo.distance(a, end_model):.1f}" edge to edge'
+                text = _('{length}" edge to edge').format(
+                    length=decimal(f"{geo.distance(a, end_model):.1f}"))
             elif a is not None:
-                text = f'{geo.point_distance(a, end):.1f}" from the base edge'
+                text = _('{length}" from the base edge').format(
+                    length=decimal(f"{geo.point_distance(a, end):.1f}"))
             else:
-                text = f'{straight:.1f}"'
+                text = f'{decimal(f"{straight:.1f}")}"'
         except Exception:
-            text = f'{straight:.1f}"'
+            text = f'{decimal(f"{straight:.1f}")}"'
         return (start, end, text)
 
     def holders(self) -> list:
