@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from game.core import events as ev
 from game.core.i18n import N_
-from game.i18n import _, translate
-from game.ui.words import rules_words
+from game.i18n import _
+from game.ui.words import rules_words, translate
 
 Color = tuple[int, int, int]
 

@@ -136,7 +136,8 @@ def warm(controller, humans: set) -> dict:
 def outcomes_text(odds: dict) -> str:
     """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line, in the
     language shown."""
-    from game.i18n import _, translate
+    from game.i18n import _
+    from game.ui.words import translate
 
     parts = []
     for name, table in odds.items():

@@ -116,7 +116,8 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
 
     holders = objective_holders(controller)
     scene.draw(surface, camera, s, Overlays(holders=holders))
-    from game.i18n import _, translate
+    from game.i18n import _
+    from game.ui.words import translate
 
     text = shared_text()
     title = translate(s.scenario.title) if s.scenario.title else \

@@ -178,3 +178,47 @@ def test_play_with_lang_keeps_that_language_over_the_setting_and_the_setting_ove
     assert cli.main(["play", "--lang", "fr"]) == 0
     assert cli.main(["play"]) == 0
     assert seen == ["fr", "ru"]
+
+
+def test_an_empty_text_is_shown_empty_never_as_the_catalogs_header(english_after):
+    """gettext answers the empty message id with the catalog's header; the client must not
+    draw "Project-Id-Version: ..." where a screen has no message."""
+    from game.ui.words import rules_words, translate
+
+    set_language("fr")
+    assert translate("") == "" and rules_words("") == ""
+    assert translate("Settings") == "Réglages"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ruleset_s_battle_and_its_overlays_draw_in_another_language(make_app, lang,
+                                                                         english_after):
+    """A battle of each ruleset in French and Russian: the table, the panels, a hovered
+    choice, the unit card, help, pause and the rules reference all draw without an error."""
+    from game import rulesets
+    from game.io.tmx import default_map_for
+    from game.ui.app import VS_AI, BattleConfig
+    from game.ui.screens.error import ErrorScreen
+    from game.ui.screens.overlays import HelpScreen, PauseScreen
+    from game.ui.screens.rules_reference import RulesReferenceScreen
+
+    set_language(lang)
+    drive = make_app()
+    for rid in rulesets.ids():
+        battle = drive.app.start_battle(BattleConfig(rid, default_map_for(rid), VS_AI, 0, 2))
+        drive.frames(3)
+        assert not isinstance(drive.top, ErrorScreen), drive.top.failure.trace
+        button = next((r.button for r in battle.panel.rows if r.button is not None), None)
+        if button is not None:
+            drive.move(button.rect.center)  # a hovered choice: its preview and hint
+        unit = next(iter(battle.state.units))
+        battle.select(unit)
+        battle.hovered_model = battle.state.alive_models(unit)[0].id
+        drive.frames(2)
+        for overlay in (HelpScreen(drive.app), PauseScreen(drive.app, battle),
+                        RulesReferenceScreen(drive.app, rid, None, "charts")):
+            drive.app.push(overlay)
+            drive.frames(2)
+            assert drive.top is overlay, getattr(drive.top, "failure", None)
+            drive.app.pop()
+        assert not isinstance(drive.top, ErrorScreen)

@@ -8,7 +8,7 @@ from importlib import resources
 import pygame
 
 from game.core.i18n import Joined, Msg
-from game.i18n import translate
+from game.ui.words import translate
 
 Color = tuple[int, int, int]
 

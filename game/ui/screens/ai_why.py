@@ -15,10 +15,11 @@ import pygame_gui
 
 from game.ai.explain import explanation, explanation_lines
 from game.core.i18n import msg
-from game.i18n import _, translate
+from game.i18n import _
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.overlay import Overlay
+from game.ui.words import translate
 
 WIDTH, HEIGHT = 900, 440
 LINE = 20

@@ -7,8 +7,8 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.i18n import N_
-from game.i18n import translate
 from game.ui import jobs
+from game.ui.words import translate
 
 RESULTS_DELAY = 1.2
 AI_BUDGET = 0.05  # seconds of AI work per job when the AI plays without a delay
