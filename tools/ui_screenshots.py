@@ -185,6 +185,23 @@ def pause_and_hand_over_shots(out: Path) -> None:
     app.close()
 
 
+def reference_and_lessons_shots(out: Path) -> None:
+    """The rules reference (a ruleset's glossary) and Menu → Learn."""
+    from game.ui.screens.lesson_list import LessonListScreen
+    from game.ui.screens.rules_reference import RulesReferenceScreen
+
+    app = App(size=SIZE, animate=False, ai_delay=0, wait_for_rules=True)
+    hand = Hand(app)
+    app.push(RulesReferenceScreen(app, "warband", None, "glossary"))
+    hand.frames(2)
+    hand.save(out / name("reference"))
+    app.pop()
+    app.push(LessonListScreen(app))
+    hand.frames(2)
+    hand.save(out / name("lessons"))
+    app.close()
+
+
 def help_shot(out: Path) -> None:
     from game.ui.screens.overlays import HelpScreen
 
@@ -262,7 +279,7 @@ def main() -> None:
     shots = [menu_shot, charge_shot, results_shot]
     if args.all:
         shots[1:1] = [settings_shot, log_shot, lesson_shot, help_shot,
-                      pause_and_hand_over_shots]
+                      pause_and_hand_over_shots, reference_and_lessons_shots]
     for shot in shots:
         shot(args.out)
 
