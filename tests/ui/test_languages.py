@@ -155,8 +155,10 @@ def test_a_battle_in_french_shows_its_log_tools_and_panels_translated(make_app, 
     assert battle.log.entries[0].text == explain.event_text(events[0])
     assert battle.log_event(0) is events[0]  # "why?" still finds the line's event
     assert battle.log.entries[0].rule.startswith("Règle : ") or not events[0].rule
+    assert battle.board._scaled  # the table's picture, with "Déploiement : camp 1" on it
     set_language("en")
     battle.language_changed()
+    assert not battle.board._scaled  # drawn again, in English
     assert battle.tools["help"].text == "Help (H)"
     assert battle.log.entries[0].text == explain.event_text(events[0])
 

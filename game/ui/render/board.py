@@ -72,6 +72,12 @@ class Board:
         self.picture(scale)
         return self._label_rects.get(round(scale, 4), [])
 
+    def forget_pictures(self) -> None:
+        """The pictures hold words ("Deployment: side 1"): drawn again after a change of
+        language."""
+        self._scaled.clear()
+        self._label_rects.clear()
+
     def picture(self, scale: float) -> pygame.Surface:
         key = round(scale, 4)
         surface = self._scaled.get(key)

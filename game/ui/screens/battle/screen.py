@@ -176,6 +176,7 @@ class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixi
     def language_changed(self) -> None:
         """The log's lines and every widget again, in the language now shown."""
         self.log.relanguage()
+        self.board.forget_pictures()
         self.tray = DiceTray(animate=False, seed=self.config.seed)
         self.tray.add(self.controller.events[-80:])
         self.tray.animate = self.app.animate
