@@ -82,7 +82,9 @@ class App:
         self.worker = Worker(wait=wait_for_rules)
         self.window = surface or pygame.display.set_mode(size or self.window_request(),
                                                          self.window_flags())
-        pygame.display.set_caption("Skirmish Table")
+        from game.i18n import _
+
+        pygame.display.set_caption(_("Skirmish Table"))
         self.size = self.window.get_size()
         if not settings.fullscreen:
             settings.window_size = self.size  # the settings follow the window as it is
@@ -136,6 +138,20 @@ class App:
                                                       self.window_flags())
                 self._resized()
         return user_settings.save(s) if save else ""
+
+    def set_language(self, setting: str) -> str:
+        """The language setting changed: "" follows $SKIRMISH_LANG, then the system; any other
+        is the player's choice, shown at once on every screen of the stack. Returns the
+        language now shown."""
+        from game.i18n import choose_language, current_language, set_language
+
+        before = current_language()
+        self.settings.language = setting
+        now = set_language(setting or choose_language(None, None))
+        if now != before:
+            for screen in list(self.screens):
+                screen.language_changed()
+        return now
 
     # --- the screen stack ------------------------------------------------------------------------
     @property

@@ -21,11 +21,15 @@ def theme_path() -> str:
 
 class UIManager(pygame_gui.UIManager):
     """pygame_gui's manager, but the mouse position comes from the events the app saw (not
-    from `pygame.mouse.get_pos()`), so hovering works the same with synthetic events."""
+    from `pygame.mouse.get_pos()`), so hovering works the same with synthetic events. It
+    starts in the player's language (pygame_gui's own words: the text entry's menu, its
+    fonts for the language); our texts are translated before they reach a widget."""
 
     def __init__(self, app, size: tuple[int, int]):
+        from game.i18n import current_language
+
         self._app = app
-        super().__init__(size, theme_path())
+        super().__init__(size, theme_path(), starting_language=current_language())
 
     def _update_mouse_position(self):
         self.mouse_position = self.calculate_scaled_mouse_position(self._app.mouse)
@@ -64,6 +68,14 @@ class Screen:
 
     def on_top(self) -> None:
         """The screen above was closed: this one is shown again."""
+
+    def language_changed(self) -> None:
+        """The player chose another language: every text is drawn anew in it. Widgets hold
+        their label, so the screens that build widgets rebuild them (`resize` does)."""
+        from game.i18n import current_language
+
+        self.ui.set_locale(current_language())
+        self.resize(self.app.size)
 
     def leave_prompt(self, then) -> Screen | None:
         """Leaving this screen loses something a player would want asked about (a battle

@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.i18n import N_
+
 #: Modes of play, as the menu names them.
 VS_AI, HOT_SEAT, AI_VS_AI, GROUP = "vs_ai", "hot_seat", "ai_vs_ai", "group"
-MODES = {VS_AI: "Versus the AI", HOT_SEAT: "Hot-seat (players take turns)",
-         AI_VS_AI: "Watch AI vs AI", GROUP: "Group (people and AIs, set below)"}
+#: The names are message ids (`N_`), shown translated.
+MODES = {VS_AI: N_("Versus the AI"), HOT_SEAT: N_("Hot-seat (players take turns)"),
+         AI_VS_AI: N_("Watch AI vs AI"), GROUP: N_("Group (people and AIs, set below)")}
 
 
 @dataclass

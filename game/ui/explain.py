@@ -9,18 +9,20 @@ only bookkeeping flags are listed here, and any other flag is still shown, name 
 from __future__ import annotations
 
 from game.core import events as ev
-from game.core.text import plain_words
+from game.core.i18n import N_
+from game.i18n import _
+from game.ui.words import rules_words, translate
 
 Color = tuple[int, int, int]
 
 #: flag -> (short code on the base, colour, explanation on hover)
 STATUS_HELP: dict[str, tuple[str, Color, str]] = {
-    "moved": ("MOVED", (190, 190, 190), "Has moved this phase."),
-    "fought": ("FOUGHT", (190, 190, 190), "Has fought this phase."),
+    "moved": (N_("MOVED"), (190, 190, 190), N_("Has moved this phase.")),
+    "fought": (N_("FOUGHT"), (190, 190, 190), N_("Has fought this phase.")),
 }
 
 #: Numbers the rules keep on a unit that are worth showing on hover, with a readable name.
-VALUE_NAMES = {"advance_roll": "Advance roll", "starting_models": "Models at the start"}
+VALUE_NAMES = {"advance_roll": N_("Advance roll"), "starting_models": N_("Models at the start")}
 
 
 def readable(flag: str) -> str:
@@ -31,12 +33,13 @@ def status_info(flag: str, ruleset=None) -> tuple[str, Color, str]:
     extra = getattr(ruleset, "status_help", None) or {}
     if flag in extra:
         code, text = extra[flag]
-        return code, (230, 200, 120), plain_words(text)
+        return translate(code), (230, 200, 120), rules_words(text)
     if flag in STATUS_HELP:
-        return STATUS_HELP[flag]
+        code, color, text = STATUS_HELP[flag]
+        return _(code), color, _(text)
     words = [w for w in flag.split("_") if w]
     code = "".join(w[0] for w in words).upper()[:4] or "?"
-    return code, (220, 220, 220), readable(flag) + "."
+    return code, (220, 220, 220), translate(readable(flag)) + "."
 
 
 def active_statuses(flags: dict, model_statuses=()) -> list[str]:
@@ -64,10 +67,13 @@ def status_lines(flags: dict, model_statuses=(), ruleset=None) -> list[str]:
         if isinstance(value, list | tuple | set | frozenset):
             if not value or not all(isinstance(v, str | int | float) for v in value):
                 continue
-            value = ", ".join(str(v) for v in value)
+            value = ", ".join(translate(v) if isinstance(v, str) else str(v) for v in value)
         elif isinstance(value, dict):
             continue
-        lines.append(f"{VALUE_NAMES.get(name, readable(name))}: {value}")
+        elif isinstance(value, str):
+            value = translate(value)
+        label = _(VALUE_NAMES[name]) if name in VALUE_NAMES else translate(readable(name))
+        lines.append(f"{label}: {value}")
     return lines
 
 
@@ -90,14 +96,15 @@ EVENT_STYLE: dict[type, tuple[Color, bool]] = {
 
 
 def event_text(event: ev.Event) -> str:
+    """An event's line in the player's language (translated, then its tags taken off)."""
     try:
-        return plain_words(event.describe())
+        return rules_words(event.describe())
     except Exception:  # a describe() bug must not take the log down
         return type(event).__name__
 
 
 def rule_text(event: ev.Event) -> str:
-    return f"Rule: {plain_words(event.rule)}" if event.rule else ""
+    return _("Rule: {rule}").format(rule=rules_words(event.rule)) if event.rule else ""
 
 
 def event_style(event: ev.Event) -> tuple[Color, bool]:

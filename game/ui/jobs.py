@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from game.core.actions import Action
 from game.core.errors import IllegalAction
+from game.core.i18n import N_
 from game.ui import hooks
 
 SKIP_LIMIT = 5000  # decisions one "skip" may take (a battle is far shorter)
@@ -133,11 +134,16 @@ def warm(controller, humans: set) -> dict:
 
 
 def outcomes_text(odds: dict) -> str:
-    """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line."""
+    """A ruleset's `action_odds` ({target name: {outcome: probability}}) as one line, in the
+    language shown."""
+    from game.i18n import _
+    from game.ui.words import translate
+
     parts = []
     for name, table in odds.items():
-        shown = [f"{outcome} {float(p):.0%}" for outcome, p in table.items() if p]
-        parts.append(f"vs {name}: " + ", ".join(shown))
+        shown = [f"{translate(outcome)} {float(p):.0%}" for outcome, p in table.items() if p]
+        parts.append(_("vs {target}: {odds}").format(target=translate(name),
+                                                      odds=", ".join(shown)))
     return "; ".join(parts)
 
 
@@ -145,7 +151,7 @@ def describe_action(action: Action | None, full: bool = False) -> str:
     """The failing action as a player reads it (its label) and as a replay stores it; short
     (a placement as its model count) unless `full` (every destination, for the report)."""
     if action is None:
-        return "(none yet: the AI was still choosing)"
+        return N_("(none yet: the AI was still choosing)")  # translated where it is shown
     if full or not action.placement:
         text = action.to_text()
     else:

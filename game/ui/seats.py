@@ -27,7 +27,9 @@ class Seat:
 
 
 def player_name(seat: Seat, index: int) -> str:
-    return seat.name.strip() or f"Player {index + 1}"
+    from game.i18n import _
+
+    return seat.name.strip() or _("Player {number}").format(number=index + 1)
 
 
 def preset(mode: str, count: int, human_side: int = 0, ai: str = DEFAULT_AI,

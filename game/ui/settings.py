@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.core.errors import GameError, SaveError
+from game.core.i18n import N_, msg
+from game.i18n import LANGUAGE_NAMES
 from game.io import limits
 
 FILE_NAME = "settings.json"
@@ -27,12 +29,15 @@ MAX_SETTINGS_BYTES = 64 * 1024
 
 #: Seconds between two AI decisions, by pace. "instant" plays as fast as the rules run.
 PACES = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
-PACE_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+#: The names are English message ids (`N_`): the settings screen shows them translated.
+PACE_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+              "instant": N_("Instant")}
 #: How much text the table shows beside the models (read by the label layout).
-LABEL_DENSITIES = {"full": "Full labels", "compact": "Compact labels",
-                   "hover": "Labels on hover only"}
-#: Languages the client can show; the translation work adds more.
-LANGUAGES = {"en": "English"}
+LABEL_DENSITIES = {"full": N_("Full labels"), "compact": N_("Compact labels"),
+                   "hover": N_("Labels on hover only")}
+#: Languages the client can show: "" follows the system (`game.i18n.choose_language`), the
+#: others are named in their own language (never translated: a player looks for their own).
+LANGUAGES = {"": N_("System language"), **LANGUAGE_NAMES}
 #: Window sizes the settings screen offers (the window can also be resized by hand).
 WINDOW_SIZES = ((960, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080))
 MIN_WINDOW = (960, 640)
@@ -57,7 +62,8 @@ class Settings:
     volume: float = 0.6
     muted: bool = False
     label_density: str = "full"
-    language: str = "en"
+    #: "" = the system's language; --lang and $SKIRMISH_LANG come first (`choose_language`).
+    language: str = ""
     #: The menu's last battle set-up (see `LAST_BATTLE_KEYS`); {} before the first battle.
     last_battle: dict = field(default_factory=dict)
 
@@ -111,7 +117,7 @@ def _checked(name: str, value):
     choices = {"ai_pace": PACES, "label_density": LABEL_DENSITIES, "language": LANGUAGES}
     if name in choices:
         if value not in choices[name]:
-            raise bad(f"must be one of {', '.join(choices[name])}")
+            raise bad(f"must be one of {', '.join(repr(c) for c in choices[name])}")
         return value
     if name == "last_battle":
         return _checked_battle(value)
@@ -169,9 +175,10 @@ def load(path: str | os.PathLike | None = None) -> tuple[Settings, str]:
             raise ValueError("nested too deeply")
         return Settings.from_json(data), ""
     except GameError as exc:
-        return Settings(), f"Settings not read, defaults used: {exc}"
+        return Settings(), msg("Settings not read, defaults used: {why}", why=str(exc))
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        return Settings(), f"Settings not read, defaults used: {path.name}: {exc}"
+        why = f"{path.name}: {exc}"
+        return Settings(), msg("Settings not read, defaults used: {why}", why=why)
 
 
 def save(settings: Settings, path: str | os.PathLike | None = None) -> str:
@@ -182,5 +189,5 @@ def save(settings: Settings, path: str | os.PathLike | None = None) -> str:
     try:
         write_text_atomic(path, json.dumps(settings.to_json(), indent=1, sort_keys=True))
     except GameError as exc:
-        return f"Settings not saved: {exc}"
+        return msg("Settings not saved: {why}", why=str(exc))
     return ""

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from game.core.errors import GameError, IllegalAction
+from game.core.i18n import N_
 
 DEFAULT_SIZE = (1280, 800)
 HEADER = 46
@@ -115,11 +116,17 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
 
     holders = objective_holders(controller)
     scene.draw(surface, camera, s, Overlays(holders=holders))
+    from game.i18n import _
+    from game.ui.words import translate
+
     text = shared_text()
-    title = s.scenario.title or Path(s.scenario.source or "battle").stem.replace("_", " ")
-    phase = str(s.phase).replace("_", " ").capitalize()
-    status = "battle over" if s.over else f"round {s.round} of {s.scenario.rounds}, {phase} phase"
-    text.blit(surface, f"{title}  ·  {controller.ruleset.name}", (14, HEADER // 2), size=18,
+    title = translate(s.scenario.title) if s.scenario.title else \
+        Path(s.scenario.source or "battle").stem.replace("_", " ")
+    phase = translate(str(s.phase).replace("_", " ").capitalize())
+    status = _("battle over") if s.over else _("round {round} of {rounds}, {phase} phase").format(
+        round=s.round, rounds=s.scenario.rounds, phase=phase)
+    text.blit(surface, f"{title}  ·  {translate(controller.ruleset.name)}", (14, HEADER // 2),
+              size=18,
               color=palette.HIGHLIGHT, bold=True, anchor="midleft")
     try:
         points = controller.score()
@@ -128,18 +135,26 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
     x = width - 14
     for side in reversed(s.sides):
         value = points[side.index] if side.index < len(points) else 0
-        rect = text.blit(surface, f"{side.name}: {value:g} VP", (x, HEADER // 2 - 8), size=14,
+        rect = text.blit(surface, _("{side}: {points} VP").format(
+            side=translate(side.name), points=f"{value:g}"), (x, HEADER // 2 - 8), size=14,
                          color=palette.side_light(side.index), bold=True, anchor="midright")
         x = rect.left - 22
-    text.blit(surface, f"{status}  ·  seed {controller.seed}", (width - 14, HEADER // 2 + 11),
+    text.blit(surface, _("{status}  ·  seed {seed}").format(status=status, seed=controller.seed),
+              (width - 14, HEADER // 2 + 11),
               size=11, color=palette.TEXT_DIM, anchor="midright")
     _legend(surface, pygame.Rect(0, height - LEGEND, width, LEGEND))
     return surface
 
 
+#: The legend's words for each kind of terrain (message ids).
+TERRAIN_LABELS = {"impassable": N_("impassable terrain"), "obscuring": N_("obscuring terrain"),
+                  "difficult": N_("difficult terrain"), "cover": N_("cover terrain")}
+
+
 def _legend(surface, rect) -> None:
     import pygame
 
+    from game.i18n import _
     from game.ui.render import palette
     from game.ui.render.text import shared_text
 
@@ -151,13 +166,14 @@ def _legend(surface, rect) -> None:
         color = palette.TERRAIN_COLORS[kind]
         pygame.draw.rect(surface, (200, 200, 200), (x - 1, y - 7, 24, 14), 1)
         pygame.draw.rect(surface, color, (x, y - 6, 22, 12), 3)
-        label = text.blit(surface, f"{kind} terrain", (x + 28, y), size=12, color=palette.TEXT,
+        label = text.blit(surface, _(TERRAIN_LABELS.get(kind, kind)), (x + 28, y),
+                          size=12, color=palette.TEXT,
                           anchor="midleft")
         x = label.right + 18
     pygame.draw.polygon(surface, palette.NEUTRAL, [(x + 8, y - 7), (x + 15, y), (x + 8, y + 7),
                                                    (x + 1, y)], 2)
-    label = text.blit(surface, "objective (3\" ring: who holds it)", (x + 20, y), size=12,
+    label = text.blit(surface, _("objective (3\" ring: who holds it)"), (x + 20, y), size=12,
                       color=palette.TEXT, anchor="midleft")
     x = label.right + 18
-    text.blit(surface, "bases at true size · ticks show facing", (x, y), size=12,
+    text.blit(surface, _("bases at true size · ticks show facing"), (x, y), size=12,
               color=palette.TEXT_DIM, anchor="midleft")

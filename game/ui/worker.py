@@ -161,7 +161,9 @@ class FrozenController:
         return []  # nothing is offered until the step is done
 
     def explain_illegal(self, action) -> str | None:
-        return "Wait: the rules are still working on the last step."
+        from game.core.i18n import msg
+
+        return msg("Wait: the rules are still working on the last step.")
 
     def score(self) -> tuple:
         raise RuntimeError("the score is being worked out")

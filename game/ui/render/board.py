@@ -12,6 +12,7 @@ from game.core.state import Scenario
 from game.ui.render import palette
 from game.ui.render.shapes import dashed_polygon, translucent_polygon
 from game.ui.render.text import shared_text
+from game.ui.words import _
 
 #: How many scaled pictures to keep (each zoom level is one).
 CACHE_SIZE = 4
@@ -71,6 +72,12 @@ class Board:
         self.picture(scale)
         return self._label_rects.get(round(scale, 4), [])
 
+    def forget_pictures(self) -> None:
+        """The pictures hold words ("Deployment: side 1"): drawn again after a change of
+        language."""
+        self._scaled.clear()
+        self._label_rects.clear()
+
     def picture(self, scale: float) -> pygame.Surface:
         key = round(scale, 4)
         surface = self._scaled.get(key)
@@ -80,7 +87,7 @@ class Board:
         surface = self._draw(scale)
         self._scaled[key] = surface
         while len(self._scaled) > CACHE_SIZE:
-            old, _ = self._scaled.popitem(last=False)
+            old, _x = self._scaled.popitem(last=False)
             self._label_rects.pop(old, None)
         return surface
 
@@ -114,7 +121,7 @@ class Board:
             dashed_polygon(surface, palette.side_light(side), points, max(1, width),
                            dash=scale * 0.8, gap=scale * 0.5)
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            rect = text.blit(surface, f"Deployment: side {side + 1}",
+            rect = text.blit(surface, _("Deployment: side {number}").format(number=side + 1),
                              ((min(xs) + max(xs)) / 2, min(ys) + 4),
                              size=max(10, min(15, round(scale * 0.8))),
                              color=palette.side_light(side), anchor="midtop",

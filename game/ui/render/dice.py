@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.events import DiceRolled, Event
+from game.core.i18n import join
 from game.core.text import count as count_of
-from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, rules_words, translate
 
 ROLL_TIME = 0.6  # seconds a new roll tumbles
 TUMBLE_STEP = 0.07
@@ -68,11 +69,11 @@ class RollRow:
 
     def outcome_text(self) -> str:
         if self.gathered > 1:
-            return ", ".join(f"{n} {what}" for what, n in self.outcomes.most_common())
+            return ", ".join(f"{n} {translate(what)}" for what, n in self.outcomes.most_common())
         if self.summed and not self.needed and len(self.values) > 1:
-            total = f"total {sum(self.values)}"
-            return f"{total}: {self.outcome}" if self.outcome else total
-        return self.outcome
+            total = _("total {total}").format(total=sum(self.values))
+            return f"{total}: {translate(self.outcome)}" if self.outcome else total
+        return translate(self.outcome)
 
 
 def face(value: int, size: int, verdict: str, cache: dict) -> pygame.Surface:
@@ -128,11 +129,12 @@ class DiceTray:
                 last.values.append(e.values[0])
                 last.gathered += 1
                 last.outcomes[e.outcome or "rolled"] += 1
-                last.title = f"{last.gathered} × {e.label}"
+                last.title = f"{last.gathered} × {translate(e.label)}"
                 last.age = min(last.age, age)
                 continue
-            row = RollRow(f"{e.who}: {e.label}" if e.who else e.label, e.needed, e.outcome,
-                          list(e.values), plain_words(e.rule), e.label)
+            title = f"{translate(e.who)}: {translate(e.label)}" if e.who else translate(e.label)
+            row = RollRow(title, e.needed, e.outcome, list(e.values), rules_words(e.rule),
+                          e.label)
             row.outcomes[e.outcome or "rolled"] += 1
             row.age = age
             self.rows.append(row)
@@ -157,10 +159,11 @@ class DiceTray:
         text = shared_text()
         pygame.draw.rect(surface, palette.PANEL, rect)
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1)
-        text.blit(surface, "Dice", (rect.x + 10, rect.y + 6), size=13, color=palette.TEXT_DIM,
+        label = _("Dice")
+        text.blit(surface, label, (rect.x + 10, rect.y + 6), size=13, color=palette.TEXT_DIM,
                   bold=True)
         if not self.rows:
-            text.blit(surface, "No dice rolled yet.", (rect.x + 60, rect.y + 6), size=13,
+            text.blit(surface, _("No dice rolled yet."), (rect.x + 20 + text.size(label, 13, True)[0], rect.y + 6), size=13,
                       color=palette.TEXT_DIM)
             return
         top = rect.y + 26
@@ -174,7 +177,7 @@ class DiceTray:
                       size=13, color=title_color, bold=fresh)
             detail = []
             if row.needed:
-                detail.append(f"needs {row.needed}")
+                detail.append(_("needs {roll}").format(roll=translate(row.needed)))
             if row.age >= ROLL_TIME and row.outcome_text():
                 detail.append(row.outcome_text())
             if detail:
@@ -217,12 +220,12 @@ def _grouped_roll(event: Event) -> RollRow | None:
     values = [v for base in bases for v in base[-1]]
     if not values:
         return None
-    who = getattr(event, "unit_name", "") or "Combat"
+    who = translate(getattr(event, "unit_name", "")) or _("Combat")
     outcome = count_of(event.hits, "hit")
     if getattr(event, "fumbles", None) is not None:
-        outcome += ", " + count_of(event.fumbles, "fumble")
-    row = RollRow(f"{who}: {count_of(len(values), 'die')}",
-                  getattr(event, "needed", ""), outcome, values, plain_words(event.rule), "combat",
-                  summed=False)
+        outcome = join([outcome, count_of(event.fumbles, "fumble")])
+    row = RollRow(f"{who}: {translate(count_of(len(values), 'die'))}",
+                  getattr(event, "needed", ""), outcome, values, rules_words(event.rule),
+                  "combat", summed=False)
     row.outcomes[outcome] += 1
     return row

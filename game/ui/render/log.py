@@ -1,5 +1,8 @@
 """The battle log: every event's text, newest at the bottom, the rule it served in a dimmer
-second line (shown in full on hover). Scrolls with the mouse wheel."""
+second line (shown in full on hover). Scrolls with the mouse wheel.
+
+Lines are in the player's language; each entry keeps its event, so that a change of language
+writes the whole log again in the new one (`relanguage`)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from game.core.events import Event
 from game.ui import explain
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _
 
 TEXT_SIZE = 13
 RULE_SIZE = 11
@@ -27,6 +31,13 @@ class LogEntry:
     lines: list[str] | None = None
     rule_lines: list[str] | None = None
     width: int = 0
+    event: Event | None = None
+
+    @classmethod
+    def of(cls, event: Event) -> LogEntry:
+        color, bold = explain.event_style(event)
+        return cls(explain.event_text(event), explain.rule_text(event), color, bold,
+                   event=event)
 
     def layout(self, width: int) -> None:
         if self.width == width and self.lines is not None:
@@ -42,8 +53,10 @@ class LogEntry:
 
 
 class BattleLog:
-    def __init__(self, title: str = "Battle log"):
+    def __init__(self, title: str = "Battle log", **title_parts):
+        """`title`: a message id of the ui catalog, filled with `title_parts` when drawn."""
         self.title = title
+        self.title_parts = title_parts
         self.entries: list[LogEntry] = []
         self.scroll = 0  # entries hidden below the bottom (0 = follow the newest)
         self.hovered: int | None = None
@@ -51,10 +64,14 @@ class BattleLog:
 
     def add(self, events: list[Event]) -> None:
         for e in events:
-            color, bold = explain.event_style(e)
-            self.entries.append(LogEntry(explain.event_text(e), explain.rule_text(e), color, bold))
+            self.entries.append(LogEntry.of(e))
         if self.scroll:
             self.scroll += len(events)  # keep the reader's place
+
+    def relanguage(self) -> None:
+        """Every line again, in the language now shown."""
+        self.entries = [LogEntry.of(e.event) if e.event is not None else e
+                        for e in self.entries]
 
     def wheel(self, steps: int) -> None:
         """Positive steps scroll back in time."""
@@ -73,8 +90,9 @@ class BattleLog:
         cache = shared_text()
         pygame.draw.rect(surface, palette.PANEL, rect)
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1)
-        title = self.title + (f"  (scrolled back {self.scroll}; wheel down to return)"
-                                if self.scroll else "")
+        title = _(self.title).format(**self.title_parts)
+        if self.scroll:
+            title += "  " + _("(scrolled back {n}; wheel down to return)").format(n=self.scroll)
         cache.blit(surface, title, (rect.x + 10, rect.y + 6), size=13, color=palette.TEXT_DIM,
                    bold=True)
         inner = pygame.Rect(rect.x + 8, rect.y + 26, rect.width - 16, rect.height - 32)

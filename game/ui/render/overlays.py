@@ -13,6 +13,7 @@ from game.ui.render import palette
 from game.ui.render.camera import Camera
 from game.ui.render.shapes import arrow, dashed_line
 from game.ui.render.text import shared_text
+from game.ui.words import decimal, translate
 
 Point = tuple[float, float]
 
@@ -65,7 +66,7 @@ class RingCache:
                 pygame.draw.circle(band, (0, 0, 0, 0), (cx, cy), max(0.0, r - line))
             surface.blit(band, (0, 0))
             top = min(centers, key=lambda c: c[1] - c[2])
-            labels.append(((top[0], top[1] - top[2]), f'{inches:g}" {text}'.strip(), color))
+            labels.append(((top[0], top[1] - top[2]), (inches, text), color))  # worded when drawn
         return surface, (x0 * scale - pad, y0 * scale - pad), labels
 
 
@@ -74,7 +75,7 @@ def draw_rings(surface: pygame.Surface, camera: Camera, cache: RingCache, models
     """The rings; their labels too unless the caller places them (`ring_labels`)."""
     if not models or not ranges:
         return
-    picture, (ox, oy), _ = cache.get(models, ranges, camera.scale)
+    picture, (ox, oy), _x = cache.get(models, ranges, camera.scale)
     surface.blit(picture, (camera.x + ox, camera.y + oy))
     if not labels:
         return
@@ -89,9 +90,10 @@ def ring_labels(camera: Camera, cache: RingCache, models: list[Model],
     """Each ring's label: (screen point at the ring's top, text, colour)."""
     if not models or not ranges:
         return []
-    _, (ox, oy), labels = cache.get(models, ranges, camera.scale)
-    return [((camera.x + ox + lx, camera.y + oy + ly - 1), label, color)
-            for (lx, ly), label, color in labels]
+    _x, (ox, oy), labels = cache.get(models, ranges, camera.scale)
+    return [((camera.x + ox + lx, camera.y + oy + ly - 1),
+             f'{decimal(f"{inches:g}")}" {translate(text)}'.strip(), color)
+            for (lx, ly), (inches, text), color in labels]
 
 
 def draw_path(surface: pygame.Surface, camera: Camera, points: list[Point], color,

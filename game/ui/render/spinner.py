@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _
 
 RADIUS = 9
 TURN = 1.4  # turns per second
@@ -20,7 +21,7 @@ def draw_spinner(surface: pygame.Surface, view: pygame.Rect, label: str, clock: 
     """Draw at the top centre of `view`; `clock` (seconds) turns the arc. Returns the pill."""
     text = shared_text()
     room = view.width - 40 - 3 * RADIUS
-    label = text.clip(label, room, LABEL_SIZE, True)
+    label = text.clip(_(label), room, LABEL_SIZE, True)  # a message id: "Resolving…"
     width = text.size(label, LABEL_SIZE, True)[0] + 3 * RADIUS + 30
     pill = pygame.Rect(0, 0, width, 2 * RADIUS + 18)
     pill.midtop = (view.centerx, view.y + 12)

@@ -16,6 +16,7 @@ from game.ui.render import palette
 from game.ui.render.bases import unit_anchor
 from game.ui.render.labels import FULL, HOVER, Wanted, place, short_name
 from game.ui.render.text import shared_text
+from game.ui.words import _, translate
 
 MARKER_SIZE = 11
 NOTE_SIZE = 11
@@ -49,7 +50,7 @@ class TableLabels:
             anchor = self._ghost_anchor(camera, s, o, uid) if moved else unit_anchor(s, uid, camera)
             if anchor is None:
                 continue
-            name = names.get(uid, unit.name)
+            name = translate(names.get(uid, unit.name))
             markers = explain.status_markers(unit.flags, self.ruleset)
             emphasis = uid in (o.selected_unit, o.acting_unit)
             keep = emphasis or uid == hovered_unit
@@ -73,6 +74,7 @@ class TableLabels:
                 continue
             right = max(m.x + m.base.radius for m in models)
             middle = (min(m.y for m in models) + max(m.y for m in models)) / 2
+            label = translate(label)
             w, h = text.size(label, TARGET_SIZE, True)
             key = f"target:{uid}"
             wants.append(Wanted(key, (w + 2 * PAD, h), camera.to_screen(right, middle),
@@ -139,7 +141,7 @@ class TableLabels:
         placed, self.hidden = place(wants, bounds, density, reserved)
         if density == HOVER:  # objective tags are not clutter: they name the legend's lines
             extra = [w for w in wants if w.key.startswith("objective:")]
-            more, _ = place(extra, bounds, FULL, reserved + [p.rect for p in placed])
+            more, _x = place(extra, bounds, FULL, reserved + [p.rect for p in placed])
             placed += more
         for p in placed:  # every leader line first, so that no line crosses a label
             if p.leader:
@@ -186,9 +188,11 @@ class TableLabels:
         lines = []
         for index, obj in enumerate(objectives):
             holder = o.holders[index] if index < len(o.holders) else None
-            who = "unheld" if holder is None else f"held by {s.sides[holder].name}"
+            who = _("unheld") if holder is None else \
+                _("held by {side}").format(side=translate(s.sides[holder].name))
             color = palette.NEUTRAL if holder is None else palette.side_light(holder)
-            lines.append((f"{index + 1}  {obj.name or 'Objective'}: {who}", color))
+            name = translate(obj.name) if obj.name else _("Objective")
+            lines.append((f"{index + 1}  {name}: {who}", color))
         height = text.size("Ag", LEGEND_SIZE)[1] + 2
         width = max(text.size(line, LEGEND_SIZE)[0] for line, _ in lines) + 2 * PAD
         view = camera.view

@@ -7,6 +7,9 @@ from importlib import resources
 
 import pygame
 
+from game.core.i18n import Joined, Msg
+from game.ui.words import translate
+
 Color = tuple[int, int, int]
 
 
@@ -24,6 +27,12 @@ def font_path(bold: bool = False) -> str | None:
 #: (16 KB of pixels each on average), so 2048 of them made a long session grow battle after
 #: battle by ~1.5 MB until it held ~33 MB. A frame draws well under this.
 BYTE_LIMIT = 8 * 2**20
+
+
+def shown(text) -> str:
+    """What is drawn for `text`: a Msg (a rules text that kept its parts) in the player's
+    language, so that the cache keys on the words drawn, never on the English behind them."""
+    return translate(text) if isinstance(text, Msg | Joined) else text
 
 
 def _bytes(surface: pygame.Surface) -> int:
@@ -52,6 +61,7 @@ class TextCache:
 
     def render(self, text: str, size: int = 14, color: Color = (230, 232, 236),
                bold: bool = False) -> pygame.Surface:
+        text = shown(text)
         key = (text, size, color, bold)
         surface = self._surfaces.get(key)
         if surface is not None:
@@ -70,7 +80,7 @@ class TextCache:
         self.bytes += _bytes(surface)
         while len(self._surfaces) > 1 and (len(self._surfaces) > self.limit
                                            or self.bytes > self.byte_limit):
-            _, dropped = self._surfaces.popitem(last=False)
+            _x, dropped = self._surfaces.popitem(last=False)
             self.bytes -= _bytes(dropped)
 
     def reset(self) -> None:
@@ -79,6 +89,7 @@ class TextCache:
         self.bytes = 0
 
     def size(self, text: str, size: int = 14, bold: bool = False) -> tuple[int, int]:
+        text = shown(text)
         try:
             return self.font(size, bold).size(text)
         except pygame.error:  # pygame was quit and started again: the fonts must be reopened
@@ -88,6 +99,7 @@ class TextCache:
     def wrap(self, text: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
         """Split text into lines no wider than `width` pixels (long words are kept whole)."""
         font = self.font(size, bold)
+        text = shown(text)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
@@ -103,6 +115,7 @@ class TextCache:
 
     def clip(self, text: str, width: int, size: int = 14, bold: bool = False) -> str:
         """Cut text to a width in pixels, with an ellipsis."""
+        text = shown(text)
         if self.size(text, size, bold)[0] <= width:
             return text
         while text and self.size(text + "…", size, bold)[0] > width:

@@ -14,9 +14,12 @@ import pygame
 import pygame_gui
 
 from game.ai.explain import explanation, explanation_lines
+from game.core.i18n import msg
+from game.i18n import _
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.overlay import Overlay
+from game.ui.words import translate
 
 WIDTH, HEIGHT = 900, 440
 LINE = 20
@@ -33,10 +36,11 @@ def why_lines(agents: dict) -> list[str]:
     agent = latest_agent(agents)
     if agent is None:
         if any(hasattr(a, "last") for a in agents.values()):
-            return ["The AI has not had a choice to make yet."]
-        names = ", ".join(sorted({getattr(a, "name", "?") for a in agents.values()}))
-        return [f"This AI ({names or 'none'}) does not search: it scores each action by its "
-                "own expected points, one action ahead, and plays the best."]
+            return [msg("The AI has not had a choice to make yet.")]
+        names = ", ".join(sorted({getattr(a, "name", "?") for a in agents.values()})) or "none"
+        return [msg("This AI ({names}) does not search: it scores each action by its own "
+                    "expected points, one action ahead, and plays the best.",
+                    names=names)]
     return explanation_lines(explanation(agent))
 
 
@@ -46,7 +50,7 @@ class AiWhyScreen(Overlay):
         self.lines = why_lines(agents)
         self.rect = self.box(WIDTH, HEIGHT)
         self.close_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), "Close",
+            pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), _("Close"),
             self.ui, object_id="#centered")
 
     def handle(self, event) -> None:
@@ -58,13 +62,13 @@ class AiWhyScreen(Overlay):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        self.draw_titled(surface, "Why did the AI do that?", size=22)
+        self.draw_titled(surface, _("Why did the AI do that?"), size=22)
         text = shared_text()
         y, bottom = self.rect.y + 64, self.rect.bottom - 70
         width = self.rect.width - 60
         for i, line in enumerate(self.lines):
             indent = 20 if line.startswith("  ") else 0
-            for part in text.wrap(line.strip(), width - indent, 14, bold=i == 0):
+            for part in text.wrap(translate(line).strip(), width - indent, 14, bold=i == 0):
                 if y > bottom:
                     return
                 text.blit(surface, part, (self.rect.x + 30 + indent, y), size=14,

@@ -16,6 +16,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_
+from game.i18n import _
 from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
@@ -60,22 +62,28 @@ class Failure:
         context.setdefault("what", "client")
         return cls(error=f"{type(exc).__name__}: {exc}", trace=trace, **context)
 
-    def title(self) -> str:
-        return {"rules step": "A rules step failed", "AI decision": "An AI decision failed"
-                }.get(self.what, "The client hit an error")
+    def title(self, say=str) -> str:
+        """The panel's heading; `say` translates (the report stays English: it is read by
+        whoever fixes the bug)."""
+        return say({"rules step": N_("A rules step failed"),
+                    "AI decision": N_("An AI decision failed")
+                    }.get(self.what, N_("The client hit an error")))
 
-    def facts(self) -> list[str]:
+    def facts(self, say=str) -> list[str]:
         lines = []
-        where = [f"Ruleset {self.ruleset}" if self.ruleset else "",
-                 f"seed {self.seed}" if self.seed is not None else "",
-                 f"decision {self.decision}" if self.decision is not None else ""]
+        where = [say(N_("Ruleset {ruleset}")).format(ruleset=self.ruleset) if self.ruleset
+                 else "",
+                 say(N_("seed {seed}")).format(seed=self.seed) if self.seed is not None
+                 else "",
+                 say(N_("decision {number}")).format(number=self.decision)
+                 if self.decision is not None else ""]
         if any(where):
             lines.append(" · ".join(w for w in where if w))
         if self.side:
-            lines.append(f"Side: {self.side}")
+            lines.append(say(N_("Side: {side}")).format(side=say(self.side)))
         if self.action:
-            lines.append(f"Action: {self.action}")
-        lines.append(f"Error: {self.error}")
+            lines.append(say(N_("Action: {action}")).format(action=say(self.action)))
+        lines.append(say(N_("Error: {error}")).format(error=self.error))
         return lines
 
     def report(self) -> str:
@@ -146,10 +154,10 @@ class ErrorScreen(Screen):
         half = (box.width - 3 * 24) // 2
         y = box.bottom - 24 - 48
         self.save_button = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x + 24, y, half, 48), "Save the battle and a report", self.ui,
+            pygame.Rect(box.x + 24, y, half, 48), _("Save the battle and a report"), self.ui,
             object_id="#primary")
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(box.right - 24 - half, y, half, 48), "Back to the menu", self.ui,
+            pygame.Rect(box.right - 24 - half, y, half, 48), _("Back to the menu"), self.ui,
             object_id="#centered")
 
     def resize(self, size) -> None:
@@ -172,9 +180,10 @@ class ErrorScreen(Screen):
         try:
             self.saved = self.failure.save()
         except (OSError, GameError, TypeError, ValueError) as exc:
-            self.status, self.status_bad = f"Not saved: {exc}", True
+            self.status, self.status_bad = _("Not saved: {why}").format(why=exc), True
             return
-        self.status, self.status_bad = "Saved: " + "  and  ".join(map(str, self.saved)), False
+        self.status, self.status_bad = _("Saved: {files}").format(
+            files="  +  ".join(map(str, self.saved))), False
         self.save_button.disable()
 
     def back_to_menu(self) -> None:
@@ -189,15 +198,15 @@ class ErrorScreen(Screen):
         def add(value: str, size: int, color: tuple, bold: bool = False) -> None:
             out.extend((line, size, color, bold) for line in text.wrap(value, width, size, bold))
 
-        add(self.failure.title(), 24, palette.TEXT_BAD, True)
-        for fact in self.failure.facts():
+        add(self.failure.title(_), 24, palette.TEXT_BAD, True)
+        for fact in self.failure.facts(_):
             add(fact, 15, palette.TEXT)
-        add("The battle cannot go on. Save it with a report (the replay so far and the "
-            "traceback) so the problem can be found and fixed, or go back to the menu.",
+        add(_("The battle cannot go on. Save it with a report (the replay so far and the "
+              "traceback) so the problem can be found and fixed, or go back to the menu."),
             14, palette.TEXT_DIM)
         tail = trace_tail(self.failure.trace)
         if tail:
-            add("Last lines of the traceback:", 13, palette.HIGHLIGHT, True)
+            add(_("Last lines of the traceback:"), 13, palette.HIGHLIGHT, True)
             for line in tail:
                 add(line, 12, palette.TEXT_DIM)
         return out

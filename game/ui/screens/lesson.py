@@ -14,20 +14,23 @@ import pygame
 import pygame_gui
 
 from game.core.actions import Action
+from game.core.i18n import N_
 from game.learn.lesson import LessonRun
 from game.learn.lesson_file import Lesson, LessonError
 from game.ui.config import VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.dice import DiceTray
 from game.ui.render.log import BattleLog
+from game.ui.render.text import shared_text
 from game.ui.screens.battle.screen import BattleScreen
 from game.ui.screens.lesson_draw import draw_highlight, draw_lines, focus, wrapped
 from game.ui.screens.lesson_progress import mark_done
+from game.ui.words import _, ngettext, rules_words, translate
 
 NAV_HEIGHT = 34
 LESSON_LOG_SHARE = 0.28  # the log gives room to the lesson's text
-NAV = (("back", "Back"), ("next", "Next"), ("restart", "Restart"), ("skip", "Skip"),
-       ("leave", "Leave"))
+NAV = (("back", N_("Back")), ("next", N_("Next")), ("restart", N_("Restart")),
+       ("skip", N_("Skip")), ("leave", N_("Leave")))
 
 
 class LessonScreen(BattleScreen):
@@ -84,14 +87,15 @@ class LessonScreen(BattleScreen):
         try:
             verdict = self.run.choose(action)
         except LessonError as exc:  # the rules refused a dragged placement: the reason
-            self.say(str(exc).split(": ", 1)[-1], bad=True)
+            self.say(translate(str(exc).split(": ", 1)[-1]), bad=True)
             return False
         self.verdict = verdict
         if verdict.correct:
             self._sync(self._new_events(old))
         else:
             self.draft = None
-            self.say("Not this one: " + verdict.explanation, bad=True)
+            self.say(_("Not this one: {why}").format(why=rules_words(verdict.explanation)),
+                     bad=True)
         return True
 
     # --- the lesson's buttons --------------------------------------------------------------------
@@ -102,7 +106,7 @@ class LessonScreen(BattleScreen):
             return
         if key == "back":
             if not run.back():
-                self.say("This is the lesson's first step.")
+                self.say(_("This is the lesson's first step."))
                 return
             self._sync(None)
         elif key == "restart":
@@ -116,7 +120,8 @@ class LessonScreen(BattleScreen):
                 return
             self._played(run.next)
         if run.finished and not self.done_note:
-            self.done_note = mark_done(self.lesson.id) or "Lesson done: its mark shows in Learn."
+            self.done_note = mark_done(self.lesson.id) or \
+                N_("Lesson done: its mark shows in Learn.")
 
     def _played(self, play) -> None:
         """Play forward; the tray rolls what is new (a "what if" step that rewound the
@@ -146,7 +151,7 @@ class LessonScreen(BattleScreen):
             self.tray.animate = self.app.animate
         else:
             self.tray.add(new_events)
-        self.log = BattleLog("Lesson log")
+        self.log = BattleLog(N_("Lesson log"))
         self.log.add(self.controller.events)
         self.version += 1
         self.draft = None
@@ -177,7 +182,8 @@ class LessonScreen(BattleScreen):
         w = (self.decide_rect.width - 16 - 4 * (len(NAV) - 1)) // len(NAV)
         for i, (key, label) in enumerate(NAV):
             self.nav[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(self.decide_rect.x + 8 + i * (w + 4), 0, w, NAV_HEIGHT - 4), label,
+                pygame.Rect(self.decide_rect.x + 8 + i * (w + 4), 0, w, NAV_HEIGHT - 4),
+                shared_text().clip(_(label), w - 8, 14),
                 self.ui, object_id="#centered")
         for key in ("undo", "sight"):
             self.tools[key].hide()
@@ -187,24 +193,26 @@ class LessonScreen(BattleScreen):
     def lesson_lines(self) -> list[tuple[str, int, tuple, bool]]:
         run = self.run
         n, total = run.position, len(self.lesson.steps)
-        lines = [(f"{self.lesson.title}", 15, palette.HIGHLIGHT, True)]
+        lines = [(rules_words(self.lesson.title), 15, palette.HIGHLIGHT, True)]
         step = run.current
         if step is None:
-            lines.append((f"Lesson finished ({total} steps). Back to look again, Restart to "
-                          f"play it again, Leave to choose another.", 13, palette.TEXT_GOOD,
-                          False))
+            lines.append((ngettext("Lesson finished ({n} step). Back to look again, Restart to "
+                                   "play it again, Leave to choose another.",
+                                   "Lesson finished ({n} steps). Back to look again, Restart to "
+                                   "play it again, Leave to choose another.", total
+                                   ).format(n=total), 13, palette.TEXT_GOOD, False))
             if self.done_note:
-                lines.append((self.done_note, 12, palette.TEXT_DIM, False))
+                lines.append((translate(self.done_note), 12, palette.TEXT_DIM, False))
             return lines
         rule = run.rule(step)
-        lines.append((f"Step {n + 1} of {total} · rule: {rule.title}", 12, palette.TEXT_DIM,
-                      True))
-        lines.append((step.text, 13, palette.TEXT, False))
+        lines.append((_("Step {step} of {steps} · rule: {rule}").format(
+            step=n + 1, steps=total, rule=rules_words(rule.title)), 12, palette.TEXT_DIM, True))
+        lines.append((rules_words(step.text), 13, palette.TEXT, False))
         if step.decision is not None:
-            lines.append((step.decision.prompt + "  (Next shows the expected choice.)", 13,
-                          palette.HIGHLIGHT, True))
+            lines.append((rules_words(step.decision.prompt) + "  "
+                          + _("(Next shows the expected choice.)"), 13, palette.HIGHLIGHT, True))
         if self.message:
-            lines.append((self.message, 12,
+            lines.append((rules_words(self.message), 12,
                           palette.TEXT_BAD if self.message_bad else palette.TEXT, False))
         return lines
 
@@ -216,8 +224,8 @@ class LessonScreen(BattleScreen):
         top = self.decide_rect.y + self._lesson_height() - NAV_HEIGHT
         for button in self.nav.values():
             button.set_position((button.rect.x, top))
-        self.nav["next"].set_text("Show me" if self.is_human_turn() else
-                                  ("Finish" if self.run.finished else "Next"))
+        self.nav["next"].set_text(_("Show me") if self.is_human_turn() else
+                                  (_("Finish") if self.run.finished else _("Next")))
         self.panel.set_rect(self._list_rect())
 
     def _list_rect(self) -> pygame.Rect:
@@ -247,13 +255,17 @@ class LessonScreen(BattleScreen):
         elif ctrl and event.key in (pygame.K_RIGHT, pygame.K_n):
             self.go("next")
         elif ctrl and event.key == pygame.K_s:
-            self.say("A lesson is not saved: Restart plays it again from the start.")
+            self.say(_("A lesson is not saved: Restart plays it again from the start."))
         elif event.key == pygame.K_F1:
             step = self.run.current
             self.open_reference(rule=step.rule if step is not None else None)
         else:
             return False
         return True
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self._sync(None)  # the lesson's log and texts in the new language
 
     def say(self, text: str, bad: bool = False) -> None:
         super().say(text, bad)

@@ -13,6 +13,7 @@ from game.ui.render import palette
 from game.ui.render.camera import Camera, angle_vector
 from game.ui.render.overlays import draw_rings, draw_target_marker
 from game.ui.render.text import shared_text
+from game.ui.words import _, decimal
 
 CONTACT = (255, 210, 90)
 ARC = (255, 140, 70)
@@ -81,7 +82,7 @@ def focus(camera: Camera, state, highlight: dict, units: list[str] | None = None
     wanted = min(view.width / max(1.0, x1 - x0), view.height / max(1.0, y1 - y0))
     camera.fit()
     steps = max(0, int(math.floor(math.log(max(1e-6, wanted / camera.fit_scale), 1.2))))
-    for _ in range(steps):
+    for _step in range(steps):
         if not camera.zoom_at(1, view.center):
             break
     cx, cy = camera.to_screen((x0 + x1) / 2, (y0 + y1) / 2)
@@ -100,7 +101,8 @@ def _contact(surface, camera, state, a: str, b: str, clock: float) -> None:
     mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
     pulse = 5 + 3 * (0.5 + 0.5 * math.sin(clock * 6))
     pygame.draw.circle(surface, CONTACT, mid, pulse, 2)
-    label = "in contact" if gap <= 0.05 else f'{max(0.0, gap):.1f}" apart'
+    label = _("in contact") if gap <= 0.05 else _('{gap}" apart').format(
+        gap=decimal(f"{max(0.0, gap):.1f}"))
     shared_text().blit(surface, label, (mid[0], mid[1] - 12), size=12, color=CONTACT,
                        bold=True, anchor="midbottom", backdrop=(0, 0, 0, 170))
 

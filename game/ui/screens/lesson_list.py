@@ -12,6 +12,7 @@ from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.lesson_progress import done_lessons
+from game.ui.words import _, rules_words, translate
 
 WIDTH = 620
 ROW = 46
@@ -42,13 +43,14 @@ class LessonListScreen(Screen):
         self.top = max(90, height // 2 - 220)
         y = self.top + 76
         for entry in self.lessons():
-            mark = "Done · " if entry["id"] in done else ""
-            label = shared_text().clip(f"{mark}{entry['title']}", WIDTH - 30, 14)
+            title = rules_words(entry["title"])
+            shown = _("Done · {lesson}").format(lesson=title) if entry["id"] in done else title
+            label = shared_text().clip(shown, WIDTH - 30, 14)
             self.buttons[entry["id"]] = pygame_gui.elements.UIButton(
                 pygame.Rect(left, y, WIDTH, ROW - 6), label, self.ui, object_id="#centered")
             y += ROW
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(left, y + 14, 160, 40), "Back (Esc)", self.ui, object_id="#centered")
+            pygame.Rect(left, y + 14, 160, 40), _("Back (Esc)"), self.ui, object_id="#centered")
         self.bottom = y + 60
 
     def resize(self, size) -> None:
@@ -82,14 +84,15 @@ class LessonListScreen(Screen):
 
     def draw(self, surface) -> None:
         text = shared_text()
-        width, _ = self.app.size
+        width, _x = self.app.size
         surface.fill(palette.BACKGROUND)
-        text.blit(surface, "Learn the rules", (width / 2, self.top), size=30,
+        text.blit(surface, _("Learn the rules"), (width / 2, self.top), size=30,
                   color=palette.HIGHLIGHT, bold=True, anchor="midtop")
-        text.blit(surface, "Each lesson plays a real position step by step, with scripted "
-                  'dice; "Done" marks a lesson you finished.', (width / 2, self.top + 40), size=13,
+        about = _("Each lesson plays a real position step by step, with scripted dice; "
+                  "\u201cDone\u201d marks a lesson you finished.")
+        text.blit(surface, text.clip(about, width - 20, 13), (width / 2, self.top + 40), size=13,
                   color=palette.TEXT_DIM, anchor="midtop")
         y = self.bottom
-        for line in text.wrap(self.message, WIDTH, 13)[:4]:
+        for line in text.wrap(translate(self.message), WIDTH, 13)[:4]:
             text.blit(surface, line, ((width - WIDTH) / 2, y), size=13, color=palette.TEXT_BAD)
             y += 18

@@ -37,5 +37,7 @@ def mark_done(lesson_id: str) -> str | None:
         progress_path().parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(progress_path(), json.dumps({"done": sorted(done)}, indent=1) + "\n")
     except (OSError, GameError) as exc:
-        return f"The lesson's done mark was not kept: {exc}"
+        from game.core.i18n import msg
+
+        return msg("The lesson's done mark was not kept: {why}", why=str(exc))
     return None

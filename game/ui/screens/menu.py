@@ -17,22 +17,24 @@ import pygame_gui
 
 from game import rulesets
 from game.core.errors import GameError
+from game.core.i18n import N_
 from game.ui import settings as user_settings
 from game.ui.base import Screen
 from game.ui.config import GROUP, MODES, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.seats import DEFAULT_AI, HUMAN, Seat, mode_of, preset
+from game.ui.words import _, ngettext, translate
 
 ROW = 44
 LEFT_W, RIGHT_W, GAP = 430, 450, 20  # the battle column and the players column
 PANEL_WIDTH = LEFT_W + GAP + RIGHT_W
 #: The AIs a side may be given (game.ai names), short enough for a seat's list.
-AGENTS = {"easy": "Easy AI", "normal": "Normal (0.5 s)", "hard": "Hard (1 s)",
-          "greedy": "Greedy AI", "random": "Random AI"}
-SEAT_CHOICES = {HUMAN: "Person", **AGENTS}
-NUMBERS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-           8: "Eight"}
+AGENTS = {"easy": N_("Easy AI"), "normal": N_("Normal (0.5 s)"), "hard": N_("Hard (1 s)"),
+          "greedy": N_("Greedy AI"), "random": N_("Random AI")}
+SEAT_CHOICES = {HUMAN: N_("Person"), **AGENTS}
+NUMBERS = {1: N_("One"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"),
+           6: N_("Six"), 7: N_("Seven"), 8: N_("Eight")}
 NAME_LIMIT = 24
 NAME_W, WHO_W = 120, 150  # a seat's name entry and its who-plays list
 
@@ -67,29 +69,46 @@ def remembered(app, given: dict) -> dict:
     return chosen
 
 
+def number(n: int, lower: bool = False) -> str:
+    """A small count in words ("Two"), in the language shown; larger ones in digits."""
+    word = _(NUMBERS[n]) if n in NUMBERS else str(n)
+    return word.lower() if lower else word
+
+
 def hint(seats: list[Seat]) -> str:
-    """One line under the menu: who plays, in words."""
+    """One line under the menu: who plays, in words (in the player's language)."""
     people = sum(seat.human for seat in seats)
     ais = len(seats) - people
     if people == 0:
-        return f"{NUMBERS.get(ais, ais)} AIs play; Space skips ahead."
+        return ngettext("{count} AI plays; Space skips ahead.",
+                        "{count} AIs play; Space skips ahead.", ais).format(count=number(ais))
     if ais == 0:
-        return f"{NUMBERS.get(people, people)} players share this screen and pass it " \
-               "between turns."
+        return ngettext("{count} player shares this screen and passes it between turns.",
+                        "{count} players share this screen and pass it between turns.",
+                        people).format(count=number(people))
     if people == 1:
-        return "You play one side; the AI plays the other." if ais == 1 else \
-            f"You play one side; {NUMBERS.get(ais, ais).lower()} AIs play the others."
-    return f"{NUMBERS.get(people, people)} players pass the screen between their turns; " \
-           f"{NUMBERS.get(ais, ais).lower()} AI{'s' if ais > 1 else ''} " \
-           f"play{'' if ais > 1 else 's'} the rest."
+        return _("You play one side; the AI plays the other.") if ais == 1 else \
+            ngettext("You play one side; {count} AI plays the others.",
+                     "You play one side; {count} AIs play the others.", ais
+                     ).format(count=number(ais, lower=True))
+    players = ngettext("{count} player passes the screen between turns",
+                       "{count} players pass the screen between their turns", people
+                       ).format(count=number(people))
+    return ngettext("{players}; {count} AI plays the rest.",
+                    "{players}; {count} AIs play the rest.", ais
+                    ).format(players=players, count=number(ais, lower=True))
 
 
 def short_names() -> dict[str, str]:
     """Each ruleset by the part of its name before the colon ("Warband"), which fits its list;
     the rest of the name leads the description under the choices."""
-    full = {rid: rulesets.get(rid).name or rid for rid in rulesets.ids()}
+    full = {rid: translate(rulesets.get(rid).name) or rid for rid in rulesets.ids()}
     short = {rid: name.split(":")[0].strip() or name for rid, name in full.items()}
     return short if len(set(short.values())) == len(short) else full
+
+
+def side_count(n: int) -> str:
+    return ngettext("{n} side", "{n} sides", n).format(n=n)
 
 
 class MenuScreen(Screen):
@@ -118,7 +137,6 @@ class MenuScreen(Screen):
         self.map_options: dict[str, Path] = {}
         self.scenario = None
         self.side_names: list[str] = []
-        self.description = ""
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.name_entries: dict = {}  # entry -> side
         self.seat_widgets: dict = {}  # dropdown -> side
@@ -142,9 +160,9 @@ class MenuScreen(Screen):
                 continue
             label = path.stem.replace("_", " ")
             if made_for == "?":
-                label += " (cannot read)"
+                label = _("{map} (cannot read)").format(map=label)
             elif made_for is None:
-                label += " (any ruleset)"
+                label = _("{map} (any ruleset)").format(map=label)
             while label in options:
                 label += " "
             options[label] = path
@@ -167,9 +185,9 @@ class MenuScreen(Screen):
         self.map_path = path
         self.scenario = None
         self.side_names = []
-        self.description = ""
         if path is None:
-            self.message = f"No map found for {self.ruleset_id}: add a .tmx file to maps/."
+            self.message = _("No map found for {ruleset}: add a .tmx file to maps/.").format(
+                ruleset=self.ruleset_id)
             return
         try:
             from game.sim import battle_forces
@@ -179,21 +197,31 @@ class MenuScreen(Screen):
             self.sides = max(2, min(self.sides, getattr(ruleset, "max_sides", 2)))
             state = ruleset.new_game(scenario, 0, battle_forces(ruleset, self.sides, scenario))
         except GameError as exc:
-            self.message = f"This map cannot be used: {exc}"
+            self.message = _("This map cannot be used: {why}").format(why=translate(str(exc)))
             return
         except Exception as exc:  # an unexpected bug in a map reader: still no crash
-            self.message = f"This map cannot be used: {type(exc).__name__}: {exc}"
+            self.message = _("This map cannot be used: {why}").format(
+                why=f"{type(exc).__name__}: {exc}")
             return
         self.scenario = scenario
         self.side_names = [side.name for side in state.sides]
         self.human_side = min(self.human_side, len(self.side_names) - 1)
         self._fit_seats()
-        title = scenario.title or path.stem.replace("_", " ")
-        about = (ruleset.name or "").partition(":")[2].strip()
-        about = f"{about[:1].upper()}{about[1:]}. " if about else ""
-        self.description = f"{about}{title}: {scenario.width:g}\" × {scenario.height:g}\", " \
-                           f"{scenario.rounds} rounds. {scenario.description}".strip()
         self.message = ""
+
+    @property
+    def description(self) -> str:
+        """The ruleset and the map in words, in the language shown (worked out when drawn)."""
+        scenario, path = self.scenario, self.map_path
+        if scenario is None or path is None:
+            return ""
+        title = translate(scenario.title) if scenario.title else path.stem.replace("_", " ")
+        about = translate(rulesets.get(self.ruleset_id).name or "").partition(":")[2].strip()
+        about = f"{about[:1].upper()}{about[1:]}. " if about else ""
+        rounds = ngettext("{n} round", "{n} rounds", scenario.rounds).format(n=scenario.rounds)
+        size = f"{scenario.width:g}\" × {scenario.height:g}\""
+        about_map = translate(scenario.description) if scenario.description else ""
+        return f"{about}{title}: {size}, {rounds}. {about_map}".strip()
 
     def _fit_seats(self) -> None:
         """One seat per side: the mode's preset when the count changed (names kept)."""
@@ -248,28 +276,30 @@ class MenuScreen(Screen):
 
         def row(index: int, label: str) -> pygame.Rect:
             y = top + index * ROW
-            pygame_gui.elements.UILabel(pygame.Rect(left, y, label_w, 34), label, self.ui)
+            pygame_gui.elements.UILabel(pygame.Rect(left, y, label_w, 34),
+                                        shared_text().clip(label, label_w - 4, 14), self.ui)
             return pygame.Rect(left + label_w + 10, y, field_w, 34)
 
         ruleset_names = short_names()
         self.ruleset_labels = {v: k for k, v in ruleset_names.items()}
         self.widgets["ruleset"] = dropdown(list(ruleset_names.values()),
-                                           ruleset_names[self.ruleset_id], row(0, "Ruleset"),
-                                           self.ui)
-        map_labels = list(self.map_options) or ["(no map)"]
+                                           ruleset_names[self.ruleset_id],
+                                           row(0, _("Ruleset")), self.ui)
+        map_labels = list(self.map_options) or [_("(no map)")]
         current = next((k for k, v in self.map_options.items() if v == self.map_path),
                        map_labels[0])
-        self.widgets["map"] = dropdown(map_labels, current, row(1, "Map"), self.ui)
+        self.widgets["map"] = dropdown(map_labels, current, row(1, _("Map")), self.ui)
         max_sides = getattr(rulesets.get(self.ruleset_id), "max_sides", 2)
         extra = 1 if max_sides > 2 else 0
         if extra:
-            self.side_count_labels = [f"{n} sides" for n in range(2, max_sides + 1)]
-            self.widgets["sides"] = dropdown(self.side_count_labels, f"{self.sides} sides",
-                                             row(2, "Sides"), self.ui)
-        self.widgets["mode"] = dropdown(list(MODES.values()), MODES[self.mode],
-                                        row(2 + extra, "Mode"), self.ui)
-        seed = pygame_gui.elements.UITextEntryLine(row(3 + extra, "Seed"), self.ui,
-                                                   placeholder_text="blank: random")
+            self.side_count_labels = {side_count(n): n for n in range(2, max_sides + 1)}
+            self.widgets["sides"] = dropdown(list(self.side_count_labels),
+                                             side_count(self.sides), row(2, _("Sides")),
+                                             self.ui)
+        self.widgets["mode"] = dropdown([_(v) for v in MODES.values()], _(MODES[self.mode]),
+                                        row(2 + extra, _("Mode")), self.ui)
+        seed = pygame_gui.elements.UITextEntryLine(row(3 + extra, _("Seed")), self.ui,
+                                                   placeholder_text=_("blank: random"))
         seed.set_text(self.seed_text)
         self.widgets["seed"] = seed
         self._build_seats(right, top)
@@ -277,22 +307,22 @@ class MenuScreen(Screen):
         self.text_top = top + int(rows * ROW) + 8
         buttons_y = self.text_top + 84
         start = pygame_gui.elements.UIButton(
-            pygame.Rect(right, buttons_y, RIGHT_W, 48), "Start battle", self.ui,
+            pygame.Rect(right, buttons_y, RIGHT_W, 48), _("Start battle"), self.ui,
             object_id="#primary")
         if self.scenario is None:
             start.disable()
         self.widgets["start"] = start
         self.widgets["settings"] = pygame_gui.elements.UIButton(
-            pygame.Rect(left, buttons_y, (LEFT_W - 10) // 2, 48), "Settings", self.ui,
+            pygame.Rect(left, buttons_y, (LEFT_W - 10) // 2, 48), _("Settings"), self.ui,
             object_id="#centered")
         self.widgets["quit"] = pygame_gui.elements.UIButton(
-            pygame.Rect(left + (LEFT_W + 10) // 2, buttons_y, (LEFT_W - 10) // 2, 48), "Quit",
+            pygame.Rect(left + (LEFT_W + 10) // 2, buttons_y, (LEFT_W - 10) // 2, 48), _("Quit"),
             self.ui, object_id="#centered")
         from game.ui.screens.menu_timeline import add_menu_buttons  # Continue, Saved, Replays
 
         add_menu_buttons(self, pygame.Rect(left, buttons_y + 58, PANEL_WIDTH - 150, 40))
         self.widgets["learn"] = pygame_gui.elements.UIButton(  # Menu → Learn: the lessons
-            pygame.Rect(left + PANEL_WIDTH - 140, buttons_y + 58, 140, 40), "Learn", self.ui,
+            pygame.Rect(left + PANEL_WIDTH - 140, buttons_y + 58, 140, 40), _("Learn"), self.ui,
             object_id="#centered")
         self.bottom = buttons_y + 98
 
@@ -307,12 +337,12 @@ class MenuScreen(Screen):
             if seat.human:
                 entry = pygame_gui.elements.UITextEntryLine(
                     pygame.Rect(x + RIGHT_W - who_w - name_w - 8, y, name_w, 34), self.ui,
-                    placeholder_text=f"Player {side + 1}")
+                    placeholder_text=_("Player {number}").format(number=side + 1))
                 entry.set_text_length_limit(NAME_LIMIT)
                 entry.set_text(seat.name)
                 self.name_entries[entry] = side
             dropdown = pygame_gui.elements.UIDropDownMenu(
-                list(SEAT_CHOICES.values()), SEAT_CHOICES.get(seat.who, seat.who),
+                [_(v) for v in SEAT_CHOICES.values()], _(SEAT_CHOICES.get(seat.who, seat.who)),
                 pygame.Rect(x + RIGHT_W - who_w, y, who_w, 34), self.ui)
             self.seat_widgets[dropdown] = side
             self.widgets[f"seat{side}"] = dropdown
@@ -368,14 +398,14 @@ class MenuScreen(Screen):
             self.choose_map(self.map_options.get(text))
             self.build()
         elif widget is self.widgets.get("mode"):
-            self.set_mode(next(k for k, v in MODES.items() if v == text))
+            self.set_mode(next(k for k, v in MODES.items() if _(v) == text))
             self.build()
         elif widget is self.widgets.get("sides"):
-            self.sides = int(text.split()[0])
+            self.sides = self.side_count_labels.get(text, self.sides)
             self.choose_map(self.map_path)
             self.build()
         elif widget in self.seat_widgets:
-            who = next((k for k, v in SEAT_CHOICES.items() if v == text), None)
+            who = next((k for k, v in SEAT_CHOICES.items() if _(v) == text), None)
             if who is not None:
                 self.set_seat(self.seat_widgets[widget], who=who)
                 self.build()
@@ -402,41 +432,42 @@ class MenuScreen(Screen):
     def start(self) -> None:
         if self.scenario is None:
             if not self.message:
-                self.message = "Choose a map that can be used first."
+                self.message = _("Choose a map that can be used first.")
             return
         try:
             config = self.config()
             self.remember()
             self.app.start_battle(config)
         except GameError as exc:
-            self.message = f"The battle cannot start: {exc}"
+            self.message = _("The battle cannot start: {why}").format(why=translate(str(exc)))
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         text = shared_text()
-        width, _ = self.app.size
+        width, _x = self.app.size
         left, right = self.columns
         panel = pygame.Rect(left - 24, self.layout_top - 104, PANEL_WIDTH + 48,
                             self.bottom + 16 - (self.layout_top - 104))
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 1, border_radius=10)
-        text.blit(surface, "Skirmish Table", (width / 2, panel.y + 12), size=40,
+        text.blit(surface, _("Skirmish Table"), (width / 2, panel.y + 12), size=40,
                   color=palette.HIGHLIGHT, bold=True, anchor="midtop")
-        text.blit(surface, "Top-down tabletop battles, every rule shown.",
+        text.blit(surface, _("Top-down tabletop battles, every rule shown."),
                   (width / 2, panel.y + 64), size=15, color=palette.TEXT_DIM, anchor="midtop")
-        text.blit(surface, "Players", (right, self.layout_top + 4), size=16,
+        text.blit(surface, _("Players"), (right, self.layout_top + 4), size=16,
                   color=palette.TEXT, bold=True)
         for side, y in self.seat_rows:
-            name = self.side_names[side] if side < len(self.side_names) else f"Side {side + 1}"
+            name = translate(self.side_names[side]) if side < len(self.side_names) else \
+                _("Side {number}").format(number=side + 1)
             label = f"{side + 1}. {name}"
             text.blit(surface, text.clip(label, RIGHT_W - NAME_W - WHO_W - 16, 14, bold=True), (right, y + 8), size=14,
                       color=palette.side_light(side), bold=True)
         y = self.text_top
-        lines, color = (self.message, palette.TEXT_BAD) if self.message else \
+        lines, color = (translate(self.message), palette.TEXT_BAD) if self.message else \
             (self.description, palette.TEXT_DIM)
         for line in text.wrap(lines, PANEL_WIDTH, 14)[:4] if lines else []:
             text.blit(surface, line, (left, y), size=14, color=color)
             y += 19
-        text.blit(surface, hint(self.seats) + "  Enter starts, Esc quits.",
-                  (width / 2, panel.bottom + 10), size=13, color=palette.TEXT_DIM,
-                  anchor="midtop")
+        line = hint(self.seats) + "  " + _("Enter starts, Esc quits.")
+        text.blit(surface, text.clip(line, width - 20, 13), (width / 2, panel.bottom + 10),
+                  size=13, color=palette.TEXT_DIM, anchor="midtop")

@@ -9,11 +9,14 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_
+from game.i18n import _
 from game.io import battle_saves
 from game.ui.screens.replays import ReplaysScreen
 from game.ui.screens.saves import SavedBattlesScreen, continue_last
 
-MENU_BUTTONS = (("continue", "Continue"), ("saved", "Saved battles"), ("replays", "Replays"))
+MENU_BUTTONS = (("continue", N_("Continue")), ("saved", N_("Saved battles")),
+                ("replays", N_("Replays")))
 
 
 def add_menu_buttons(menu, rect: pygame.Rect) -> None:
@@ -23,7 +26,7 @@ def add_menu_buttons(menu, rect: pygame.Rect) -> None:
     menu.timeline_buttons = {}
     for index, (key, label) in enumerate(MENU_BUTTONS):
         button = pygame_gui.elements.UIButton(
-            pygame.Rect(rect.x + index * (width + gap), rect.y, width, rect.height), label,
+            pygame.Rect(rect.x + index * (width + gap), rect.y, width, rect.height), _(label),
             menu.ui, object_id="#centered")
         if key == "continue" and battle_saves.latest_unfinished() is None:
             button.disable()

@@ -6,30 +6,33 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.overlay import Overlay
+from game.ui.words import _, rules_words
 
+#: Key and what it does: message ids, shown translated (a key's name too: "Entrée").
 SHORTCUTS = (
-    ("Left click", "select a unit (yours or the enemy's: rings show its ranges)"),
-    ("Left drag", "move the selected unit (all its models); Shift+drag moves one model"),
-    ("Enter", "confirm the dragged move"),
-    ("E", "end the phase (when offered)"),
-    ("Space", "skip the dice animation / the AI's actions"),
-    ("Tab", "cycle your units"),
-    ("R (hold)", "ruler: drag to measure, edge to edge from a base"),
-    ("L", "line of sight from the selected unit to the hovered model"),
-    ("F / Home", "fit the table in the view"),
-    ("Wheel", "zoom about the cursor (scrolls the lists and the log too)"),
-    ("Right/middle drag, arrows", "pan the table"),
-    ("Esc", "cancel a move, close the ruler, or pause"),
-    ("T", "step mode: pause after each rule step (N next, B back, C go on)"),
-    ("P", "AI pace: slow, normal, fast, instant"),
-    ("Click a log line", "why: the rule behind it, in plain words"),
-    ("F1", "the rules reference: rules, glossary and charts"),
-    ("Y", "why the AI made its last decision: its best choices and the reply it foresaw"),
-    ("Ctrl+Z / Ctrl+S", "undo your last decision / save the battle"),
-    ("H or ?", "this help"),
+    (N_("Left click"), N_("select a unit (yours or the enemy's: rings show its ranges)")),
+    (N_("Left drag"), N_("move the selected unit (all its models); Shift+drag moves one model")),
+    (N_("Enter"), N_("confirm the dragged move")),
+    (N_("E"), N_("end the phase (when offered)")),
+    (N_("Space"), N_("skip the dice animation / the AI's actions")),
+    (N_("Tab"), N_("cycle your units")),
+    (N_("R (hold)"), N_("ruler: drag to measure, edge to edge from a base")),
+    (N_("L"), N_("line of sight from the selected unit to the hovered model")),
+    (N_("F / Home"), N_("fit the table in the view")),
+    (N_("Wheel"), N_("zoom about the cursor (scrolls the lists and the log too)")),
+    (N_("Right/middle drag, arrows"), N_("pan the table")),
+    (N_("Esc"), N_("cancel a move, close the ruler, or pause")),
+    (N_("T"), N_("step mode: pause after each rule step (N next, B back, C go on)")),
+    (N_("P"), N_("AI pace: slow, normal, fast, instant")),
+    (N_("Click a log line"), N_("why: the rule behind it, in plain words")),
+    (N_("F1"), N_("the rules reference: rules, glossary and charts")),
+    (N_("Y"), N_("why the AI made its last decision: its best choices and the reply it foresaw")),
+    (N_("Ctrl+Z / Ctrl+S"), N_("undo your last decision / save the battle")),
+    (N_("H or ?"), N_("this help")),
 )
 
 
@@ -40,7 +43,7 @@ class HelpScreen(Overlay):
         self.row = max(22, min(30, (app.size[1] - 40 - 150) // len(SHORTCUTS)))
         self.rect = self.box(860, 90 + self.row * len(SHORTCUTS) + 60)
         self.close_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), "Close",
+            pygame.Rect(self.rect.centerx - 80, self.rect.bottom - 56, 160, 38), _("Close"),
             self.ui, object_id="#centered")
 
     def handle(self, event) -> None:
@@ -56,12 +59,13 @@ class HelpScreen(Overlay):
         self.draw_dim(surface)
         self.draw_box(surface, self.rect)
         text = shared_text()
-        text.blit(surface, "Keyboard and mouse", (self.rect.centerx, self.rect.y + 18), size=22,
+        text.blit(surface, _("Keyboard and mouse"), (self.rect.centerx, self.rect.y + 18), size=22,
                   color=palette.HIGHLIGHT, bold=True, anchor="midtop")
         y = self.rect.y + 70
         for key, what in SHORTCUTS:
-            text.blit(surface, key, (self.rect.x + 30, y), size=15, color=palette.TEXT, bold=True)
-            text.blit(surface, text.clip(what, self.rect.width - 280, 15),
+            text.blit(surface, text.clip(_(key), 214, 15, True), (self.rect.x + 30, y), size=15,
+                      color=palette.TEXT, bold=True)
+            text.blit(surface, text.clip(_(what), self.rect.width - 280, 15),
                       (self.rect.x + 250, y), size=15, color=palette.TEXT_DIM)
             y += self.row
 
@@ -84,28 +88,31 @@ class PauseScreen(Overlay):
         self.rect = self.box(380, 462)
         x, w = self.rect.x + 40, self.rect.width - 80
         self.resume = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 80, w, 44), "Resume", self.ui, object_id="#primary")
-        label = "Concede the battle" if battle.humans else "Stop the battle (no winner yet)"
+            pygame.Rect(x, self.rect.y + 80, w, 44), _("Resume"), self.ui,
+            object_id="#primary")
+        label = _("Concede the battle") if battle.humans else \
+            _("Stop the battle (no winner yet)")
         self.concede = pygame_gui.elements.UIButton(
             pygame.Rect(x, self.rect.y + 136, w, 44), label, self.ui, object_id="#centered")
         if not battle.humans or battle.controller.over:
             self.concede.disable()
         self.save = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 192, w, 44), "Save the battle (Ctrl+S)", self.ui,
+            pygame.Rect(x, self.rect.y + 192, w, 44), _("Save the battle (Ctrl+S)"), self.ui,
             object_id="#centered")
         if getattr(battle, "timeline", None) is None or battle.controller.over:
             self.save.disable()
         on = getattr(battle, "step_mode_on", False)
         self.step = pygame_gui.elements.UIButton(
             pygame.Rect(x, self.rect.y + 248, w, 44),
-            "Step mode: on (T)" if on else "Step mode: off (T)", self.ui, object_id="#centered")
+            _("Step mode: on (T)") if on else _("Step mode: off (T)"), self.ui,
+            object_id="#centered")
         if not hasattr(battle, "toggle_step_mode"):
             self.step.disable()
         self.settings = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 304, w, 44), "Settings", self.ui,
+            pygame.Rect(x, self.rect.y + 304, w, 44), _("Settings"), self.ui,
             object_id="#centered")
         self.to_menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, self.rect.y + 360, w, 44), "Quit to menu", self.ui,
+            pygame.Rect(x, self.rect.y + 360, w, 44), _("Quit to menu"), self.ui,
             object_id="#centered")
 
     def handle(self, event) -> None:
@@ -119,7 +126,7 @@ class PauseScreen(Overlay):
                 from game.ui.screens.saves import save_now  # the battle's timeline
 
                 saved = save_now(self.battle)
-                self.note = (f"Saved as {saved.name}" if saved is not None
+                self.note = (_("Saved as {name}").format(name=saved.name) if saved is not None
                              else self.battle.message)
             elif event.ui_element is self.step:
                 self.app.pop()  # back to the battle, pausing after each rule step (or not)
@@ -138,10 +145,10 @@ class PauseScreen(Overlay):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        self.draw_titled(surface, "Paused")
+        self.draw_titled(surface, _("Paused"))
         text = shared_text()
         if self.note:
-            text.blit(surface, text.clip(self.note, self.rect.width - 30, 13),
+            text.blit(surface, text.clip(rules_words(self.note), self.rect.width - 30, 13),
                       (self.rect.centerx, self.rect.bottom - 28), size=13,
                       color=palette.TEXT_DIM, anchor="midtop")
 
@@ -160,10 +167,10 @@ class ConfirmLeaveScreen(Overlay):
         half = (self.rect.width - 100) // 2
         y = self.rect.bottom - 66
         self.stay = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.x + 40, y, half, 44), "Keep playing", self.ui,
+            pygame.Rect(self.rect.x + 40, y, half, 44), _("Keep playing"), self.ui,
             object_id="#primary")
         self.leave = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.right - 40 - half, y, half, 44), "Leave", self.ui,
+            pygame.Rect(self.rect.right - 40 - half, y, half, 44), _("Leave"), self.ui,
             object_id="#centered")
 
     def handle(self, event) -> None:
@@ -177,10 +184,10 @@ class ConfirmLeaveScreen(Overlay):
             self.app.pop()
 
     def draw(self, surface) -> None:
-        self.draw_titled(surface, self.question, size=22)
+        self.draw_titled(surface, _(self.question), size=22)
         text = shared_text()
-        for i, line in enumerate(text.wrap("The battle is kept: the menu's Continue or Saved "
-                                           "battles brings it back where you left it.",
+        for i, line in enumerate(text.wrap(_("The battle is kept: the menu's Continue or "
+                                             "Saved battles brings it back where you left it."),
                                            self.rect.width - 60, 15)):
             text.blit(surface, line, (self.rect.centerx, self.rect.y + 66 + 22 * i), size=15,
                       color=palette.TEXT, anchor="midtop")
@@ -200,7 +207,8 @@ class HandOverScreen(Overlay):
         self.rect = self.box(560, 260)
         self.ready = pygame_gui.elements.UIButton(
             pygame.Rect(self.rect.centerx - 190, self.rect.bottom - 74, 380, 48),
-            shared_text().clip(f"I am {self.player}: show my turn", 360, 15), self.ui,
+            shared_text().clip(_("I am {player}: show my turn").format(player=self.player), 356,
+                               17, True), self.ui,  # the #primary face: 17 px bold
             object_id="#primary")
 
     def handle(self, event) -> None:
@@ -218,13 +226,16 @@ class HandOverScreen(Overlay):
         self.draw_box(surface, self.rect)
         text = shared_text()
         width = self.rect.width - 40
-        text.blit(surface, text.clip(f"Pass to {self.player}", width, 30, bold=True),
+        text.blit(surface, text.clip(_("Pass to {player}").format(player=self.player), width, 30,
+                                     bold=True),
                   (self.rect.centerx, self.rect.y + 30), size=30,
                   color=palette.side_light(self.side), bold=True, anchor="midtop")
         if self.player != self.side_name:
-            text.blit(surface, text.clip(f"playing {self.side_name}", width, 17),
+            text.blit(surface, text.clip(_("playing {side}").format(side=self.side_name),
+                                         width, 17),
                       (self.rect.centerx, self.rect.y + 80), size=17, color=palette.TEXT,
                       anchor="midtop")
-        text.blit(surface, "The table is hidden until they are ready; the next decision is "
-                  "theirs.", (self.rect.centerx, self.rect.y + 118), size=14,
-                  color=palette.TEXT_DIM, anchor="midtop")
+        for i, line in enumerate(text.wrap(_("The table is hidden until they are ready; the next "
+                                             "decision is theirs."), width, 14)[:2]):
+            text.blit(surface, line, (self.rect.centerx, self.rect.y + 118 + 19 * i), size=14,
+                      color=palette.TEXT_DIM, anchor="midtop")

@@ -15,12 +15,14 @@ import pygame
 import pygame_gui
 
 from game.core.errors import GameError
+from game.core.i18n import N_
 from game.io.paths import replays_dir
 from game.ui.base import Screen
 from game.ui.config import HOT_SEAT, VS_AI
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.saves import SavedBattlesScreen, open_saved, refresh
+from game.ui.words import _, decimal, rules_words, translate
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0)  # decisions per second while playing
 BAR_HEIGHT = 58
@@ -29,8 +31,8 @@ BAR_HEIGHT = 58
 class ReplaysScreen(SavedBattlesScreen):
     """The replays kept after each battle, newest first."""
 
-    title = "Replays"
-    empty = "No replay yet: every finished battle is kept as one."
+    title = N_("Replays")
+    empty = N_("No replay yet: every finished battle is kept as one.")
 
     def __init__(self, app, folder=None):
         super().__init__(app, folder if folder is not None else replays_dir())
@@ -117,26 +119,29 @@ class ReplayControls(Screen):
             battle.config.mode, battle.config.human_side = VS_AI, me
             battle.timeline.ai_sides = frozenset(battle.agents)
         self.app.pop()
-        who = "against the AI" if versus_ai else "hot seat"
-        battle.say(f"You play on from here ({who}): the rest of the replay is dropped at the "
-                   "next decision.")
+        battle.say(_("You play on from here (against the AI): the rest of the replay is "
+                     "dropped at the next decision.") if versus_ai else
+                   _("You play on from here (hot seat): the rest of the replay is dropped at "
+                     "the next decision."))
 
     # --- screen ------------------------------------------------------------------------------
     def build(self) -> None:
         self.ui.clear_and_reset()
-        w, _ = self.app.size
-        labels = (("start", "|<"), ("round_back", "<< Round"), ("back", "< Step"),
-                  ("play", "Pause" if self.playing else "Play"), ("forward", "Step >"),
-                  ("round_forward", "Round >>"), ("end", ">|"),
-                  ("speed", f"Speed x{SPEEDS[self.speed]:g}"), ("take_over", "Take over"),
-                  ("take_over_ai", "Vs the AI"), ("close", "Close"))
+        w, _x = self.app.size
+        speed = _("Speed x{speed}").format(speed=decimal(f"{SPEEDS[self.speed]:g}"))
+        labels = (("start", "|<"), ("round_back", _("<< Round")), ("back", _("< Step")),
+                  ("play", _("Pause") if self.playing else _("Play")), ("forward", _("Step >")),
+                  ("round_forward", _("Round >>")), ("end", ">|"),
+                  ("speed", speed), ("take_over", _("Take over")),
+                  ("take_over_ai", _("Vs the AI")), ("close", _("Close")))
         gap = 6
         width = min(98, (w - 16) // len(labels) - gap)
         x = (w - len(labels) * (width + gap)) // 2
         self.buttons = {}
         for key, label in labels:
-            button = pygame_gui.elements.UIButton(pygame.Rect(x, 8, width, 40), label, self.ui,
-                                                  object_id="#centered")
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, 8, width, 40), shared_text().clip(label, width - 8, 14), self.ui,
+                object_id="#centered", tool_tip_text=label)
             self.buttons[button] = key
             x += width + gap
 
@@ -180,7 +185,7 @@ class ReplayControls(Screen):
                 try:
                     self.press(keys[event.key])
                 except GameError as exc:
-                    self.battle.say(str(exc), bad=True)
+                    self.battle.say(translate(str(exc)), bad=True)
         elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION):
             self.battle.handle(event)  # zoom and hover the table while watching
 
@@ -197,15 +202,18 @@ class ReplayControls(Screen):
             self.build()
 
     def draw(self, surface) -> None:
-        w, _ = self.app.size
+        w, _x = self.app.size
         bar = pygame.Rect(0, 0, w, BAR_HEIGHT)
         pygame.draw.rect(surface, palette.PANEL, bar)
         pygame.draw.line(surface, palette.HIGHLIGHT, bar.bottomleft, bar.bottomright)
         timeline = self.timeline
         last = (timeline.decisions[timeline.position - 1].action if timeline.position else None)
-        said = last.label or last.to_text() if last is not None else "the opening"
-        line = (f"Replay · decision {timeline.position} of {self.end} · round "
-                f"{timeline.state.round} · last: {said}")
+        said = rules_words(last.label or last.to_text()) if last is not None else \
+            _("the opening")
+        line = _("Replay · decision {number} of {decisions} · round {round} · last: {action}"
+                 ).format(number=timeline.position, decisions=self.end,
+                          round=timeline.state.round, action=said)
+        line = shared_text().clip(line, w - 20, 14)
         strip = pygame.Rect(0, BAR_HEIGHT, w, 26)
         pygame.draw.rect(surface, palette.PANEL, strip)
         shared_text().blit(surface, line, (w / 2, BAR_HEIGHT + 5), size=14,

@@ -7,15 +7,17 @@ import time
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_, msg
 from game.core.text import count
 from game.ui.base import Screen
 from game.ui.config import BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, decimal, rules_words, translate
 
 #: Breakdown columns shown when present, with their headings (other keys are added after).
-COLUMNS = (("models_removed", "Models removed"), ("units_wiped", "Units wiped out"),
-           ("objectives", "Objectives held"), ("points", "Victory points"))
+COLUMNS = (("models_removed", N_("Models removed")), ("units_wiped", N_("Units wiped out")),
+           ("objectives", N_("Objectives held")), ("points", N_("Victory points")))
 THUMBNAIL = (560, 380)
 SKIP = {"side", "name"}
 
@@ -35,7 +37,7 @@ class ResultsScreen(Screen):
         extra = sorted({k for r in self.rows for k in r} - SKIP - set(keys))
         self._picture = None
         self.columns = [(k, dict(COLUMNS).get(k, k.replace("_", " ").capitalize()))
-                        for k in keys[:-1] + extra + keys[-1:]]
+                        for k in keys[:-1] + extra + keys[-1:]]  # headings: message ids
         self.replay_note = self.save_replay()
         self.build()
 
@@ -51,17 +53,17 @@ class ResultsScreen(Screen):
         try:
             write_replay(path, c.replay_record())
         except (OSError, GameError) as exc:
-            return f"Replay not saved: {exc}"
-        return f"Replay saved: {path}"
+            return msg("Replay not saved: {why}", why=str(exc))
+        return msg("Replay saved: {path}", path=str(path))
 
     def build(self) -> None:
         self.ui.clear_and_reset()
         w, h = self.app.size
         self.again = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 260, h - 74, 250, 48), "Back to menu", self.ui,
+            pygame.Rect(w // 2 - 260, h - 74, 250, 48), _("Back to menu"), self.ui,
             object_id="#primary")
         self.quit_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 10, h - 74, 250, 48), "Quit", self.ui, object_id="#centered")
+            pygame.Rect(w // 2 + 10, h - 74, 250, 48), _("Quit"), self.ui, object_id="#centered")
 
     def resize(self, size) -> None:
         super().resize(size)
@@ -84,24 +86,27 @@ class ResultsScreen(Screen):
 
     def draw(self, surface) -> None:
         text = shared_text()
-        w, _ = self.app.size
+        w, _x = self.app.size
         state = self.controller.state
         if self.winner is None:
-            title, color = "A draw", palette.HIGHLIGHT
+            title, color = _("A draw"), palette.HIGHLIGHT
         else:
-            title = f"{state.sides[self.winner].name} wins"
+            title = _("{side} wins").format(side=translate(state.sides[self.winner].name))
             color = palette.side_light(self.winner)
-        text.blit(surface, "Battle over", (w / 2, 30), size=18, color=palette.TEXT_DIM,
+        text.blit(surface, _("Battle over"), (w / 2, 30), size=18, color=palette.TEXT_DIM,
                   anchor="midtop")
-        text.blit(surface, title, (w / 2, 54), size=44, color=color, bold=True, anchor="midtop")
+        text.blit(surface, text.clip(title, w - 40, 44, True), (w / 2, 54), size=44, color=color,
+                  bold=True, anchor="midtop")
         if self.reason:
-            text.blit(surface, f"Why it ended: {self.reason}", (w / 2, 116), size=16,
+            why = _("Why it ended: {reason}").format(reason=rules_words(self.reason))
+            text.blit(surface, text.clip(why, w - 40, 16), (w / 2, 116), size=16,
                       color=palette.TEXT, anchor="midtop")
-        text.blit(surface, f"Round {state.round} of {state.scenario.rounds}  ·  seed "
-                  f"{self.config.seed}  ·  {count(self.controller.decision_count(), 'decision')}",
-                  (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
-        text.blit(surface, self.replay_note, (w / 2, self.app.size[1] - 98), size=12,
-                  color=palette.TEXT_DIM, anchor="midtop")
+        decisions = translate(count(self.controller.decision_count(), "decision"))
+        text.blit(surface, _("Round {round} of {rounds}  ·  seed {seed}  ·  {decisions}").format(
+            round=state.round, rounds=state.scenario.rounds, seed=self.config.seed,
+            decisions=decisions), (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
+        text.blit(surface, text.clip(self.replay_note, w - 40, 12), (w / 2, self.app.size[1] - 98),
+                  size=12, color=palette.TEXT_DIM, anchor="midtop")
         bottom = self._table(surface, 196)
         self._final_position(surface, bottom + 24)
 
@@ -131,13 +136,18 @@ class ResultsScreen(Screen):
         rect = self._picture.get_rect(midtop=(w // 2, top))
         surface.blit(self._picture, rect)
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect.inflate(2, 2), 1)
-        shared_text().blit(surface, "The table at the end", (rect.left, rect.top - 4), size=12,
+        shared_text().blit(surface, _("The table at the end"), (rect.left, rect.top - 4), size=12,
                            color=palette.TEXT_DIM, anchor="bottomleft")
 
     def _table(self, surface, top: int) -> int:
         text = shared_text()
-        w, _ = self.app.size
-        name_w = 240
+        w, _x = self.app.size
+        names = [translate(r["name"]) for r in self.rows if "name" in r]
+        widest = max((text.size(_("{side}  (winner)").format(side=n), 18, True)[0]
+                      for n in names), default=0)
+        # the side column as wide as its longest name (a translation's winner mark included),
+        # within what the window leaves the other columns
+        name_w = max(240, min(widest + 16, w - 64 - 110 * max(1, len(self.columns))))
         # columns share what the window leaves (the smallest window has room for four)
         col_w = max(110, min(170, (w - 64 - name_w) // max(1, len(self.columns))))
         width = name_w + col_w * len(self.columns)
@@ -145,22 +155,28 @@ class ResultsScreen(Screen):
         box = pygame.Rect(x0 - 16, top - 12, width + 32, 56 + 44 * max(1, len(self.rows)))
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=8)
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=8)
-        text.blit(surface, "Side", (x0, top), size=14, color=palette.TEXT_DIM, bold=True)
-        for i, (_, heading) in enumerate(self.columns):
-            text.blit(surface, heading, (x0 + name_w + col_w * i + col_w - 12, top), size=14,
+        text.blit(surface, _("Side"), (x0, top), size=14, color=palette.TEXT_DIM, bold=True)
+        for i, (_x, heading) in enumerate(self.columns):
+            text.blit(surface, text.clip(translate(heading), col_w - 16, 14, True),
+                      (x0 + name_w + col_w * i + col_w - 12, top), size=14,
                       color=palette.TEXT_DIM, bold=True, anchor="topright")
         y = top + 40
         for row in self.rows:
             side = row.get("side", 0)
             winner = side == self.winner
-            name = row.get("name", f"Side {side + 1}") + ("  (winner)" if winner else "")
+            name = translate(row["name"]) if "name" in row else \
+                _("Side {number}").format(number=side + 1)
+            if winner:
+                name = _("{side}  (winner)").format(side=name)
+            name = text.clip(name, name_w - 8, 18, True)
             if winner:
                 pygame.draw.rect(surface, (56, 50, 26), (x0 - 8, y - 8, width + 16, 40),
                                  border_radius=6)
             text.blit(surface, name, (x0, y), size=18, color=palette.side_light(side), bold=True)
-            for i, (key, _) in enumerate(self.columns):
+            for i, (key, _x) in enumerate(self.columns):
                 value = row.get(key, "")
-                shown = f"{value:g}" if isinstance(value, (int, float)) else str(value)
+                shown = decimal(f"{value:g}") if isinstance(value, (int, float)) else \
+                    translate(str(value))
                 text.blit(surface, shown, (x0 + name_w + col_w * i + col_w - 12, y), size=18,
                           color=palette.TEXT, bold=key == "points", anchor="topright")
             y += 44

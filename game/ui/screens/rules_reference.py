@@ -15,14 +15,22 @@ import pygame
 import pygame_gui
 
 from game import rulesets
+from game.core.i18n import N_
 from game.learn import charts, sheet
 from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, translate
 
-TABS = (("rules", "Rules"), ("glossary", "Glossary"), ("charts", "Charts"))
+TABS = (("rules", N_("Rules")), ("glossary", N_("Glossary")), ("charts", N_("Charts")))
 MARGIN = 24
 HEAD = 96  # title and the buttons above the text
+
+
+def ruleset_name(rid: str) -> str:
+    """A ruleset's short name ("Warband"), in the language shown."""
+    name = translate(rulesets.get(rid).name or "").split(":")[0].strip()
+    return name or rid.capitalize()
 
 
 @dataclass
@@ -63,23 +71,30 @@ class RulesReferenceScreen(Screen):
             for entry in s.rules:
                 if entry.section != section:
                     section = entry.section
-                    blocks.append(Block(section, 16, palette.TEXT_DIM, True))
-                blocks.append(Block(entry.title, 15, palette.HIGHLIGHT, True, anchor=entry.id))
-                blocks.append(Block(entry.text, 13, indent=12))
+                    blocks.append(Block(translate(section), 16, palette.TEXT_DIM, True))
+                blocks.append(Block(translate(entry.title), 15, palette.HIGHLIGHT, True,
+                                    anchor=entry.id))
+                blocks.append(Block(translate(entry.text), 13, indent=12))
                 for name in entry.log_names:
-                    blocks.append(Block(f"In the log: {name}", 11, palette.TEXT_DIM, indent=12))
+                    blocks.append(Block(_("In the log: {rule}").format(rule=translate(name)), 11,
+                                        palette.TEXT_DIM, indent=12))
         elif self.tab == "glossary":
             for term in s.terms:
-                title = term.term if term.name in ("", term.term) else f"{term.term}: {term.name}"
+                shown = translate(term.term)
+                title = shown if term.name in ("", term.term) else \
+                    f"{shown}: {translate(term.name)}"
                 blocks.append(Block(title, 14, palette.HIGHLIGHT, True, anchor=term.term))
-                blocks.append(Block(term.text, 13, indent=12))
+                blocks.append(Block(translate(term.text), 13, indent=12))
         else:
             for chart in charts(self.ruleset):
-                blocks.append(Block(chart.title, 15, palette.HIGHLIGHT, True, anchor=chart.rule))
+                blocks.append(Block(translate(chart.title), 15, palette.HIGHLIGHT, True,
+                                    anchor=chart.rule))
                 blocks.append(Block("", 12, palette.TEXT_DIM, True,
-                                    cells=(chart.corner, *chart.columns)))
+                                    cells=tuple(translate(c) for c in (chart.corner,
+                                                                       *chart.columns))))
                 for heading, cells in chart.rows:
-                    blocks.append(Block("", 12, cells=(heading, *cells)))
+                    blocks.append(Block("", 12, cells=tuple(translate(c)
+                                                            for c in (heading, *cells))))
                 blocks.append(Block("", 10))
         return blocks
 
@@ -104,13 +119,15 @@ class RulesReferenceScreen(Screen):
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
         self.ui.clear_and_reset()
+        text = shared_text()
         width, height = self.app.size
         self.text_rect = pygame.Rect(MARGIN, HEAD, width - 2 * MARGIN, height - HEAD - MARGIN)
         self.tabs = {}
         x = MARGIN
         for key, label in TABS:
-            self.tabs[key] = pygame_gui.elements.UIButton(pygame.Rect(x, 52, 110, 32), label,
-                                                          self.ui, object_id="#centered")
+            self.tabs[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, 52, 110, 32), text.clip(_(label), 102, 14), self.ui,
+                object_id="#centered")
             if key == self.tab:
                 self.tabs[key].select()
             x += 116
@@ -118,12 +135,13 @@ class RulesReferenceScreen(Screen):
         x += 14
         for rid in rulesets.ids():
             self.rulesets[rid] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, 52, 86, 32), rid.capitalize(), self.ui, object_id="#tool")
+                pygame.Rect(x, 52, 86, 32), text.clip(ruleset_name(rid), 80, 13), self.ui,
+                object_id="#tool")
             if rid == self.ruleset:
                 self.rulesets[rid].select()
             x += 90
         self.close_button = pygame_gui.elements.UIButton(
-            pygame.Rect(width - MARGIN - 110, 12, 110, 32), "Close (Esc)", self.ui,
+            pygame.Rect(width - MARGIN - 110, 12, 110, 32), _("Close (Esc)"), self.ui,
             object_id="#centered")
         self.blocks = self.layout()
         self.scroll = min(self.scroll, self.max_scroll)
@@ -196,9 +214,9 @@ class RulesReferenceScreen(Screen):
     def draw(self, surface) -> None:
         text = shared_text()
         surface.fill(palette.BACKGROUND)
-        title = sheet(self.ruleset).title
-        text.blit(surface, text.clip(f"Rules reference · {title}", self.text_rect.width - 130, 20,
-                                     True), (MARGIN, 14), size=20, color=palette.HIGHLIGHT,
+        title = translate(sheet(self.ruleset).title)
+        text.blit(surface, text.clip(_("Rules reference · {title}").format(title=title),
+                                     self.text_rect.width - 130, 20, True), (MARGIN, 14), size=20, color=palette.HIGHLIGHT,
                   bold=True)
         clip = surface.get_clip()
         surface.set_clip(self.text_rect)
@@ -233,7 +251,7 @@ class RulesReferenceScreen(Screen):
         x = self.text_rect.x
         for i, cell in enumerate(cells):
             width = first if i == 0 else rest
-            text.blit(surface, text.clip(cell, width - 8, block.size, block.bold or i == 0),
+            text.blit(surface, text.clip(str(cell), width - 8, block.size, block.bold or i == 0),
                       (x, y), size=block.size, color=block.color, bold=block.bold or i == 0)
             x += width
         pygame.draw.line(surface, (46, 50, 58), (self.text_rect.x, y + block.height - 2),

@@ -16,12 +16,14 @@ import pygame
 import pygame_gui
 
 from game.core.errors import GameError
+from game.core.i18n import N_
 from game.io import battle_saves
 from game.timeline import Timeline
 from game.ui.base import Screen
 from game.ui.config import AI_VS_AI, HOT_SEAT, VS_AI, BattleConfig
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, ngettext, rules_words, translate
 
 ROW_HEIGHT = 46
 LIST_WIDTH = 900
@@ -48,7 +50,7 @@ def _autosave(screen, timeline: Timeline) -> None:
     try:
         screen.autosaved = battle_saves.autosave(timeline, screen.agents)
     except (OSError, GameError) as exc:
-        screen.say(f"Autosave failed: {exc}", bad=True)
+        screen.say(_("Autosave failed: {why}").format(why=exc), bad=True)
 
 
 def save_now(screen) -> Path | None:
@@ -58,9 +60,9 @@ def save_now(screen) -> Path | None:
     try:
         battle_saves.save_battle(path, screen.timeline, screen.agents)
     except (OSError, GameError) as exc:
-        screen.say(f"Not saved: {exc}", bad=True)
+        screen.say(_("Not saved: {why}").format(why=exc), bad=True)
         return None
-    screen.say(f"Saved as {path.name} (the menu's Saved battles opens it)")
+    screen.say(_("Saved as {name} (the menu's Saved battles opens it)").format(name=path.name))
     return path
 
 
@@ -84,27 +86,36 @@ def undo_hint(screen) -> str:
     info = timeline.undo_info(side)
     if not info.count:
         return ""
-    more = f" and {info.count - 1} more" if info.count > 1 else ""
-    return f"Ctrl+Z undoes: {info.next}{more} (undo stops at: {info.stop})"
+    step, stop = rules_words(info.next), rules_words(info.stop)
+    if info.count > 1:
+        return ngettext("Ctrl+Z undoes: {step} and {n} more (undo stops at: {stop})",
+                        "Ctrl+Z undoes: {step} and {n} more (undo stops at: {stop})",
+                        info.count - 1).format(step=step, n=info.count - 1, stop=stop)
+    return _("Ctrl+Z undoes: {step} (undo stops at: {stop})").format(step=step, stop=stop)
 
 
 def undo(screen) -> bool:
     """Ctrl+Z: take back one decision of the person playing, and say what and why it stops."""
     if screen.busy:
-        screen.say("Wait: the rules are still resolving the last decision", bad=True)
+        screen.say(_("Wait: the rules are still resolving the last decision"), bad=True)
         return False
     side = undo_side(screen)
     if side is None:
-        screen.say("Nothing to undo: the AI's decisions are never undone", bad=True)
+        screen.say(_("Nothing to undo: the AI's decisions are never undone"), bad=True)
         return False
     info = screen.timeline.undo_info(side)
     if not screen.timeline.undo(side, 1):
-        screen.say(f"Nothing to undo: {info.stop}", bad=True)
+        screen.say(_("Nothing to undo: {stop}").format(stop=rules_words(info.stop)), bad=True)
         return False
     refresh(screen)
     left = info.count - 1
-    screen.say(f"Undone: {info.next}. " + (f"{left} more can be undone." if left else
-                                            f"Undo stops here: {info.stop}."))
+    step, stop = rules_words(info.next), rules_words(info.stop)
+    if left:
+        screen.say(ngettext("Undone: {step}. {n} more can be undone.",
+                            "Undone: {step}. {n} more can be undone.", left
+                            ).format(step=step, n=left))
+    else:
+        screen.say(_("Undone: {step}. Undo stops here: {stop}.").format(step=step, stop=stop))
     return True
 
 
@@ -162,30 +173,35 @@ def continue_last(app) -> str | None:
     """The menu's Continue: the newest unfinished battle. Returns a problem to show, or None."""
     entry = battle_saves.latest_unfinished()
     if entry is None:
-        return "No unfinished battle to continue."
+        return _("No unfinished battle to continue.")
     try:
         open_saved(app, entry.path)
     except GameError as exc:
-        return str(exc)
+        return translate(str(exc))
     return None
 
 
 def describe(entry: battle_saves.SaveEntry) -> str:
     """One line of the list: ruleset, map, sides, round (or finished), decisions, date."""
     if entry.summary is None:
-        return f"{entry.path.name}: cannot be read ({entry.problem})"
+        return _("{file}: cannot be read ({why})").format(file=entry.path.name,
+                                                          why=entry.problem)
     s = entry.summary
-    parts = [s.get("ruleset"), s.get("map"), " vs ".join(s.get("sides") or []),
-             "finished" if s.get("over") else f"round {s.get('round', '?')}",
-             f"{s.get('decisions', 0)} decisions", s.get("saved_at") or entry.path.name]
+    decisions = s.get("decisions", 0)
+    parts = [s.get("ruleset"), s.get("map"),
+             _(" vs ").join(translate(side) for side in s.get("sides") or []),
+             _("finished") if s.get("over") else
+             _("round {round}").format(round=s.get("round", "?")),
+             ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
+             if isinstance(decisions, int) else "", s.get("saved_at") or entry.path.name]
     return " · ".join(str(p) for p in parts if p)
 
 
 class SavedBattlesScreen(Screen):
     """The saved battles (autosaves included), newest first: open or delete each."""
 
-    title = "Saved battles"
-    empty = "No saved battle yet: battles are saved after every decision."
+    title = N_("Saved battles")
+    empty = N_("No saved battle yet: battles are saved after every decision.")
 
     def __init__(self, app, folder: Path | None = None):
         super().__init__(app)
@@ -213,11 +229,11 @@ class SavedBattlesScreen(Screen):
                 opener.disable()
             self.buttons[opener] = ("open", entry)
             remove = pygame_gui.elements.UIButton(
-                pygame.Rect(left + LIST_WIDTH - 110, y, 110, ROW_HEIGHT - 6), "Delete", self.ui,
+                pygame.Rect(left + LIST_WIDTH - 110, y, 110, ROW_HEIGHT - 6), _("Delete"), self.ui,
                 object_id="#centered")
             self.buttons[remove] = ("delete", entry)
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 120, h - 80, 240, 48), "Back to menu", self.ui,
+            pygame.Rect(w // 2 - 120, h - 80, 240, 48), _("Back to menu"), self.ui,
             object_id="#primary")
 
     def resize(self, size) -> None:
@@ -242,24 +258,26 @@ class SavedBattlesScreen(Screen):
         try:
             if what == "delete":
                 battle_saves.delete_save(entry.path, entry.path.parent)
-                self.message = f"Deleted {entry.path.name}"
+                self.message = _("Deleted {file}").format(file=entry.path.name)
                 self.build()
             else:
                 self.open(entry)
         except GameError as exc:
-            self.message = str(exc)
+            self.message = translate(str(exc))
 
     def open(self, entry: battle_saves.SaveEntry) -> None:
         open_saved(self.app, entry.path)
 
     def draw(self, surface) -> None:
         text = shared_text()
-        w, _ = self.app.size
-        text.blit(surface, self.title, (w / 2, 50), size=34, color=palette.HIGHLIGHT,
+        w, _x = self.app.size
+        text.blit(surface, _(self.title), (w / 2, 50), size=34, color=palette.HIGHLIGHT,
                   bold=True, anchor="midtop")
-        note = self.message or (self.empty if not self.rows else
-                                f"{len(self.rows)} files; the wheel scrolls")
-        text.blit(surface, note, (w / 2, 98), size=14, color=palette.TEXT_DIM, anchor="midtop")
+        note = self.message or (_(self.empty) if not self.rows else
+                                ngettext("{n} file; the wheel scrolls",
+                                         "{n} files; the wheel scrolls", len(self.rows)
+                                         ).format(n=len(self.rows)))
+        text.blit(surface, text.clip(note, w - 40, 14), (w / 2, 98), size=14, color=palette.TEXT_DIM, anchor="midtop")
 
 
 def _clip(text: str, limit: int = 110) -> str:

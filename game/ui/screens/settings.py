@@ -11,15 +11,22 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_
 from game.ui import settings as user_settings
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.overlay import Overlay
+from game.ui.words import _, decimal
 
 ROW = 48
-LABEL_W, FIELD_W = 190, 340
-DISPLAY = {False: "In a window", True: "Full screen"}
-SOUND = {False: "On", True: "Muted"}
+LABEL_W, FIELD_W = 210, 340
+DISPLAY = {False: N_("In a window"), True: N_("Full screen")}
+SOUND = {False: N_("On"), True: N_("Muted")}
+
+
+def language_label(code: str) -> str:
+    """A language by its own name; "System language" (in the language shown) for ""."""
+    return _(user_settings.LANGUAGES[code]) if code == "" else user_settings.LANGUAGES[code]
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -55,44 +62,46 @@ class SettingsScreen(Overlay):
         current = size_label(tuple(s.window_size))
         self.size_labels.setdefault(current, tuple(s.window_size))
         dropdown = pygame_gui.elements.UIDropDownMenu
-        self.widgets["size"] = dropdown(list(self.size_labels), current, row(0, "Window size"),
-                                        self.ui)
+        self.widgets["size"] = dropdown(list(self.size_labels), current,
+                                        row(0, _("Window size")), self.ui)
         if s.fullscreen:
             self.widgets["size"].disable()
-        self.widgets["display"] = dropdown(list(DISPLAY.values()), DISPLAY[s.fullscreen],
-                                           row(1, "Display"), self.ui)
+        self.widgets["display"] = dropdown([_(v) for v in DISPLAY.values()],
+                                           _(DISPLAY[s.fullscreen]), row(1, _("Display")),
+                                           self.ui)
         self.widgets["pace"] = dropdown(
             [self._pace_label(p) for p in user_settings.PACES], self._pace_label(s.ai_pace),
-            row(2, "AI pace"), self.ui)
-        slider_rect = row(3, "Sound volume")
+            row(2, _("AI pace")), self.ui)
+        slider_rect = row(3, _("Sound volume"))
         slider_rect.width -= 70
         self.widgets["volume"] = pygame_gui.elements.UIHorizontalSlider(
             slider_rect, round(s.volume * 100), (0, 100), self.ui, click_increment=5)
         self.volume_at = (slider_rect.right + 14, slider_rect.y + 8)
-        self.widgets["sound"] = dropdown(list(SOUND.values()), SOUND[s.muted],
-                                         row(4, "Sound"), self.ui)
-        self.widgets["labels"] = dropdown(list(user_settings.LABEL_DENSITIES.values()),
-                                          user_settings.LABEL_DENSITIES[s.label_density],
-                                          row(5, "Labels on the table"), self.ui)
-        self.widgets["language"] = dropdown(list(user_settings.LANGUAGES.values()),
-                                            user_settings.LANGUAGES[s.language],
-                                            row(6, "Language"), self.ui)
-        if len(user_settings.LANGUAGES) < 2:
-            self.widgets["language"].disable()
+        self.widgets["sound"] = dropdown([_(v) for v in SOUND.values()], _(SOUND[s.muted]),
+                                         row(4, _("Sound")), self.ui)
+        self.widgets["labels"] = dropdown([_(v) for v in user_settings.LABEL_DENSITIES.values()],
+                                          _(user_settings.LABEL_DENSITIES[s.label_density]),
+                                          row(5, _("Labels on the table")), self.ui)
+        self.widgets["language"] = dropdown([language_label(c) for c in user_settings.LANGUAGES],
+                                            language_label(s.language), row(6, _("Language")),
+                                            self.ui)
         buttons_y = self.rect.bottom - 64
         half = (self.rect.width - 100) // 2
         self.widgets["test"] = pygame_gui.elements.UIButton(
-            pygame.Rect(left, buttons_y, half, 44), "Test the sound", self.ui,
+            pygame.Rect(left, buttons_y, half, 44), _("Test the sound"), self.ui,
             object_id="#centered")
         self.widgets["done"] = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.right - 40 - half, buttons_y, half, 44), "Done", self.ui,
+            pygame.Rect(self.rect.right - 40 - half, buttons_y, half, 44), _("Done"), self.ui,
             object_id="#primary")
 
     @staticmethod
     def _pace_label(pace: str) -> str:
         delay = user_settings.PACES[pace]
-        return f"{user_settings.PACE_NAMES[pace]} ({delay:g} s per decision)" if delay else \
-            f"{user_settings.PACE_NAMES[pace]} (no pause)"
+        name = _(user_settings.PACE_NAMES[pace])
+        if not delay:
+            return _("{pace} (no pause)").format(pace=name)
+        seconds = decimal(f"{delay:g}")
+        return _("{pace} ({seconds} s per decision)").format(pace=name, seconds=seconds)
 
     def resize(self, size) -> None:
         super().resize(size)
@@ -107,16 +116,18 @@ class SettingsScreen(Overlay):
             if element is w["size"] and text in self.size_labels:
                 s.window_size = self.size_labels[text]
             elif element is w["display"]:
-                s.fullscreen = text == DISPLAY[True]
+                s.fullscreen = text == _(DISPLAY[True])
             elif element is w["pace"]:
                 s.ai_pace = next(p for p in user_settings.PACES if self._pace_label(p) == text)
             elif element is w["sound"]:
-                s.muted = text == SOUND[True]
+                s.muted = text == _(SOUND[True])
             elif element is w["labels"]:
                 s.label_density = next(k for k, v in user_settings.LABEL_DENSITIES.items()
-                                       if v == text)
+                                       if _(v) == text)
             elif element is w["language"]:
-                s.language = next(k for k, v in user_settings.LANGUAGES.items() if v == text)
+                code = next(c for c in user_settings.LANGUAGES if language_label(c) == text)
+                self.app.set_language(code)  # every screen, this one too, is rebuilt in it
+                return
             self.apply()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is \
                 w["volume"]:
@@ -146,7 +157,7 @@ class SettingsScreen(Overlay):
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        self.draw_titled(surface, "Settings")
+        self.draw_titled(surface, _("Settings"))
         text = shared_text()
         for label, y in self.rows:
             text.blit(surface, text.clip(label, LABEL_W - 12, 16), (self.rect.x + 40, y + 8),
@@ -161,7 +172,7 @@ class SettingsScreen(Overlay):
 
     def _sound_note(self) -> str:
         if self.app.sound.silent:
-            return "No sound device: the game plays silent."
+            return _("No sound device: the game plays silent.")
         if self.settings.fullscreen:
-            return "Full screen uses the whole display; choose a window to pick a size."
+            return _("Full screen uses the whole display; choose a window to pick a size.")
         return ""

@@ -14,9 +14,9 @@ import pygame
 import pygame_gui
 
 from game.core.actions import Action
-from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import rules_words, translate
 
 BUTTON_HEIGHT = 30
 BUTTON_GAP = 4
@@ -72,12 +72,14 @@ class DecisionPanel:
             for action, note in group.actions:
                 object_id = "#end_phase" if action.unit is None else None
                 label = action.label or action.to_text()
-                shown = plain_words(_without_title(label, group.title))
+                # translated first, then shortened and stripped of tags (the row keeps the
+                # rules' own label: that is what the action is known by)
+                shown = rules_words(_without_title(translate(label), group.title))
                 fitted = _fit(shown, button_width - 22)
                 button = pygame_gui.elements.UIButton(
                     pygame.Rect(self.rect.x + 6, self.rect.y + y, button_width, BUTTON_HEIGHT),
                     fitted, self.ui, object_id=object_id,
-                    tool_tip_text=plain_words(label) if fitted != shown else None)
+                    tool_tip_text=rules_words(label) if fitted != shown else None)
                 self.rows.append(_Row(y, BUTTON_HEIGHT + BUTTON_GAP, label, group.side, action,
                                       note, button, group.unit))
                 y += BUTTON_HEIGHT + BUTTON_GAP

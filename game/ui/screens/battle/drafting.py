@@ -176,7 +176,7 @@ class DraftingMixin:
                     for mid, (x0, y0) in start.items()}
 
         low, high, best = 0.0, 1.0, None
-        for _ in range(BACK_OFF_LIVE if self.dragging else BACK_OFF_STEPS):
+        for _step in range(BACK_OFF_LIVE if self.dragging else BACK_OFF_STEPS):
             k = (low + high) / 2
             draft.positions = scaled(k)
             if self._reason(draft.action()) is None:

@@ -9,7 +9,6 @@ import time
 
 import pygame
 
-from game.core.text import plain_words
 from game.ui.render import palette
 from game.ui.render.spinner import draw_spinner
 from game.ui.render.text import shared_text
@@ -20,6 +19,7 @@ from game.ui.screens.battle.unit_card import (
     draw_card,
     wrapped,
 )
+from game.ui.words import _, ngettext, rules_words
 
 INFO_LINE = 16
 SPINNER_DELAY = 0.12  # seconds a job runs before the spinner shows (no flash on quick steps)
@@ -52,7 +52,7 @@ class DrawingMixin:
         pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1)
         lines = info_lines(self.info_sections(), rect.width - 20)
         if not lines:
-            text.blit(surface, "Nothing to note.", (rect.x + 10, rect.y + 6), size=13,
+            text.blit(surface, _("Nothing to note."), (rect.x + 10, rect.y + 6), size=13,
                       color=palette.TEXT_DIM)
             return
         room = max(1, (rect.height - 12) // INFO_LINE)
@@ -118,16 +118,18 @@ class DrawingMixin:
         text = shared_text()
         notes = []
         if self.ruler_active:
-            notes.append("Ruler: drag on the table to measure (edge to edge from a base).")
+            notes.append(_("Ruler: drag on the table to measure (edge to edge from a base)."))
         if self.sight_mode:
-            notes.append("Line of sight: select a unit, hover an enemy model." if not
-                         self.selected else "Line of sight: hover a model (green = seen).")
+            notes.append(_("Line of sight: select a unit, hover an enemy model.") if not
+                         self.selected else _("Line of sight: hover a model (green = seen)."))
         lines = self.sight_lines()
         if lines:
-            seen = sum(1 for _, _, clear in lines if clear)
-            notes.append(f"{seen} of {len(lines)} models can see the target.")
+            seen = sum(1 for _a, _b, clear in lines if clear)
+            notes.append(ngettext("{seen} of {n} model can see the target.",
+                                  "{seen} of {n} models can see the target.", len(lines)
+                                  ).format(seen=seen, n=len(lines)))
         y = self.view_rect.bottom - 8
-        for note in reversed([plain_words(n) for n in notes]):
+        for note in reversed(notes):
             rect = text.blit(surface, note, (self.view_rect.centerx, y), size=13,
                              color=palette.TEXT, anchor="midbottom", backdrop=(0, 0, 0, 170))
             y = rect.top - 4
@@ -138,7 +140,7 @@ def info_lines(sections, width: int) -> list[tuple[str, bool]]:
     text = shared_text()
     lines: list[tuple[str, bool]] = []
     for title, body in sections:
-        lines.append((text.clip(plain_words(title), width, 13, True), True))
+        lines.append((text.clip(rules_words(title), width, 13, True), True))
         for line in body:
-            lines.extend((part, False) for part in text.wrap(plain_words(line), width, 12))
+            lines.extend((part, False) for part in text.wrap(rules_words(line), width, 12))
     return lines

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from game.core.actions import Action
+from game.core.i18n import N_
 from game.ui.render.bases import model_at
 from game.ui.screens.battle.drafting import Press
 
@@ -146,7 +147,7 @@ class InputMixin:
             return None
         from game.ui.screens.overlays import ConfirmLeaveScreen
 
-        return ConfirmLeaveScreen(self.app, "Leave the battle?", then)
+        return ConfirmLeaveScreen(self.app, N_("Leave the battle?"), then)
 
     def open_pause(self) -> None:
         from game.ui.screens.overlays import PauseScreen

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.core.i18n import N_
+from game.i18n import _
 from game.ui.render.camera import Camera
 from game.ui.screens.battle.decision_list import DecisionPanel
 
@@ -30,6 +32,10 @@ INFO_WIDTH = 360  # the info box beside the dice tray, at most
 #: Windows at least this wide show the tools with their keys ("Ruler (R)"); narrower ones
 #: show "Ruler" so that the header's round, phase and scores keep their room.
 TOOLS_FULL_WIDTH = 1200
+#: The tool bar, right to left: key, label (a message id; a translation keeps " (key)").
+TOOLS = (("menu", N_("Menu (Esc)")), ("help", N_("Help (H)")), ("fit", N_("Fit (F)")),
+         ("sight", N_("Sight (L)")), ("ruler", N_("Ruler (R)")), ("undo", N_("Undo (^Z)")),
+         ("why", N_("Why AI? (Y)")))
 
 
 def tool_label(label: str) -> str:
@@ -70,11 +76,9 @@ class LayoutMixin:
         x = width - 8
         # a narrow window keeps the header readable: shorter tools, their keys in the help
         self.tool_w, self.tool_keys = (86, True) if width >= TOOLS_FULL_WIDTH else (62, False)
-        for key, label in (("menu", "Menu (Esc)"), ("help", "Help (H)"), ("fit", "Fit (F)"),
-                           ("sight", "Sight (L)"), ("ruler", "Ruler (R)"),
-                           ("undo", "Undo (^Z)"), ("why", "Why AI? (Y)")):
+        for key, label in TOOLS:
             w = self.tool_w
-            label = label if self.tool_keys else tool_label(label)
+            label = _(label) if self.tool_keys else tool_label(_(label))
             x -= w
             self.tools[key] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, 7, w, 30), label, self.ui, object_id="#tool")
@@ -83,10 +87,10 @@ class LayoutMixin:
         bottom = self.decide_rect.bottom - DRAFT_HEIGHT
         half = (RIGHT_WIDTH - 24) // 2
         self.confirm_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.decide_rect.x + 8, bottom + 74, half, 36), "Confirm move (Enter)",
+            pygame.Rect(self.decide_rect.x + 8, bottom + 74, half, 36), _("Confirm move (Enter)"),
             self.ui, object_id="#confirm")
         self.cancel_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.decide_rect.x + 16 + half, bottom + 74, half, 36), "Cancel (Esc)",
+            pygame.Rect(self.decide_rect.x + 16 + half, bottom + 74, half, 36), _("Cancel (Esc)"),
             self.ui, object_id="#centered")
         self.confirm_button.hide()
         self.cancel_button.hide()

@@ -14,18 +14,21 @@ from __future__ import annotations
 import pygame
 
 from game.core.actions import Action
+from game.core.i18n import N_
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, rules_words, translate
 
 PENDING = "pending"
 BAR_AREA = 64  # pixels of a bar at 100%
 MAX_BARS = 12
 CHART_WIDTH = 250
+YOU, THEY = N_("You"), N_("They strike back")
 
 
 def short(label: str) -> tuple[str, str]:
     """'3 slain' -> ('3', 'slain'); other labels keep a few letters under their bar."""
-    head, _, rest = label.partition(" ")
+    head, _x, rest = label.partition(" ")
     if head.isdigit():
         return head, rest
     return label, ""
@@ -77,7 +80,7 @@ class OddsChartMixin:
                 self._odds = {k: v for k, v in self._odds.items() if k[0] == self.version}
             self._odds[key] = None if job.failed else job.result  # information only
 
-        self.app.worker.submit(run, done, "Working out the odds…")
+        self.app.worker.submit(run, done, N_("Working out the odds…"))
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -91,11 +94,11 @@ class OddsChartMixin:
         text = shared_text()
         view = self.view_rect
         if odds == PENDING:
-            text.blit(surface, "Working out the odds…", (view.x + 12, view.bottom - 12),
+            text.blit(surface, _("Working out the odds…"), (view.x + 12, view.bottom - 12),
                       size=13, color=palette.TEXT_DIM, anchor="bottomleft",
                       backdrop=(0, 0, 0, 170))
             return
-        sides = [("You", odds.attacker), ("They strike back", odds.defender)]
+        sides = [(YOU, odds.attacker), (THEY, odds.defender)]
         tables = [(who, title, table) for who, tables in sides for title, table in
                   tables.items() if table]
         if not tables:
@@ -114,8 +117,8 @@ class OddsChartMixin:
         shade.fill((14, 16, 20, 228))
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, palette.HIGHLIGHT, box, 1, border_radius=6)
-        text.blit(surface, text.clip(f"Odds before you commit: {odds.action}", width - 20, 13,
-                                     True), (box.x + 10, box.y + 8), size=13,
+        text.blit(surface, text.clip(_("Odds before you commit: {action}").format(
+            action=rules_words(odds.action)), width - 20, 13, True), (box.x + 10, box.y + 8), size=13,
                   color=palette.HIGHLIGHT, bold=True)
         for i, (who, title, table) in enumerate(tables):
             x = box.x + 10 + (i % per_row) * (CHART_WIDTH + 10)
@@ -123,7 +126,8 @@ class OddsChartMixin:
             self._draw_bars(surface, pygame.Rect(x, y, CHART_WIDTH, chart_h - 6), who, title,
                             table)
         if odds.note:
-            text.blit(surface, text.clip("Assumes: " + odds.note, width - 20, 11),
+            text.blit(surface, text.clip(_("Assumes: {note}").format(note=rules_words(odds.note)),
+                                         width - 20, 11),
                       (box.x + 10, box.bottom - 18), size=11, color=palette.TEXT_DIM)
 
     def _covered(self, box: pygame.Rect) -> int:
@@ -138,13 +142,16 @@ class OddsChartMixin:
     @staticmethod
     def _draw_bars(surface, rect: pygame.Rect, who: str, title: str, table: dict) -> None:
         text = shared_text()
-        items = list(table.items())[:MAX_BARS]
-        unit = next((short(k)[1] for k, _ in items if short(k)[1]), "")
-        color = palette.TEXT_GOOD if who == "You" else palette.TEXT_BAD
-        text.blit(surface, text.clip(f"{who}: {title}", rect.width, 12, True),
+        items = [(translate(k), p) for k, p in list(table.items())[:MAX_BARS]]
+        unit = next((short(k)[1] for k, _p in items if short(k)[1]), "")
+        color = palette.TEXT_GOOD if who == YOU else palette.TEXT_BAD
+        text.blit(surface, text.clip(_("{who}: {title}").format(who=_(who),
+                                                                title=translate(title)),
+                                     rect.width, 12, True),
                   (rect.x, rect.y), size=12, color=color, bold=True)
         best = max(items, key=lambda kv: kv[1])
-        text.blit(surface, text.clip(f"most likely {best[0]} ({float(best[1]):.0%})",
+        text.blit(surface, text.clip(_("most likely {outcome} ({chance})").format(
+            outcome=best[0], chance=f"{float(best[1]):.0%}"),
                                      rect.width, 11), (rect.x, rect.y + 17), size=11,
                   color=palette.TEXT_DIM)
         slot = rect.width / max(1, len(items))

@@ -16,6 +16,7 @@ import pygame
 from game.core.events import DiceRolled, Event, UnitMoved
 from game.ui import jobs, settings
 from game.ui.screens.battle.turns import AI_BATCH, AI_BUDGET
+from game.ui.words import _
 
 READ_PER_ROLL = 0.35  # extra seconds of the AI's delay per roll shown, up to READ_ROLLS rolls
 READ_ROLLS = 4
@@ -44,7 +45,9 @@ class PaceMixin:
         self.pace = pace
         self.app.settings.ai_pace = pace
         problem = self.app.apply_settings()
-        self.say(problem or f"AI pace: {pace} (P changes it)", bad=bool(problem))
+        name = _(settings.PACE_NAMES.get(pace, pace)).lower()
+        self.say(problem or _("AI pace: {pace} (P changes it)").format(pace=name),
+                 bad=bool(problem))
 
     def cycle_pace(self) -> None:
         order = list(settings.PACES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.text import plain_words, possessive
+from game.core.i18n import N_
 from game.ui import jobs
 from game.ui.render import palette
 from game.ui.render.text import shared_text
@@ -20,13 +20,14 @@ from game.ui.screens.battle.layout import (
     RIGHT_WIDTH,
     TOP_BAR,
 )
+from game.ui.words import _, decimal, fill, rules_words, translate
 
 #: The header's scores are worked out from the table as it stands (objectives held now count).
-VP_CAPTION = "(VP if the battle ended now)"
-VP_CAPTION_SHORT = "(VP if it ended now)"  # a narrow window's
-VP_TIP = ("Victory points if the battle ended now, worked out from the table as it stands: "
-          "an objective counts for whoever holds it at this moment, so a unit stepping off an "
-          "objective can lower its side's VP.")
+VP_CAPTION = N_("(VP if the battle ended now)")
+VP_CAPTION_SHORT = N_("(VP if it ended now)")  # a narrow window's
+VP_TIP = N_("Victory points if the battle ended now, worked out from the table as it stands: "
+            "an objective counts for whoever holds it at this moment, so a unit stepping off "
+            "an objective can lower its side's VP.")
 
 #: After a click on a decision the list keeps its layout (its buttons disabled) until the pointer
 #: leaves it, or moves once this many seconds have passed: the next unit's option never slides
@@ -74,12 +75,14 @@ class PanelsMixin:
             unit = action.unit if action.unit in self.state.units else None
             if unit not in groups:
                 if unit is None:
-                    groups[unit] = Group("Phase", None, None, [])
+                    groups[unit] = Group(_("Phase"), None, None, [])
                 else:
-                    groups[unit] = Group(names.get(unit, unit), self.state.units[unit].side,
+                    groups[unit] = Group(translate(names.get(unit, unit)),
+                                         self.state.units[unit].side,
                                          unit, [])
             # the AI's expected victory points for the choice (explained on hover, `why.py`)
-            note = (f"AI: {self._values[action]:+.2f} VP" if action in self._values else "")
+            note = (_("AI: {value} VP").format(value=decimal(f"{self._values[action]:+.2f}"))
+                    if action in self._values else "")
             groups[unit].actions.append((action, note))
         ordered = [g for u, g in groups.items() if u is not None]
         if None in groups:
@@ -99,18 +102,22 @@ class PanelsMixin:
         pygame.draw.line(surface, palette.PANEL_EDGE, self.top_rect.bottomleft,
                          self.top_rect.bottomright)
         s = self.state
-        phase = str(s.phase).replace("_", " ").capitalize()
-        head = f"Round {s.round}/{s.scenario.rounds} · {phase} · {s.sides[s.active].name}"
+        phase = translate(str(s.phase).replace("_", " ").capitalize())
+        head = _("Round {round}/{rounds} · {phase} · {side}").format(
+            round=s.round, rounds=s.scenario.rounds, phase=phase,
+            side=translate(s.sides[s.active].name))
         score = self.score()
         labels = []
         for side in s.sides:
             points = score[side.index] if side.index < len(score) else 0
-            labels.append((f"{side.name}: {points:g} VP, {len(side.casualties)} lost",
-                           palette.side_light(side.index)))
+            labels.append((_("{side}: {points} VP, {lost} lost").format(
+                side=translate(side.name), points=decimal(f"{points:g}"),
+                lost=len(side.casualties)), palette.side_light(side.index)))
+        caption_text, short_text = _(VP_CAPTION), _(VP_CAPTION_SHORT)
         room = self.tools_left - 20
 
         def width(size: int, head_size: int) -> int:
-            return (text.size(head, head_size, True)[0] + 28 + text.size(VP_CAPTION, 12)[0]
+            return (text.size(head, head_size, True)[0] + 28 + text.size(caption_text, 12)[0]
                     + sum(text.size(label, size, True)[0] + 20 for label, _ in labels))
 
         first = None
@@ -128,12 +135,12 @@ class PanelsMixin:
                              color=color, bold=True, anchor="midleft")
             self._score_rects.append(rect)
             x = rect.right + 18
-        caption = text.size(VP_CAPTION, 12)[0]
+        caption = text.size(caption_text, 12)[0]
         if x + caption <= room:
-            self._score_rects.append(text.blit(surface, VP_CAPTION, (x - 6, y), size=12,
+            self._score_rects.append(text.blit(surface, caption_text, (x - 6, y), size=12,
                                                color=palette.TEXT_DIM, anchor="midleft"))
         elif first is not None:  # narrow: beside the turn, shortened if need be
-            short = VP_CAPTION if first.right + 16 + caption <= room else VP_CAPTION_SHORT
+            short = caption_text if first.right + 16 + caption <= room else short_text
             self._score_rects.append(text.blit(surface, text.clip(short, room - first.right
                                                                   - 16, 12),
                                                (first.right + 16, 12), size=12,
@@ -144,7 +151,7 @@ class PanelsMixin:
     def _draw_vp_tip(self, surface) -> None:
         """Hovering the scores says what they are: a snapshot, not points banked."""
         text = shared_text()
-        lines = text.wrap(VP_TIP, 360, 12)
+        lines = text.wrap(_(VP_TIP), 360, 12)
         box = pygame.Rect(12, TOP_BAR + 4, 380, 12 + 16 * len(lines))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((14, 16, 20, 235))
@@ -177,23 +184,28 @@ class PanelsMixin:
         x, y = rect.x + 12, rect.y + 8
         room = rect.width - 24
         if self.controller.over:
-            text.blit(surface, "The battle is over.", (x, y), size=16, color=palette.HIGHLIGHT,
+            text.blit(surface, _("The battle is over."), (x, y), size=16, color=palette.HIGHLIGHT,
                       bold=True)
         elif player is not None:
             side = self.state.sides[player]
-            who = "your decision" if self.is_human_turn() else "AI is playing"
-            if len(self.humans) > 1 and self.is_human_turn():
-                who = f"{possessive(self.player_names.get(player, 'player'))} decision"
-            text.blit(surface, text.clip(f"{side.name}: {who}", room, 16, True), (x, y), size=16,
+            name = translate(side.name)
+            if not self.is_human_turn():
+                head = _("{side}: AI is playing").format(side=name)
+            elif len(self.humans) > 1:
+                head = fill(_("{side}: {player:poss} decision"), side=name,
+                            player=self.player_names.get(player, _("player")))
+            else:
+                head = _("{side}: your decision").format(side=name)
+            text.blit(surface, text.clip(head, room, 16, True), (x, y), size=16,
                       color=palette.side_light(player), bold=True)
             if not self.is_human_turn():
-                hint = "Space: skip to your decision" if self.humans else \
-                    "Space: skip to the end of this turn"
+                hint = _("Space: skip to your decision") if self.humans else \
+                    _("Space: skip to the end of this turn")
                 text.blit(surface, text.clip(hint, room, 13), (x, y + 24), size=13,
                           color=palette.TEXT_DIM)
             else:
-                text.blit(surface, text.clip("Hover a choice to preview it; drag a unit to "
-                                             "place it yourself.", room, 12),
+                text.blit(surface, text.clip(_("Hover a choice to preview it; drag a unit to "
+                                               "place it yourself."), room, 12),
                           (x, y + 24), size=12, color=palette.TEXT_DIM)
         note, color = self._hint()
         if note:
@@ -203,15 +215,20 @@ class PanelsMixin:
 
     def _hint(self) -> tuple[str, tuple]:
         if self.message:
-            return plain_words(self.message), palette.TEXT_BAD if self.message_bad else palette.TEXT
+            return rules_words(self.message), palette.TEXT_BAD if self.message_bad else \
+                palette.TEXT
         if self.hovered_action is not None and not self.busy:
             shown = self.preview(self.hovered_action)
             if shown["outcomes"]:
-                return "Exact odds " + shown["outcomes"], palette.HIGHLIGHT
+                return _("Exact odds {odds}").format(odds=translate(shown["outcomes"])), \
+                    palette.HIGHLIGHT
             if shown["odds"]:
-                return "In charge range: " + shown["odds"], palette.HIGHLIGHT
+                return _("In charge range: {odds}").format(odds=translate(shown["odds"])), \
+                    palette.HIGHLIGHT
             if shown["targets"]:
-                return "Targets: " + "; ".join(shown["targets"].values()), palette.HIGHLIGHT
+                return _("Targets: {targets}").format(
+                    targets="; ".join(translate(t) for t in shown["targets"].values())), \
+                    palette.HIGHLIGHT
         from game.ui.screens.saves import undo_hint  # what Ctrl+Z would take back, and why not more
 
         return undo_hint(self), palette.TEXT_DIM
@@ -223,22 +240,26 @@ class PanelsMixin:
         box = pygame.Rect(self.decide_rect.x + 6, top, RIGHT_WIDTH - 12, DRAFT_HEIGHT - 4)
         pygame.draw.rect(surface, (26, 30, 36), box, border_radius=6)
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 1, border_radius=6)
-        kind = draft.template.kind.replace("_", " ")
+        kind = translate(draft.template.kind.replace("_", " "))
         option = _option_words(draft.template.option)
         if option:
-            kind += f" ({option})"
+            kind += f" ({translate(option)})"
         names = self.scene.names(self.state)
-        title = f"Your {kind}: {names.get(draft.unit, draft.unit)}"
+        unit = translate(names.get(draft.unit, draft.unit))
         if draft.template.targets:
-            title += " against " + ", ".join(names.get(t, t) for t in draft.template.targets)
+            title = _("Your {kind}: {unit} against {targets}").format(
+                kind=kind, unit=unit,
+                targets=", ".join(translate(names.get(t, t)) for t in draft.template.targets))
+        else:
+            title = _("Your {kind}: {unit}").format(kind=kind, unit=unit)
         text.blit(surface, _clip(title, box.width - 16), (box.x + 8, box.y + 6), size=13,
                   color=palette.TEXT, bold=True)
         if not draft.checked:
-            status, color = "Checking…", palette.TEXT_DIM
+            status, color = _("Checking…"), palette.TEXT_DIM
         elif draft.reason:
-            status, color = plain_words(draft.reason), palette.TEXT_BAD
+            status, color = rules_words(draft.reason), palette.TEXT_BAD
         else:
-            status, color = "Legal: press Enter or Confirm.", palette.TEXT_GOOD
+            status, color = _("Legal: press Enter or Confirm."), palette.TEXT_GOOD
         for i, line in enumerate(text.wrap(status, box.width - 16, 12)[:3]):
             text.blit(surface, line, (box.x + 8, box.y + 25 + i * 15), size=12, color=color)
 

@@ -13,6 +13,7 @@ from game.core.actions import Action
 from game.ui import hooks, jobs
 from game.ui.render.bases import model_at
 from game.ui.render.scene import Overlays
+from game.ui.words import _, decimal, translate
 
 ZOOMED_NOTES = 20.0  # px per inch from which every moving model shows its allowance
 
@@ -37,19 +38,20 @@ class PreviewMixin:
             except Exception:
                 length = None
             if length is None:
-                notes[mid] = (float("inf"), "no path")
+                notes[mid] = (float("inf"), _("no path"))
             elif allowance is not None:
-                notes[mid] = (length, f'{length:.1f}" of {allowance:g}"')
+                notes[mid] = (length, _('{length}" of {allowance}"').format(
+                    length=decimal(f"{length:.1f}"), allowance=decimal(f"{allowance:g}")))
             else:
-                notes[mid] = (length, f'{length:.1f}"')
+                notes[mid] = (length, f'{decimal(f"{length:.1f}")}"')
         return notes
 
     def notes_for_view(self, notes: dict[str, tuple[float, str]]) -> dict[str, str]:
         """Every model's note when zoomed in; zoomed out, only the furthest mover's."""
         if self.camera.scale >= ZOOMED_NOTES or len(notes) <= 1:
             return {mid: text for mid, (_, text) in notes.items()}
-        mid, (_, text) = max(notes.items(), key=lambda item: item[1][0])
-        return {mid: f"furthest: {text}"}
+        mid, (_x, text) = max(notes.items(), key=lambda item: item[1][0])
+        return {mid: _("furthest: {note}").format(note=text)}
 
     def _paths(self, action: Action) -> dict[str, list]:
         route = getattr(self.controller.geo, "route", None)
@@ -75,17 +77,18 @@ class PreviewMixin:
         label = self._preview_cache.get(key)
         if label is not None:
             return label
-        label = name = self.scene.names(self.state).get(target, target)
+        label = name = translate(self.scene.names(self.state).get(target, target))
         try:
             distance = self.controller.geo.unit_distance(self.state, unit, target)
         except Exception:
             distance = None
         if distance is not None:
-            label = f'{name}: {distance:.1f}"'
+            label = f'{name}: {decimal(f"{distance:.1f}")}"'
             odds = getattr(self.ruleset, "charge_odds", None)
             if odds is not None and with_odds:
                 with contextlib.suppress(Exception):
-                    label += f"  (charge odds {float(odds(distance)):.0%})"
+                    label += "  " + _("(charge odds {chance})").format(
+                        chance=f"{float(odds(distance)):.0%}")
         self._preview_cache[key] = label
         return label
 
@@ -168,20 +171,22 @@ class PreviewMixin:
     def ruler_overlay(self):
         if self.ruler is None:
             return None
-        start, end, start_model, _ = self.ruler
+        start, end, start_model, _x = self.ruler
         geo, s = self.controller.geo, self.state
         straight = math.dist(start, end)
         a = s.models.get(start_model) if start_model else None
         end_model = model_at(s, self.camera, self.camera.to_screen(*end))
         try:
             if a is not None and end_model is not None and end_model.id != a.id:
-                text = f'{geo.distance(a, end_model):.1f}" edge to edge'
+                text = _('{length}" edge to edge').format(
+                    length=decimal(f"{geo.distance(a, end_model):.1f}"))
             elif a is not None:
-                text = f'{geo.point_distance(a, end):.1f}" from the base edge'
+                text = _('{length}" from the base edge').format(
+                    length=decimal(f"{geo.point_distance(a, end):.1f}"))
             else:
-                text = f'{straight:.1f}"'
+                text = f'{decimal(f"{straight:.1f}")}"'
         except Exception:
-            text = f'{straight:.1f}"'
+            text = f'{decimal(f"{straight:.1f}")}"'
         return (start, end, text)
 
     def holders(self) -> list:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from game import ai as agents
 from game import rulesets
 from game.core.actions import Action
+from game.core.i18n import N_
 from game.ui.base import Screen
 from game.ui.config import BattleConfig
 from game.ui.render.board import Board
@@ -81,7 +82,7 @@ class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixi
         self.board = Board(controller.scenario, config.map_path or controller.scenario.source)
         self.scene = Scene(self.board, self.ruleset)
         self.tray = DiceTray(animate=app.animate, seed=config.seed)
-        self.log = BattleLog(f"Battle log  ·  seed {config.seed}")
+        self.log = BattleLog(N_("Battle log  ·  seed {seed}"), seed=config.seed)
         self.log.add(controller.events)
         self.tray.add(controller.events)
         self.version = 0
@@ -171,6 +172,16 @@ class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixi
             if self.draft.since_check >= CHECK_INTERVAL or not self.dragging:
                 self.check_draft()
         self._show_draft_buttons()
+
+    def language_changed(self) -> None:
+        """The log's lines and every widget again, in the language now shown."""
+        self.log.relanguage()
+        self.board.forget_pictures()
+        self.tray = DiceTray(animate=False, seed=self.config.seed)
+        self.tray.add(self.controller.events[-80:])
+        self.tray.animate = self.app.animate
+        self._preview_cache.clear()
+        super().language_changed()
 
     def close(self) -> None:
         self.closed = True

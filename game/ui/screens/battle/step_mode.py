@@ -30,6 +30,8 @@ from game.core.events import (
 from game.ui import explain
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.screens.battle.layout import tool_label
+from game.ui.words import _, ngettext
 
 #: The events step mode stops after; the others are shown with the next stop.
 PAUSE_ON = (DiceRolled, Casualty, PhaseStarted, ChargeDeclared, ChargeResolved, UnitMoved,
@@ -62,8 +64,8 @@ class StepModeMixin:
         else:
             self.step_mode_on = True
             self.step_base = self.state.copy()
-        self.say("Step mode on: the battle stops after each rule step (N next, B back, "
-                 "C continue, T off)." if self.step_mode_on else "Step mode off.")
+        self.say(_("Step mode on: the battle stops after each rule step (N next, B back, "
+                   "C continue, T off).") if self.step_mode_on else _("Step mode off."))
         self._sync_step_buttons()
 
     @property
@@ -230,13 +232,13 @@ class StepModeMixin:
         super()._build_layout()
         x = self.tools_left - self.tool_w
         self.tools["step"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, 7, self.tool_w, 30), "Step (T)" if self.tool_keys else "Step",
+            pygame.Rect(x, 7, self.tool_w, 30), _("Step (T)") if self.tool_keys else tool_label(_("Step (T)")),
             self.ui, object_id="#tool")
         self.tools_left = x - 4
         view = self.view_rect
         self.step_buttons = {}
-        for i, (key, label) in enumerate((("back", "Back (B)"), ("next", "Next (N)"),
-                                          ("continue", "Continue (C)"))):
+        for i, (key, label) in enumerate((("back", _("Back (B)")), ("next", _("Next (N)")),
+                                          ("continue", _("Continue (C)")))):
             self.step_buttons[key] = pygame_gui.elements.UIButton(
                 pygame.Rect(view.right - (3 - i) * (BUTTON_W + 6) - 4, view.bottom - 40,
                             BUTTON_W, 32), label, self.ui, object_id="#centered")
@@ -315,9 +317,11 @@ class StepModeMixin:
         text = shared_text()
         view = self.view_rect
         width = min(view.width - 24, 720)
-        where = f"Step {self.step_cursor + 1} of {len(self.step_history)}"
+        where = _("Step {step} of {steps}").format(step=self.step_cursor + 1,
+                                                   steps=len(self.step_history))
         if self.step_pending:
-            where += f" · {len(self.step_pending)} more events held"
+            where += " · " + ngettext("{n} more event held", "{n} more events held",
+                                      len(self.step_pending)).format(n=len(self.step_pending))
         lines = [(where, 12, palette.TEXT_DIM, True)]
         lines += [(line, 14, palette.TEXT, True)
                   for line in text.wrap(explain.event_text(event), width - 20, 14, True)[:3]]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.events import Event
+from game.core.i18n import N_
 from game.ui import jobs
+from game.ui.words import translate
 
 RESULTS_DELAY = 1.2
 AI_BUDGET = 0.05  # seconds of AI work per job when the AI plays without a delay
@@ -29,7 +31,7 @@ class TurnsMixin:
             else:
                 self._after(progress.events)
 
-        self.run_rules(lambda c, p: jobs.apply_action(c, action, p, offered), "Resolving…",
+        self.run_rules(lambda c, p: jobs.apply_action(c, action, p, offered), N_("Resolving…"),
                        done)
         return True
 
@@ -57,7 +59,7 @@ class TurnsMixin:
             return False
         agents, humans = self.agents, set(self.humans)
         self.run_rules(lambda c, p: jobs.play_ai(c, agents, humans, p, limit, budget, same_turn),
-                       "The AI is thinking…", lambda p: self._after(p.events))
+                       N_("The AI is thinking…"), lambda p: self._after(p.events))
         return True
 
     def skip_ai(self) -> None:
@@ -75,7 +77,7 @@ class TurnsMixin:
         agents, humans = self.agents, set(self.humans)
         self.run_rules(lambda c, p: jobs.play_ai(c, agents, humans, p, jobs.SKIP_LIMIT,
                                                  same_turn=not humans),
-                       "The AI is thinking…", done, kind="skip")
+                       N_("The AI is thinking…"), done, kind="skip")
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message = text
@@ -87,7 +89,7 @@ class TurnsMixin:
             return
         player = self.controller.current_player()
         side = player if player in self.humans else min(self.humans, default=player)
-        self.run_rules(lambda c, p: jobs.concede(c, side, p), "Resolving…",
+        self.run_rules(lambda c, p: jobs.concede(c, side, p), N_("Resolving…"),
                        lambda p: self._after(p.events))
 
     def _run_ai(self, dt: float) -> None:
@@ -114,7 +116,7 @@ class TurnsMixin:
             self.last_human = player
             self.draft = None
             self.selected = None
-            self.app.push(HandOverScreen(self.app, self.state.sides[player].name, player,
+            self.app.push(HandOverScreen(self.app, translate(self.state.sides[player].name), player,
                                          self.player_names.get(player, "")))
         self.last_human = player
 

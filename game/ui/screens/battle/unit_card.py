@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.text import count, plain_words
+from game.core.text import count
 from game.ui import explain
 from game.ui.render import palette
 from game.ui.render.text import shared_text
+from game.ui.words import _, rules_words, translate
 
 CARD_WIDTH = 300
 #: Profile entries that name what a model carries (shown as "Weapons: ...").
@@ -44,7 +45,7 @@ def terms(ruleset_id: str) -> dict[str, str]:
     try:
         from game.learn import glossary
 
-        return {t.term: t.name for t in glossary(ruleset_id)}
+        return {t.term: translate(t.name) for t in glossary(ruleset_id)}
     except Exception:  # noqa: BLE001 - a ruleset without a sheet still gets its card
         return {}
 
@@ -52,12 +53,14 @@ def terms(ruleset_id: str) -> dict[str, str]:
 def words(value) -> str:
     """A profile value as words: lists joined, identifiers made readable, never a repr."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple | set | frozenset):
         return ", ".join(words(v) for v in value)
     if isinstance(value, float):
         return f"{value:g}"
-    return str(value).replace("_", " ")
+    if isinstance(value, str):
+        return translate(value.replace("_", " ")) if "_" in value else translate(value)
+    return str(value)
 
 
 def card_lines(ruleset, state, model_id: str, names: dict[str, str] | None = None
@@ -69,18 +72,21 @@ def card_lines(ruleset, state, model_id: str, names: dict[str, str] | None = Non
     glossary = terms(getattr(ruleset, "id", ""))
     alive = len(state.alive_models(unit.id))
     unit_name = names.get(unit.id, unit.name)
-    belongs = [] if unit_name == model.name else [unit_name]  # a lone model is its unit
-    lines = [CardLine(model.name, "title"),
-             CardLine(" · ".join([*belongs, state.sides[unit.side].name,
-                                  f"{alive} of {count(len(unit.models), 'model')}"]), "sub")]
+    belongs = [] if unit_name == model.name else [translate(unit_name)]  # a lone model: its unit
+    strength = _("{alive} of {models}").format(alive=alive,
+                                              models=translate(count(len(unit.models), "model")))
+    lines = [CardLine(translate(model.name), "title"),
+             CardLine(" · ".join([*belongs, translate(state.sides[unit.side].name), strength]),
+                      "sub")]
     profile = model.profile
     described = getattr(ruleset, "model_lines", None)  # the ruleset's own plain words
     numbers = {k: v for k, v in profile.items()
                if isinstance(v, int | float) and not isinstance(v, bool) and k not in SKIP_KEYS}
     if described is not None:
-        lines.extend(CardLine(plain_words(line)) for line in described(state, model.id))
+        lines.extend(CardLine(rules_words(line)) for line in described(state, model.id))
     else:
-        lines.append(CardLine(f"Wounds {model.wounds} of {model.max_wounds}"))
+        lines.append(CardLine(_("Wounds {wounds} of {max_wounds}").format(
+            wounds=model.wounds, max_wounds=model.max_wounds)))
         if numbers:
             lines.append(CardLine("   ".join(f"{words(k)}\u00a0{words(v)}"
                                            for k, v in numbers.items()), "stats"))
@@ -89,23 +95,23 @@ def card_lines(ruleset, state, model_id: str, names: dict[str, str] | None = Non
         lines.append(CardLine(", ".join(known), "key"))
     carried = [words(profile[k]) for k in WEAPON_KEYS if profile.get(k)]
     if carried and described is None:
-        lines.append(CardLine("Weapons: " + "; ".join(carried)))
+        lines.append(CardLine(_("Weapons: {weapons}").format(weapons="; ".join(carried))))
     special = []
     for key, value in profile.items():
         if key in numbers or key in WEAPON_KEYS or key in SKIP_KEYS or value in ((), [], None):
             continue
         if described is not None:  # the ruleset's lines say these already
             continue
-        name = glossary.get(key, explain.readable(key))
+        name = glossary.get(key, translate(explain.readable(key)))
         name = name[:1].upper() + name[1:]
         special.append(name if value is True else f"{name}: {words(value)}")
     if special:
-        lines.append(CardLine("Special rules", "head"))
-        lines.extend(CardLine(plain_words(s)) for s in special)
+        lines.append(CardLine(_("Special rules"), "head"))
+        lines.extend(CardLine(rules_words(s)) for s in special)
     statuses = explain.status_lines(unit.flags, model.statuses, ruleset)
     if statuses:
-        lines.append(CardLine("Status", "head"))
-        lines.extend(CardLine(plain_words(s), "status") for s in statuses)
+        lines.append(CardLine(_("Status"), "head"))
+        lines.extend(CardLine(rules_words(s), "status") for s in statuses)
     return lines
 
 
@@ -114,7 +120,7 @@ def wrapped(lines: list[CardLine], width: int) -> list[CardLine]:
     text = shared_text()
     out = []
     for line in lines:
-        size, _, bold = line.style
+        size, _x, bold = line.style
         out.extend(CardLine(part, line.kind) for part in text.wrap(line.text, width, size, bold))
     return out
 
@@ -147,7 +153,7 @@ def fitting(lines: list[CardLine], height: int) -> list[CardLine]:
         used += line.style[0] + 6
         if used > height:
             if room:
-                room[-1] = CardLine("… (hover a model for its whole card)", "key")
+                room[-1] = CardLine(_("… (hover a model for its whole card)"), "key")
             return room
         room.append(line)
     return room

@@ -13,16 +13,18 @@ import pygame
 import pygame_gui
 
 from game.core.events import Event
+from game.core.i18n import N_
 from game.learn import rule_for_event
 from game.ui import explain
 from game.ui.base import Screen
 from game.ui.render import palette
 from game.ui.render.text import shared_text
 from game.ui.screens.battle.decision_list import VALUE_WIDTH
+from game.ui.words import _, ngettext, rules_words, translate
 
-VALUES_NOTE = ("The number beside a choice: the victory points the AI expects it to gain for "
-               "your side, on average over the dice (higher is better; it is a guide, not a "
-               "rule).")
+VALUES_NOTE = N_("The number beside a choice: the victory points the AI expects it to gain "
+                 "for your side, on average over the dice (higher is better; it is a guide, "
+                 "not a rule).")
 
 
 class WhyMixin:
@@ -92,14 +94,21 @@ class WhyMixin:
             mouse = self.app.mouse
             if self._values and self.panel.rect.collidepoint(mouse) and \
                     mouse[0] >= self.panel.rect.right - VALUE_WIDTH:
-                return VALUES_NOTE, palette.TEXT
+                return _(VALUES_NOTE), palette.TEXT
             withheld = self.withheld_for(self.focus_unit())
             if withheld:
                 w = withheld[0]
-                more = f" (+{len(withheld) - 1} more)" if len(withheld) > 1 else ""
+                what, why = rules_words(w.what), rules_words(w.reason)
+                if len(withheld) > 1:
+                    line = ngettext("Not offered (+{n} more): {what}. {why}",
+                                    "Not offered (+{n} more): {what}. {why}",
+                                    len(withheld) - 1).format(n=len(withheld) - 1, what=what,
+                                                              why=why)
+                else:
+                    line = _("Not offered: {what}. {why}").format(what=what, why=why)
                 text = shared_text()
                 width = self.decide_rect.width - 24
-                lines = text.wrap(f"Not offered{more}: {w.what}. {w.reason}", width, 13)
+                lines = text.wrap(line, width, 13)
                 if len(lines) > 2:  # two lines fit above the buttons
                     lines = [lines[0], text.clip(" ".join(lines[1:]), width, 13)]
                 return " ".join(lines), palette.TEXT_BAD
@@ -113,7 +122,7 @@ class WhyMixin:
             return
         box = next((b for i, b in self.log._boxes if i == hovered), None)
         if box is not None and self.log_rect.contains(box):
-            shared_text().blit(surface, "? why", (box.right - 4, box.y + 2), size=12,
+            shared_text().blit(surface, _("? why"), (box.right - 4, box.y + 2), size=12,
                                color=palette.HIGHLIGHT, bold=True, anchor="topright",
                                backdrop=(30, 34, 40, 230))
 
@@ -133,12 +142,13 @@ class WhyScreen(Screen):
 
     def lines(self, width: int) -> list[tuple[str, int, tuple, bool]]:
         text = shared_text()
-        out = [("Why?", 13, palette.TEXT_DIM, True)]
+        out = [(_("Why?"), 13, palette.TEXT_DIM, True)]
         paragraphs = [(explain.event_text(self.event), 14, palette.TEXT, True),
-                      (self.entry.title, 16, palette.HIGHLIGHT, True),
-                      (self.entry.text, 13, palette.TEXT, False)]
+                      (rules_words(self.entry.title), 16, palette.HIGHLIGHT, True),
+                      (rules_words(self.entry.text), 13, palette.TEXT, False)]
         if self.event.rule:
-            paragraphs.append((f"In the log: {self.event.rule}", 11, palette.TEXT_DIM, False))
+            paragraphs.append((_("In the log: {rule}").format(rule=translate(self.event.rule)),
+                               11, palette.TEXT_DIM, False))
         for body, size, color, bold in paragraphs:
             out += [(line, size, color, bold) for line in text.wrap(body, width, size, bold)]
             out.append(("", 4, color, False))
@@ -153,10 +163,10 @@ class WhyScreen(Screen):
         self.rect = pygame.Rect((width - w) // 2, (height - h) // 2, w, h)
         bottom = self.rect.bottom - 46
         self.reference = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.x + 16, bottom, 200, 34), "Open in the rules", self.ui,
+            pygame.Rect(self.rect.x + 16, bottom, 200, 34), _("Open in the rules"), self.ui,
             object_id="#centered")
         self.close_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.right - 146, bottom, 130, 34), "Close (Esc)", self.ui,
+            pygame.Rect(self.rect.right - 146, bottom, 130, 34), _("Close (Esc)"), self.ui,
             object_id="#centered")
 
     def resize(self, size) -> None:
