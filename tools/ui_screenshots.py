@@ -18,8 +18,6 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-# This folder holds tools/i18n.py, which would hide the `i18n` package pygame_gui translates with.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 if not os.environ.get("DISPLAY"):
