@@ -1,5 +1,7 @@
 """Errors the game raises on purpose. Each carries a message that a player can read."""
 
+from game.core.i18n import msg
+
 
 class GameError(Exception):
     """Base of every error we raise on purpose (the CLI turns these into one line, exit 2)."""
@@ -17,7 +19,7 @@ class InputFileError(GameError):
     """A file the player gave us is missing or malformed. The message names the file."""
 
     def __init__(self, path, problem: str):
-        super().__init__(f"{path}: {problem}")
+        super().__init__(msg("{path}: {problem}", path=str(path), problem=problem))
         self.path = str(path)
         self.problem = problem
 

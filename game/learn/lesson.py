@@ -30,6 +30,7 @@ from game.core.deploy import place_block
 from game.core.dice import Dice, ScriptExhausted
 from game.core.errors import GameError
 from game.core.events import Event
+from game.core.i18n import msg
 from game.core.state import Scenario
 from game.learn.lesson_file import Lesson, LessonError, LessonStep
 from game.learn.sheets import RuleEntry, sheet
@@ -234,7 +235,7 @@ class LessonRun:
         changes."""
         step = self._require_step()
         if step.decision is None:
-            raise GameError("this step asks no decision")
+            raise GameError(msg("this step asks no decision"))
         decision = step.decision
         if decision.expect.matches(action):
             self._play(step, decision.expect, chosen=action)
@@ -242,7 +243,7 @@ class LessonRun:
         why = decision.because.get(action.kind, decision.wrong)
         refused = self.controller.explain_illegal(action)
         if refused:
-            why = f"{why} (the rules refuse it: {refused})"
+            why = msg("{why} (the rules refuse it: {refused})", why=why, refused=refused)
         return Verdict(False, why)
 
     def back(self) -> bool:
@@ -263,7 +264,7 @@ class LessonRun:
     # --- inside ------------------------------------------------------------------------------
     def _require_step(self) -> LessonStep:
         if self.finished:
-            raise GameError("the lesson is finished")
+            raise GameError(msg("the lesson is finished"))
         return self.lesson.steps[self.position]
 
     def _mark(self) -> tuple:

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from game.core.errors import DataError
+from game.core.i18n import msg
 from game.data.loader import read_toml
 
 SHEETS_DIR = Path(__file__).resolve().parent / "sheets"
@@ -158,8 +159,9 @@ def rule_for_event(ruleset_id: str, event) -> RuleEntry:
     found = lookup(ruleset_id, name)
     if found is not None:
         return found
-    return RuleEntry("unlisted", name or "No rule named", "", name or
-                     "This line names no rule: it is a step of the game's own flow.", (name,))
+    return RuleEntry("unlisted", name or msg("No rule named"), "", name or
+                     msg("This line names no rule: it is a step of the game's own flow."),
+                     (name,))
 
 
 def glossary(ruleset_id: str) -> tuple[Term, ...]:
