@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except OSError as exc:  # a file we write (a picture, a folder) that the system refuses
         where = f"{exc.filename}: " if exc.filename else ""
-        _say(msg("skirmish: {error}", error=f"{where}{exc.strerror or exc}"), file=sys.stderr)
+        problem = f"{where}{exc.strerror or exc}"
+        _say(msg("skirmish: {error}", error=problem), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -477,9 +478,9 @@ def _odds(args) -> int:
             out["why"] = reason
         print(json.dumps(out))
     else:
+        fraction = f"{p.numerator}/{p.denominator}"
         line = msg("{ruleset}: P(charge reaches {distance:g}\") = {fraction} = {p:.4f}",
-                   ruleset=args.ruleset, distance=args.distance,
-                   fraction=f"{p.numerator}/{p.denominator}", p=float(p))
+                   ruleset=args.ruleset, distance=args.distance, fraction=fraction, p=float(p))
         _say(join([line, msg(" ({reason})", reason=reason)], "") if reason else line)
     return 0
 

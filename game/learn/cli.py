@@ -36,7 +36,7 @@ def tutorial(lesson: str | None, listing: bool, headless: bool, as_json: bool) -
     else:
         print(f"{translate(played['title'])} ({played['ruleset']})")
         for n, step in enumerate(played["steps"], 1):
-            dice = translate(msg(" [dice {faces}]", faces="+".join(map(str, step["dice"])))) \
-                if step["dice"] else ""
+            faces = "+".join(map(str, step["dice"]))
+            dice = translate(msg(" [dice {faces}]", faces=faces)) if step["dice"] else ""
             print(f"{n:>2}. ({translate(step['rule_title'])}) {translate(step['text'])}{dice}")
     return 0
