@@ -89,7 +89,8 @@ def _setup_module(ruleset_id: str):
         module = importlib.import_module(full)
         if hasattr(module, "build_state"):
             return module
-    raise GameError(f"ruleset {ruleset_id!r} has no build_state for lessons")
+    raise GameError(msg("ruleset {ruleset_id} has no build_state for lessons",
+                        ruleset_id=repr(ruleset_id)))
 
 
 def opening_state(lesson: Lesson):
@@ -101,7 +102,7 @@ def opening_state(lesson: Lesson):
     try:
         s = module.build_state(lesson.ruleset, scenario, lesson.seed, armies)
     except GameError as exc:
-        raise LessonError(lesson.path, f"armies: {exc}") from None
+        raise LessonError(lesson.path, msg("armies: {problem}", problem=exc)) from None
     place_units(lesson, s, lesson.placements, module)
     start = lesson.start
     if "phase" in start:
@@ -123,15 +124,15 @@ def place_units(lesson: Lesson, s, placements, module=None, where: str = "placem
         if "model" in place:
             model = s.models.get(place["model"])
             if model is None:
-                raise LessonError(lesson.path, f"{here}: no model {place['model']!r}")
+                raise LessonError(lesson.path, msg("{here}: no model {model}", here=here, model=repr(place['model'])))
             model.x, model.y = float(place["x"]), float(place["y"])
             if "facing" in place:
                 model.facing = float(place["facing"])
             continue
         unit = s.units.get(place["unit"])
         if unit is None:
-            raise LessonError(lesson.path, f"{here}: no unit {place['unit']!r} (units are "
-                                           f"s<side>u<n>: {', '.join(sorted(s.units))})")
+            raise LessonError(lesson.path, msg("{here}: no unit {unit} (units are s<side>u<n>: {names})",
+                                               here=here, unit=repr(place['unit']), names=', '.join(sorted(s.units))))
         if "keep" in place:
             _keep(s, unit, int(place["keep"]))
         facing = float(place.get("facing", 0.0 if unit.side == 0 else 180.0))
@@ -160,11 +161,10 @@ def _check_highlights(lesson: Lesson, state) -> None:
                   and "unit" in h[key]]
         for unit in units:
             if unit not in state.units:
-                raise LessonError(lesson.path, f"step {n + 1}: highlight names no unit {unit!r}")
+                raise LessonError(lesson.path, msg("step {number}: highlight names no unit {unit}", number=n + 1, unit=repr(unit)))
         for model in h.get("models", []):
             if model not in state.models:
-                raise LessonError(lesson.path, f"step {n + 1}: highlight names no model "
-                                               f"{model!r}")
+                raise LessonError(lesson.path, msg("step {number}: highlight names no model {model}", number=n + 1, model=repr(model)))
 
 
 def find_action(offered: list[Action], pattern) -> Action | None:
@@ -214,8 +214,8 @@ class LessonRun:
                                              dice=Dice(self.lesson.seed, strict=True))
         except (GameError, ScriptExhausted, LookupError, TypeError, ValueError) as exc:
             # the opening position (its phase, its pending steps) is the lesson's own
-            raise LessonError(self.lesson.path, f"the opening position cannot be played: "
-                                                f"{type(exc).__name__}: {exc}") from None
+            raise LessonError(self.lesson.path, msg("the opening position cannot be played: {name}: {problem}",
+                                                    name=type(exc).__name__, problem=exc)) from None
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
@@ -277,7 +277,8 @@ class LessonRun:
         restore_dice(self.controller.dice, dice)
 
     def _fail(self, step: LessonStep, problem: str) -> LessonError:
-        return LessonError(self.lesson.path, f"step {self.position + 1}: {problem}")
+        return LessonError(self.lesson.path, msg("step {position}: {problem}",
+                                                 position=self.position + 1, problem=problem))
 
     def _play(self, step: LessonStep, pattern, chosen: Action | None) -> StepReport:
         before = self._mark()
@@ -313,11 +314,11 @@ class LessonRun:
             self._restore(before)
             if isinstance(exc, LessonError):
                 raise
-            raise self._fail(step, f"the rules refused it: {exc}") from None
+            raise self._fail(step, f"the rules refused it: {problem}") from None
         except (LookupError, TypeError, ValueError) as exc:  # a position the lesson made up
             self._restore(before)
             raise self._fail(step, f"the rules cannot play this position: "
-                                   f"{type(exc).__name__}: {exc}") from None
+                                   f"{type(exc).__name__}: {problem}") from None
         faces = [v for roll in c.dice.log[rolled_from:] for v in roll.values]
         report = StepReport(self.position, self.rule(step), step.text, faces, decision,
                             list(c.events[events_from:]))

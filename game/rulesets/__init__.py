@@ -11,7 +11,11 @@ import pkgutil
 from functools import cache
 
 from game.core.errors import GameError
-from game.core.i18n import msg
+from game.core.i18n import N_, msg
+
+#: The rulesets' ids, which the log shows ("Battle begins (squads)"): marked so that a player
+#: reads them in their language (the ids themselves stay the same everywhere).
+IDS_SHOWN = (N_("squads"), N_("warband"), N_("cards"), N_("legions"), N_("ranks"))
 
 #: Modules in this package that are shared steps, not rulesets.
 _NOT_RULESETS = {"base", "setup"}
