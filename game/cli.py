@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from game.core.errors import GameError
+from game.core.errors import GameError, error_text
 from game.core.i18n import join, msg
 from game.io import limits
 
@@ -188,12 +188,6 @@ def _(text) -> str:
     from game.i18n import translate
 
     return translate(text)
-
-
-def error_text(exc: BaseException) -> str:
-    """An error's message as it was raised (a Msg keeps its parts; str(exc) would drop them)."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, str) else str(exc)
 
 
 def _language(text: str) -> str:

@@ -3,6 +3,13 @@
 from game.core.i18n import msg
 
 
+def error_text(exc: BaseException) -> str:
+    """An error's message as it was raised: a Msg keeps its parts for the translation, where
+    str(exc) would give only its English."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
 class GameError(Exception):
     """Base of every error we raise on purpose (the CLI turns these into one line, exit 2)."""
 

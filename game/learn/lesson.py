@@ -28,7 +28,7 @@ from game import rulesets
 from game.core.actions import Action
 from game.core.deploy import place_block
 from game.core.dice import Dice, ScriptExhausted
-from game.core.errors import GameError
+from game.core.errors import GameError, error_text
 from game.core.events import Event
 from game.core.i18n import msg
 from game.core.state import Scenario
@@ -102,7 +102,7 @@ def opening_state(lesson: Lesson):
     try:
         s = module.build_state(lesson.ruleset, scenario, lesson.seed, armies)
     except GameError as exc:
-        raise LessonError(lesson.path, msg("armies: {problem}", problem=exc)) from None
+        raise LessonError(lesson.path, msg("armies: {problem}", problem=error_text(exc))) from None
     place_units(lesson, s, lesson.placements, module)
     start = lesson.start
     if "phase" in start:
@@ -215,7 +215,7 @@ class LessonRun:
         except (GameError, ScriptExhausted, LookupError, TypeError, ValueError) as exc:
             # the opening position (its phase, its pending steps) is the lesson's own
             raise LessonError(self.lesson.path, msg("the opening position cannot be played: {name}: {problem}",
-                                                    name=type(exc).__name__, problem=exc)) from None
+                                                    name=type(exc).__name__, problem=error_text(exc))) from None
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
@@ -296,29 +296,34 @@ class LessonRun:
             if pattern is not None:
                 action = chosen or find_action(self.offered(), pattern)
                 if action is None:
-                    offered = "; ".join(a.to_text()[:60] for a in self.offered()) or "nothing"
-                    raise self._fail(step, f"the rules do not offer {pattern.to_json()} "
-                                           f"(offered: {offered})")
+                    offered = "; ".join(a.to_text()[:60] for a in self.offered()) or \
+                        msg("nothing")
+                    raise self._fail(step, msg("the rules do not offer {action} (offered: "
+                                               "{offered})", action=str(pattern.to_json()),
+                                               offered=offered))
                 c.apply(action)
                 if step.decision is not None:
                     decision = {"prompt": step.decision.prompt,
                                 "expected": pattern.to_json(),
                                 "chosen": action.label or action.to_text()}
             if c.dice.scripted_left:
-                raise self._fail(step, f"{c.dice.scripted_left} scripted dice were not rolled")
+                raise self._fail(step, msg("{left} scripted dice were not rolled",
+                                           left=c.dice.scripted_left))
         except ScriptExhausted:
             self._restore(before)
-            raise self._fail(step, f"the rules roll more dice than the {len(step.dice)} the "
-                                   f"step scripts (a lesson scripts every die)") from None
+            raise self._fail(step, msg("the rules roll more dice than the {scripted} the step "
+                                       "scripts (a lesson scripts every die)",
+                                       scripted=len(step.dice))) from None
         except GameError as exc:
             self._restore(before)
             if isinstance(exc, LessonError):
                 raise
-            raise self._fail(step, f"the rules refused it: {problem}") from None
+            raise self._fail(step, msg("the rules refused it: {problem}",
+                                       problem=error_text(exc))) from None
         except (LookupError, TypeError, ValueError) as exc:  # a position the lesson made up
             self._restore(before)
-            raise self._fail(step, f"the rules cannot play this position: "
-                                   f"{type(exc).__name__}: {problem}") from None
+            raise self._fail(step, msg("the rules cannot play this position: {kind}: {problem}",
+                                       kind=type(exc).__name__, problem=str(exc))) from None
         faces = [v for roll in c.dice.log[rolled_from:] for v in roll.values]
         report = StepReport(self.position, self.rule(step), step.text, faces, decision,
                             list(c.events[events_from:]))
