@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import DataError
+from game.core.errors import DataError, error_text
 from game.core.i18n import msg
 from game.core.state import BaseShape
 from game.io import limits
@@ -138,7 +138,7 @@ def _base(path: Path, where: str, text: str) -> BaseShape:
     try:
         base = BaseShape.parse(text)
     except ValueError as exc:
-        raise DataError(path, msg("{where}.base: {problem}", where=where, problem=str(exc))) from None
+        raise DataError(path, msg("{where}.base: {problem}", where=where, problem=error_text(exc))) from None
     sizes = (base.width_mm, base.depth_mm)
     if not all(math.isfinite(v) and 0 < v <= limits.MAX_BASE_MM for v in sizes):
         raise DataError(path, msg("{where}.base = {text}: sizes must be from 0 to {max_base_mm} mm",

@@ -117,33 +117,33 @@ def _number(path, where: str, value) -> float:
 
 
 def _pattern(path, where: str, raw) -> ActionPattern:
-    _want(path, where, raw, dict, "an action is an object with a 'kind'")
+    _want(path, where, raw, dict, msg("an action is an object with a 'kind'"))
     extra = set(raw) - ACTION_KEYS
     if extra:
         raise LessonError(path, msg("{where}: unknown action key {keys}",
                                     where=where, keys=repr(sorted(extra)[0])))
-    kind = _want(path, f"{where}.kind", raw.get("kind"), str, "'kind' must be a text")
+    kind = _want(path, f"{where}.kind", raw.get("kind"), str, msg("'kind' must be a text"))
     targets = raw.get("targets")
     if targets is not None:
-        _want(path, f"{where}.targets", targets, list, "'targets' must be a list of unit ids")
+        _want(path, f"{where}.targets", targets, list, msg("'targets' must be a list of unit ids"))
         if not all(isinstance(t, str) for t in targets):
             raise LessonError(path, msg("{where}.targets must be a list of unit ids", where=where))
         targets = tuple(targets)
     for key in ("unit", "option"):
         if raw.get(key) is not None:
-            _want(path, f"{where}.{key}", raw[key], str, f"'{key}' must be a text")
+            _want(path, f"{where}.{key}", raw[key], str, msg("'{key}' must be a text", key=key))
     return ActionPattern(kind, raw.get("unit"), targets, raw.get("option"))
 
 
 def _highlight(path, where: str, raw) -> dict:
-    _want(path, where, raw, dict, "'highlight' must be an object")
+    _want(path, where, raw, dict, msg("'highlight' must be an object"))
     extra = set(raw) - HIGHLIGHT_KEYS
     if extra:
         raise LessonError(path, msg("{where}: unknown highlight {keys} (known: {names})",
                                     where=where, keys=repr(sorted(extra)[0]), names=', '.join(sorted(HIGHLIGHT_KEYS))))
     if "ring" in raw:
         ring = _want(path, f"{where}.ring", raw["ring"], dict, "'ring' is {\"unit\", \"radius\"}")
-        _want(path, f"{where}.ring.unit", ring.get("unit"), str, "a ring needs a 'unit'")
+        _want(path, f"{where}.ring.unit", ring.get("unit"), str, msg("a ring needs a 'unit'"))
         if _number(path, f"{where}.ring.radius", ring.get("radius")) <= 0:
             raise LessonError(path, msg("{where}.ring.radius must be above 0", where=where))
     if "contact" in raw and (not isinstance(raw["contact"], list) or len(raw["contact"]) != 2):
@@ -152,10 +152,10 @@ def _highlight(path, where: str, raw) -> dict:
 
 
 def _placements(path, what: str, raw) -> list[dict]:
-    _want(path, f"'{what}s'", raw, list, "must be a list of placements")
+    _want(path, f"'{what}s'", raw, list, msg("must be a list of placements"))
     for n, place in enumerate(raw):
         where = f"{what} {n + 1}"
-        _want(path, where, place, dict, "a placement is an object")
+        _want(path, where, place, dict, msg("a placement is an object"))
         if ("unit" in place) == ("model" in place):
             raise LessonError(path, msg("{where}: names a 'unit' or a 'model'", where=where))
         for key in ("x", "y"):
@@ -168,9 +168,9 @@ def _placements(path, what: str, raw) -> list[dict]:
 
 def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonStep:
     where = f"step {n + 1}"
-    _want(path, where, raw, dict, "a step is an object")
-    text = _want(path, f"{where}.text", raw.get("text"), str, "'text' must be a text")
-    rule = _want(path, f"{where}.rule", raw.get("rule"), str, "'rule' must be a rule id")
+    _want(path, where, raw, dict, msg("a step is an object"))
+    text = _want(path, f"{where}.text", raw.get("text"), str, msg("'text' must be a text"))
+    rule = _want(path, f"{where}.rule", raw.get("rule"), str, msg("'rule' must be a rule id"))
     if rule not in rule_ids:
         raise LessonError(path, msg("{where}: rule {rule} is not on the rule sheet",
                                     where=where, rule=repr(rule)))
@@ -187,17 +187,17 @@ def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonS
     action = _pattern(path, f"{where}.action", raw["action"]) if "action" in raw else None
     decision = None
     if "decision" in raw:
-        d = _want(path, f"{where}.decision", raw["decision"], dict, "must be an object")
+        d = _want(path, f"{where}.decision", raw["decision"], dict, msg("must be an object"))
         because = d.get("because", {})
         if not isinstance(because, dict) or not all(isinstance(v, str) for v in because.values()):
             raise LessonError(path, msg("{where}.decision.because maps action kinds to texts", where=where))
         decision = Decision(
-            _want(path, f"{where}.decision.prompt", d.get("prompt"), str, "needs a 'prompt'"),
+            _want(path, f"{where}.decision.prompt", d.get("prompt"), str, msg("needs a 'prompt'")),
             _pattern(path, f"{where}.decision.expect", d.get("expect")),
-            _want(path, f"{where}.decision.wrong", d.get("wrong"), str, "needs a 'wrong' text"),
+            _want(path, f"{where}.decision.wrong", d.get("wrong"), str, msg("needs a 'wrong' text")),
             dict(because))
     step_id = raw.get("id", "")
-    _want(path, f"{where}.id", step_id, str, "'id' must be a text")
+    _want(path, f"{where}.id", step_id, str, msg("'id' must be a text"))
     if step_id and step_id in known_ids:
         raise LessonError(path, msg("{where}: id {step_id} is used twice",
                                     where=where, step_id=repr(step_id)))
@@ -224,9 +224,9 @@ def load_lesson(path: str | Path) -> Lesson:
     if limits.nesting_depth(raw) > limits.MAX_NESTING:
         raise LessonError(path, msg("nested too deeply (the limit is {limit})",
                                     limit=limits.MAX_NESTING))
-    _want(path, "the file", raw, dict, "a lesson is a JSON object")
+    _want(path, "the file", raw, dict, msg("a lesson is a JSON object"))
     for key in ("id", "ruleset", "title"):
-        _want(path, f"'{key}'", raw.get(key), str, "missing or not a text")
+        _want(path, f"'{key}'", raw.get(key), str, msg("missing or not a text"))
     try:
         rulesets.get(raw["ruleset"])
         rule_ids = {r.id for r in sheet(raw["ruleset"]).rules}
@@ -239,22 +239,22 @@ def load_lesson(path: str | Path) -> Lesson:
     if not all(0 < v <= limits.MAX_TABLE_INCHES for v in size):
         raise LessonError(path, msg("'table' sides must be above 0 and at most {limit}\"",
                                     limit=limits.MAX_TABLE_INCHES))
-    armies = _want(path, "'armies'", raw.get("armies"), list, "must be a list of sides")
+    armies = _want(path, "'armies'", raw.get("armies"), list, msg("must be a list of sides"))
     if len(armies) < 2:
         raise LessonError(path, msg("'armies' needs at least two sides"))
     sides = []
     for n, army in enumerate(armies):
         where = f"army {n + 1}"
         _want(path, where, army, dict, "an army is {\"name\", \"force\", \"units\"}")
-        units = _want(path, f"{where}.units", army.get("units"), list, "a list of profile ids")
+        units = _want(path, f"{where}.units", army.get("units"), list, msg("a list of profile ids"))
         if not units or not all(isinstance(u, str) for u in units):
             raise LessonError(path, msg("{where}.units must be a non-empty list of profile ids", where=where))
-        sides.append((_want(path, f"{where}.name", army.get("name"), str, "needs a 'name'"),
-                      _want(path, f"{where}.force", army.get("force"), str, "needs a 'force'"),
+        sides.append((_want(path, f"{where}.name", army.get("name"), str, msg("needs a 'name'")),
+                      _want(path, f"{where}.force", army.get("force"), str, msg("needs a 'force'")),
                       tuple(units)))
     placements = _placements(path, "placement", raw.get("placements", []))
-    start = _want(path, "'start'", raw.get("start", {}), dict, "must be an object")
-    steps_raw = _want(path, "'steps'", raw.get("steps"), list, "must be a list of steps")
+    start = _want(path, "'start'", raw.get("start", {}), dict, msg("must be an object"))
+    steps_raw = _want(path, "'steps'", raw.get("steps"), list, msg("must be a list of steps"))
     if not steps_raw or len(steps_raw) > MAX_STEPS:
         raise LessonError(path, msg("'steps' must hold 1 to {limit} steps", limit=MAX_STEPS))
     known: set[str] = set()
