@@ -314,7 +314,7 @@ def _simulate(args) -> int:
     scenario = _scenario(args.ruleset, args.map)
     replays = _replays_folder(args.replays) if args.replays is not None else None
     report = simulate(args.ruleset, scenario, args.games, args.seed, agents,
-                      log=_say if args.log else None, replays=replays,
+                      log=print if args.log else None, replays=replays,
                       on_failure=lambda line: print(f"skirmish: {line}", file=sys.stderr),
                       budget=args.budget, swap_seats=args.swap_seats, explain=args.explain)
     if args.json:
@@ -324,10 +324,11 @@ def _simulate(args) -> int:
                     for i, w in enumerate(report["wins"]))
         failed = msg(", {failed} failed", failed=len(report["failed"])) if report["failed"] \
             else ""
-        _say(join([msg("{games} games ({ruleset}): {wins}, draws {draws}, mean rounds "
-                       "{rounds:.2f}", games=report["games"], ruleset=args.ruleset, wins=wins,
-                       draws=report["draws"], rounds=report["mean_rounds"]),
-                   failed, _agent_summary(report)], ""))
+        line = msg("{games} games ({ruleset}): {wins}, draws {draws}, mean rounds {rounds:.2f}",
+                   games=report["games"], ruleset=args.ruleset, wins=wins,
+                   draws=report["draws"], rounds=report["mean_rounds"])
+        # no empty part: gettext's "" is the catalog's header
+        _say(join([p for p in (line, failed, _agent_summary(report)) if p], ""))
     return 2 if report["failed"] else 0
 
 
@@ -336,7 +337,7 @@ def _replay(args) -> int:
 
     if args.to is not None:
         return _replay_to(args)
-    report = replay(args.file, log=_say if args.log else None, map_path=args.map)
+    report = replay(args.file, log=print if args.log else None, map_path=args.map)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

@@ -67,10 +67,11 @@ def explanation_lines(info: dict | None) -> list[str]:
             shown = row["reply_label"] or row["reply"]
             reply = msg("; then its own: {reply}", reply=shown) if row["own_follow_up"] \
                 else msg("; foreseen reply: {reply}", reply=shown)
-        lines.append(join([msg("  {rank}. {action}: {margin} (greedy {greedy:+.2f})", rank=i,
-                               action=row["label"] or row["action"], margin=_margin(row),
-                               greedy=row["greedy_value"]),
-                           reply, _odds_text(row["odds"])], ""))
+        head = msg("  {rank}. {action}: {margin} (greedy {greedy:+.2f})", rank=i,
+                   action=row["label"] or row["action"], margin=_margin(row),
+                   greedy=row["greedy_value"])
+        # no empty part: gettext's "" is the catalog's header
+        lines.append(join([p for p in (head, reply, _odds_text(row["odds"])) if p], ""))
     return lines
 
 

@@ -38,7 +38,8 @@ class BaseShape:
 
     def __post_init__(self):
         if self.kind not in self.KINDS:
-            raise ValueError(msg("unknown base kind {kind} (round, oval or rect)", kind=repr(self.kind)))
+            raise ValueError(msg("unknown base kind {kind} (round, oval or rect)",
+                                 kind=repr(self.kind)))
         if self.width_mm <= 0 or self.depth_mm <= 0:
             raise ValueError(msg("base sizes must be positive"))
 
@@ -75,7 +76,8 @@ class BaseShape:
             raise ValueError(msg("cannot read base size {text}", text=repr(text))) from None
         if kind == "round":
             if len(sizes) != 1:
-                raise ValueError(msg("a round base has one size (its diameter), not {text}", text=repr(text)))
+                raise ValueError(msg("a round base has one size (its diameter), not {text}",
+                                     text=repr(text)))
             return cls("round", sizes[0], sizes[0])
         if len(sizes) != 2:
             raise ValueError(msg("a {kind} base needs width x depth, not {text}",

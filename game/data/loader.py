@@ -138,7 +138,8 @@ def _base(path: Path, where: str, text: str) -> BaseShape:
     try:
         base = BaseShape.parse(text)
     except ValueError as exc:
-        raise DataError(path, msg("{where}.base: {problem}", where=where, problem=error_text(exc))) from None
+        raise DataError(path, msg("{where}.base: {problem}", where=where,
+                                  problem=error_text(exc))) from None
     sizes = (base.width_mm, base.depth_mm)
     if not all(math.isfinite(v) and 0 < v <= limits.MAX_BASE_MM for v in sizes):
         raise DataError(path, msg("{where}.base = {text}: sizes must be from 0 to {max_base_mm} mm",
@@ -154,7 +155,8 @@ def _check_list(path: Path, where: str, items: list) -> None:
     if all(isinstance(item, dict) for item in items):
         return
     raise DataError(path, msg("{where} must list names (text) or tables, not {names}",
-                              where=where, names=', '.join(sorted({type(i).__name__ for i in items}))))
+                              where=where,
+                              names=', '.join(sorted({type(i).__name__ for i in items}))))
 
 
 def _table(path: Path, raw: dict, key: str) -> dict:
@@ -171,7 +173,8 @@ def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
     name = _get(path, where, body, "name", str)
     models = _get(path, where, body, "models", int)
     if not 1 <= models <= 40:
-        raise DataError(path, msg("{where}.models must be 1-40, not {models}", where=where, models=models))
+        raise DataError(path, msg("{where}.models must be 1-40, not {models}", where=where,
+                                  models=models))
     base = _base(path, where, _get(path, where, body, "base", str))
     stats = {}
     for key, (kind, low, high, required) in schema.items():
@@ -223,7 +226,8 @@ def _force(path: Path, fid: str, body: Any, profiles: dict[str, UnitProfile]) ->
             raise DataError(path, msg("{where}.units must list profile ids (text), not a {name}",
                                       where=where, name=type(u).__name__))
         if u not in profiles:
-            raise DataError(path, msg("{where}.units names unknown profile {u}", where=where, u=repr(u)))
+            raise DataError(path, msg("{where}.units names unknown profile {u}", where=where,
+                                      u=repr(u)))
     return Force(fid, name, tuple(units))
 
 

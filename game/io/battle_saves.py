@@ -133,7 +133,8 @@ def _check_extras(path: Path, record: dict) -> None:
         value = (summary or {}).get(key)
         if value is not None and (not isinstance(value, kind)
                                   or (kind is int and isinstance(value, bool))):
-            raise SaveError(path, msg("the summary's '{key}' is not a {kind}", key=key, kind=_kind_name(kind)))
+            raise SaveError(path, msg("the summary's '{key}' is not a {kind}", key=key,
+                                      kind=_kind_name(kind)))
     sides = (summary or {}).get("sides")
     if sides is not None and not (isinstance(sides, list)
                                   and all(isinstance(x, str) for x in sides)):
@@ -160,7 +161,8 @@ def _agent(path: Path, side: int, spec: dict) -> None:
     try:
         random.Random().setstate(_rng_state(rng))
     except (TypeError, ValueError):
-        raise SaveError(path, msg("side {side}'s agent generator state is malformed", side=side + 1)) from None
+        raise SaveError(path, msg("side {side}'s agent generator state is malformed",
+                                  side=side + 1)) from None
 
 
 def _rng_state(raw) -> tuple:
@@ -202,8 +204,8 @@ def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
     saved = DEFAULT_RULESET_VERSION if saved is None else saved
     playing = ruleset_version(ruleset)
     if saved != playing:
-        raise SaveError(path, msg("made with version {saved} of the {ruleset} rules; this game plays version "
-                                  "{playing} and cannot upgrade it",
+        raise SaveError(path, msg("made with version {saved} of the {ruleset} rules; this game "
+                                  "plays version {playing} and cannot upgrade it",
                                   saved=saved, ruleset=ruleset.id, playing=playing))
     found = maprefs.find_map(path, record["map"], record.get("map_sha256"), map_path)
     scenario = load_scenario(found if found is not None else default_map_for(ruleset.id))
@@ -211,8 +213,8 @@ def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
     forces = record.get("forces")
     most = min(getattr(ruleset, "max_sides", 2), len(scenario.deployment))
     if forces is not None and len(forces) > most:
-        raise SaveError(path, msg("'forces' names {forces} forces; this {ruleset} battle on this map has at most "
-                                  "{most} sides",
+        raise SaveError(path, msg("'forces' names {forces} forces; this {ruleset} battle on this "
+                                  "map has at most {most} sides",
                                   forces=len(forces), ruleset=ruleset.id, most=most))
     timeline = Timeline.of(start_battle(ruleset, scenario, record["seed"], forces, replay=path),
                            ai_sides)
@@ -227,11 +229,12 @@ def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
             raise
         except Exception as exc:  # a tampered decision the rules did not expect
             problem = " ".join(str(exc).split())[:120] or type(exc).__name__
-            raise SaveError(path, msg("{where} cannot be replayed: {problem}", where=where, problem=problem)) from None
+            raise SaveError(path, msg("{where} cannot be replayed: {problem}", where=where,
+                                      problem=problem)) from None
     expected = record.get("log_sha256")
     if expected and timeline.controller.log_digest() != expected:
-        raise SaveError(path, msg("the decisions do not reproduce the recorded battle (its seed, map or "
-                                  "decisions were changed)"))
+        raise SaveError(path, msg("the decisions do not reproduce the recorded battle (its seed, "
+                                  "map or decisions were changed)"))
     return timeline, found
 
 
@@ -259,7 +262,8 @@ def make_players(record: dict, names: dict[int, str] | None = None) -> dict:
         spec = specs[side] if side < len(specs) else {"agent": HUMAN}
         wanted = (names or {}).get(side) or spec["agent"]
         if wanted == HUMAN:
-            raise GameError(msg("side {side} was played by a person: name an agent for it (--p{side} AGENT)",
+            raise GameError(msg("side {side} was played by a person: name an agent for it "
+                                "(--p{side} AGENT)",
                                 side=side + 1))
         if wanted == spec["agent"] and spec.get("rng") is not None:
             agent = ai.make(wanted, 0)
@@ -327,4 +331,5 @@ def delete_save(path: str | os.PathLike, folder: str | os.PathLike | None = None
     except FileNotFoundError:
         raise SaveError(path, msg("file not found")) from None
     except OSError as exc:
-        raise SaveError(path, msg("cannot delete: {problem}", problem=exc.strerror or exc)) from None
+        raise SaveError(path, msg("cannot delete: {problem}",
+                                  problem=exc.strerror or exc)) from None

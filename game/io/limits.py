@@ -91,7 +91,8 @@ def check_file_size(path: str | os.PathLike, limit: int, error: type[InputFileEr
     except FileNotFoundError:
         raise error(blame, msg("{what} not found", what=what)) from None
     except OSError as exc:
-        raise error(blame, msg("cannot read {what}: {problem}", what=what, problem=exc.strerror or exc)) from None
+        raise error(blame, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     if not stat.S_ISREG(info.st_mode):
         raise error(blame, msg("{what} is not a regular file", what=what))
     if info.st_size > limit:
@@ -111,9 +112,11 @@ def read_capped(path: str | os.PathLike, limit: int, error: type[InputFileError]
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(blame, msg("cannot read {what}: {problem}", what=what, problem=exc.strerror or exc)) from None
+        raise error(blame, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise error(blame, msg("{what} is over the {limit} limit", what=what, limit=_size_text(limit)))
+        raise error(blame, msg("{what} is over the {limit} limit", what=what,
+                               limit=_size_text(limit)))
     return data
 
 
@@ -169,14 +172,16 @@ def image_header(path: str | os.PathLike, error: type[InputFileError], what: str
         with open(path, "rb") as handle:
             head = handle.read(32)
     except OSError as exc:
-        raise error(owner, msg("cannot read {what}: {problem}", what=what, problem=exc.strerror or exc)) from None
+        raise error(owner, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     dims = image_size(head) if size else None
     if dims is None:
         raise error(owner, msg("{what} is not a PNG, GIF or BMP picture", what=what))
     width, height = dims
     if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE
             and width * height <= MAX_IMAGE_PIXELS):
-        raise error(owner, msg("{what} is {width}x{height} px, over the limit ({max_image_side} px a "
-                               "side, {max_image_pixels} px in all)",
-                               what=what, width=width, height=height, max_image_side=MAX_IMAGE_SIDE, max_image_pixels=MAX_IMAGE_PIXELS))
+        raise error(owner, msg("{what} is {width}x{height} px, over the limit ({max_image_side} "
+                               "px a side, {max_image_pixels} px in all)",
+                               what=what, width=width, height=height,
+                               max_image_side=MAX_IMAGE_SIDE, max_image_pixels=MAX_IMAGE_PIXELS))
     return width, height

@@ -78,13 +78,13 @@ def find_map(replay: Path, ident: str | None, digest: str | None, given: Path | 
     The messages never say whether some path outside the maps folders exists."""
     if given is not None:
         if digest and map_digest(given) != digest:
-            raise SaveError(replay, msg("the map {given} given is not the one this battle was played on (its "
-                                        "content differs)",
+            raise SaveError(replay, msg("the map {given} given is not the one this battle was "
+                                        "played on (its content differs)",
                                         given=repr(str(given))))
         return given
     if ident is None:
-        raise SaveError(replay, msg("this version-1 replay names its map by a path outside the maps folders; "
-                                    "give the map with --map FILE"))
+        raise SaveError(replay, msg("this version-1 replay names its map by a path outside the "
+                                    "maps folders; give the map with --map FILE"))
     if not ident:
         return None
     for folder in maps_dirs():
@@ -92,8 +92,9 @@ def find_map(replay: Path, ident: str | None, digest: str | None, given: Path | 
         if _inside(candidate, folder) is None or not candidate.is_file():
             continue
         if digest and map_digest(candidate) != digest:
-            raise SaveError(replay, msg("map {ident} in {folder} is not the one this battle was played on (its "
-                                        "content differs); give the right map with --map FILE",
+            raise SaveError(replay, msg("map {ident} in {folder} is not the one this battle was "
+                                        "played on (its content differs); give the right map "
+                                        "with --map FILE",
                                         ident=repr(ident), folder=folder))
         return candidate
     raise SaveError(replay, msg("map {ident} is not in the maps folders; give it with --map FILE",

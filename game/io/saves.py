@@ -61,7 +61,8 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=_TEMPORARY_SUFFIX,
                                              dir=path.parent)
     except OSError as exc:
-        raise SaveError(path, msg("cannot write here: {problem}", problem=exc.strerror or exc)) from None
+        raise SaveError(path, msg("cannot write here: {problem}",
+                                  problem=exc.strerror or exc)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
@@ -151,7 +152,8 @@ def load_json(path: Path, limit: int, check_nesting: bool = True,
         raise SaveError(path, msg("{problem}: {detail} at line {line}",
                                   problem=problem, detail=exc.msg, line=exc.lineno)) from None
     except _TooManyDigits:
-        raise SaveError(path, msg("a number has too many digits (a seed is at most 64 bits)")) from None
+        raise SaveError(path, msg("a number has too many digits (a seed is at most 64 "
+                                  "bits)")) from None
     except RecursionError:
         raise SaveError(path, msg("nested too deeply (the limit is {limit})",
                                   limit=limits.MAX_NESTING)) from None
@@ -190,12 +192,13 @@ def check_record(path: Path, data: object) -> dict:
     check_nesting_of(path, data)
     version = data.get("version")
     if isinstance(version, bool) or version not in (1, REPLAY_VERSION):
-        raise SaveError(path, msg("version {version} is not supported (this game reads versions 1 and "
-                                  "{current})",
+        raise SaveError(path, msg("version {version} is not supported (this game reads versions "
+                                  "1 and {current})",
                                   version=repr(version), current=REPLAY_VERSION))
     for key, kind in (("ruleset", str), ("map", str), ("actions", list)):
         if not isinstance(data.get(key), kind):
-            raise SaveError(path, msg("'{key}' is missing or not a {kind}", key=key, kind=kind.__name__))
+            raise SaveError(path, msg("'{key}' is missing or not a {kind}", key=key,
+                                      kind=kind.__name__))
     if data["ruleset"] not in rulesets.ids():
         raise SaveError(path, msg("unknown ruleset {ruleset}", ruleset=repr(data['ruleset'][:40])))
     if not limits.is_seed(data.get("seed")):

@@ -173,15 +173,18 @@ def _parse_xml(path: Path, what: str, owner: Path, limit: int) -> ElementTree.El
     try:
         return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
-        raise MapError(owner, msg("{what} is not valid XML ({problem})", what=what, problem=_one_line(exc))) from exc
+        raise MapError(owner, msg("{what} is not valid XML ({problem})", what=what,
+                                  problem=_one_line(exc))) from exc
     except (UnicodeError, ValueError, LookupError, RecursionError) as exc:  # e.g. encoding="x"
-        raise MapError(owner, msg("cannot read {what}: {problem}", what=what, problem=_one_line(exc))) from exc
+        raise MapError(owner, msg("cannot read {what}: {problem}", what=what,
+                                  problem=_one_line(exc))) from exc
 
 
 def _read_map_xml(path: Path) -> ElementTree.Element:
     root = _parse_xml(path, msg("map file"), path, limits.MAX_MAP_BYTES)
     if root.tag != "map":
-        raise MapError(path, msg("not a Tiled map (the XML root is <{tag}>, not <map>)", tag=root.tag))
+        raise MapError(path, msg("not a Tiled map (the XML root is <{tag}>, not <map>)",
+                                 tag=root.tag))
     return root
 
 
@@ -191,8 +194,8 @@ def _check_map_element(path: Path, root: ElementTree.Element) -> None:
         raise MapError(path, msg("only orthogonal maps are supported, not {orientation}",
                                  orientation=orientation))
     if root.get("infinite", "0") not in ("0", ""):
-        raise MapError(path, msg("infinite maps are not supported (untick Infinite in the map's properties "
-                                 "in Tiled)"))
+        raise MapError(path, msg("infinite maps are not supported (untick Infinite in the map's "
+                                 "properties in Tiled)"))
     for obj in root.iter("object"):
         if obj.get("template"):
             raise MapError(path, msg("object {id} uses the template {template}; pytmx cannot "
@@ -215,8 +218,8 @@ def _check_images(path: Path, node: ElementTree.Element, folder: Path, owner: st
         if not file.is_file():
             raise MapError(path, msg("image {source} used by {owner} not found (looked for {file})",
                                      source=repr(source), owner=owner, file=os.path.normpath(file)))
-        tmx_limits.check_picture(path, image, file, msg("image {source} used by {owner}", source=repr(source),
-                                                              owner=owner),
+        tmx_limits.check_picture(path, image, file, msg("image {source} used by {owner}",
+                                                        source=repr(source), owner=owner),
                                  node if tileset else None)
 
 
@@ -225,18 +228,23 @@ def _check_referenced_files(path: Path, root: ElementTree.Element) -> None:
     for number, tileset in enumerate(root.findall("tileset"), 1):
         source = tileset.get("source")
         if not source:
-            _check_images(path, tileset, path.parent, msg("embedded tileset {number}", number=number))
+            _check_images(path, tileset, path.parent, msg("embedded tileset {number}",
+                                                          number=number))
             continue
         if not source.lower().endswith(".tsx"):
-            raise MapError(path, msg("tileset {source} is not a .tsx file (pytmx reads only XML tilesets)",
+            raise MapError(path, msg("tileset {source} is not a .tsx file (pytmx reads only XML "
+                                     "tilesets)",
                                      source=repr(source)))
         tsx = path.parent / source
-        tsx_root = _parse_xml(tsx, msg("tileset file {source}", source=repr(source)), path, limits.MAX_TILESET_BYTES)
+        tsx_root = _parse_xml(tsx, msg("tileset file {source}",
+                                       source=repr(source)), path, limits.MAX_TILESET_BYTES)
         if tsx_root.tag != "tileset":
-            raise MapError(path, msg("tileset file {source} is not a Tiled tileset", source=repr(source)))
+            raise MapError(path, msg("tileset file {source} is not a Tiled tileset",
+                                     source=repr(source)))
         _check_images(path, tsx_root, tsx.parent, msg("tileset {source}", source=repr(source)))
     for layer in root.iter("imagelayer"):
-        _check_images(path, layer, path.parent, msg("image layer {name}", name=repr(layer.get("name", ""))),
+        _check_images(path, layer, path.parent, msg("image layer {name}",
+                                                    name=repr(layer.get("name", ""))),
                       tileset=False)
 
 
@@ -247,7 +255,8 @@ def _read_with_pytmx(path: Path):
     try:
         return pytmx.TiledMap(str(path))
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, …
-        raise MapError(path, msg("pytmx cannot read this map: {problem}", problem=_one_line(exc))) from exc
+        raise MapError(path, msg("pytmx cannot read this map: {problem}",
+                                 problem=_one_line(exc))) from exc
 
 
 # --- property values ------------------------------------------------------------------------------
@@ -453,8 +462,8 @@ class _ScenarioReader:
     def _position(self, item: _MapObject, what: str) -> Point:
         point = self._to_inches(item.position_px())
         if not self._on_table(point):
-            self.fail(msg("{what} {label} at ({x:g}, {y:g}) is off the {table} table",
-                          what=what, label=item.label, x=point[0], y=point[1], table=self._size_text()))
+            self.fail(msg("{what} {label} at ({x:g}, {y:g}) is off the {table} table", what=what,
+                          label=item.label, x=point[0], y=point[1], table=self._size_text()))
         return point
 
     # --- map properties ---
@@ -476,8 +485,8 @@ class _ScenarioReader:
                 continue
             side = int(match.group(1))
             if side >= sides:
-                self.fail(msg("map property {name} is for side {side}, but the map has deployment zones "
-                              "for sides 0–{sides} only",
+                self.fail(msg("map property {name} is for side {side}, but the map has "
+                              "deployment zones for sides 0–{sides} only",
                               name=name, side=side, sides=sides - 1))
             forces[side] = _text(value)
         return forces
@@ -538,9 +547,8 @@ class _ScenarioReader:
             self.fail(msg("the deployment layer needs a zone for each of at least two sides"))
         missing = [side for side in range(len(zones)) if side not in zones]
         if missing:
-            self.fail(msg("no deployment zone for side {missing} (sides are numbered 0, 1, … without "
-                          "gaps)",
-                          missing=missing[0]))
+            self.fail(msg("no deployment zone for side {missing} (sides are numbered 0, 1, … "
+                          "without gaps)", missing=missing[0]))
         zone_checks.check_zones(self.path, zones)
         return dict(sorted(zones.items()))
 
@@ -559,25 +567,26 @@ class _ScenarioReader:
         for item in self.layers.get("units", []):
             side = self._side(item, MARKER)
             if side >= sides:
-                self.fail(msg("unit marker {label} is for side {side}, which has no deployment zone",
-                              label=item.label, side=side))
+                self.fail(msg("unit marker {label} is for side {side}, which has no deployment "
+                              "zone", label=item.label, side=side))
             unit = _text(item.properties.get("unit"))
             if not unit:
-                self.fail(msg("unit marker {label} has no 'unit' property (a unit id in that side's "
-                              "force)",
-                              label=item.label))
+                self.fail(msg("unit marker {label} has no 'unit' property (a unit id in that "
+                              "side's force)", label=item.label))
             facing = item.properties.get("facing")
             if facing is not None:
                 degrees = _as_number(facing)
                 if degrees is None:
-                    self.fail(msg("unit marker {label} has facing {facing}; facing is a number of degrees",
+                    self.fail(msg("unit marker {label} has facing {facing}; facing is a number "
+                                  "of degrees",
                                   label=item.label, facing=repr(facing)))
                 facing = _tidy(degrees % 360.0)
             x, y = self._position(item, MARKER)
             stacked = next((p for p in placements if (p.x, p.y) == (x, y)), None)
             if stacked is not None:
-                self.fail(msg("unit marker {label} stands on the marker of {unit} (side {side}) at "
-                              "({x:g}, {y:g}): units would overlap",
-                              label=item.label, unit=repr(stacked.unit), side=stacked.side, x=x, y=y))
+                self.fail(msg("unit marker {label} stands on the marker of {unit} (side {side}) "
+                              "at ({x:g}, {y:g}): units would overlap",
+                              label=item.label, unit=repr(stacked.unit), side=stacked.side, x=x,
+                              y=y))
             placements.append(UnitPlacement(side, unit, x, y, facing))
         return tuple(placements)

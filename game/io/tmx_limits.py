@@ -51,8 +51,10 @@ def check_map_sizes(path: Path, root: ElementTree.Element) -> None:
     tile_w = whole(path, root, "tilewidth", low=1, high=limits.MAX_TILE_PIXELS)
     tile_h = whole(path, root, "tileheight", low=1, high=limits.MAX_TILE_PIXELS)
     if width * tile_w > limits.MAX_TABLE_PIXELS or height * tile_h > limits.MAX_TABLE_PIXELS:
-        raise MapError(path, msg("the map is {width}x{height} px; the limit is {max_table_pixels} px a side",
-                                 width=width * tile_w, height=height * tile_h, max_table_pixels=limits.MAX_TABLE_PIXELS))
+        raise MapError(path, msg("the map is {width}x{height} px; the limit is "
+                                 "{max_table_pixels} px a side",
+                                 width=width * tile_w, height=height * tile_h,
+                                 max_table_pixels=limits.MAX_TABLE_PIXELS))
     depth = xml_depth(root)
     if depth > limits.MAX_NESTING:
         raise MapError(path, msg("elements nest {depth} deep; the limit is {max_nesting}",
@@ -64,8 +66,10 @@ def check_map_sizes(path: Path, root: ElementTree.Element) -> None:
     for shape in (*root.iter("polygon"), *root.iter("polyline")):
         points = (shape.get("points") or "").split()
         if len(points) > limits.MAX_POLYGON_POINTS:
-            raise MapError(path, msg("a {tag} has {points} points; the limit is {max_polygon_points}",
-                                     tag=shape.tag, points=len(points), max_polygon_points=limits.MAX_POLYGON_POINTS))
+            raise MapError(path, msg("a {tag} has {points} points; the limit is "
+                                     "{max_polygon_points}",
+                                     tag=shape.tag, points=len(points),
+                                     max_polygon_points=limits.MAX_POLYGON_POINTS))
     total = 0
     for layer in root.iter("layer"):
         total += check_tile_layer(path, layer, width, height)
@@ -93,8 +97,9 @@ def check_tile_layer(path: Path, layer: ElementTree.Element, width: int, height:
     layer_w = whole(path, layer, "width", width, 1, limits.MAX_TABLE_PIXELS, what)
     layer_h = whole(path, layer, "height", height, 1, limits.MAX_TABLE_PIXELS, what)
     if (layer_w, layer_h) != (width, height):
-        raise MapError(path, msg("{what} is {layer_w}x{layer_h} tiles but the map is {width}x{height}",
-                                 what=what, layer_w=layer_w, layer_h=layer_h, width=width, height=height))
+        raise MapError(path, msg("{what} is {layer_w}x{layer_h} tiles but the map is "
+                                 "{width}x{height}", what=what,
+                                 layer_w=layer_w, layer_h=layer_h, width=width, height=height))
     tiles = width * height
     if tiles > limits.MAX_LAYER_TILES:
         raise MapError(path, msg("{what} has {tiles} tiles; the limit is {max_layer_tiles} a layer",
@@ -177,9 +182,10 @@ def check_picture(owner: Path, image: ElementTree.Element, file: Path, what: str
         if image.get(name) is not None:
             declared = whole(owner, image, name, 0, 1, limits.MAX_IMAGE_SIDE, what)
             if declared != real:
-                raise MapError(owner, msg("{what} declares {name} {declared} px but the picture is {width}x{height} "
-                                          "px",
-                                          what=what, name=name, declared=declared, width=width, height=height))
+                raise MapError(owner, msg("{what} declares {name} {declared} px but the picture "
+                                          "is {width}x{height} px",
+                                          what=what, name=name, declared=declared, width=width,
+                                          height=height))
     if tileset is None:
         return
     tile_w = int(tileset.get("tilewidth") or 1)

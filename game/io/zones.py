@@ -71,7 +71,8 @@ def check_zones(source, zones: dict[int, tuple[Point, ...]]) -> None:
     for n, first in enumerate(sides):
         for second in sides[n + 1:]:
             if zones_overlap(zones[first], zones[second]):
-                raise MapError(source, msg("the deployment zones of sides {first} and {second} overlap",
+                raise MapError(source, msg("the deployment zones of sides {first} and {second} "
+                                           "overlap",
                                            first=first, second=second))
 
 
@@ -80,6 +81,6 @@ def check_sides_for(ruleset, scenario: Scenario) -> None:
     most = getattr(ruleset, "max_sides", 2)
     if len(scenario.deployment) > most:
         raise MapError(scenario.source or "map",
-                       msg("the map has {zones} deployment zones but {ruleset} is played by at most "
-                           "{most} sides",
+                       msg("the map has {zones} deployment zones but {ruleset} is played by at "
+                           "most {most} sides",
                            zones=len(scenario.deployment), ruleset=ruleset.id, most=most))

@@ -124,15 +124,18 @@ def place_units(lesson: Lesson, s, placements, module=None, where: str = "placem
         if "model" in place:
             model = s.models.get(place["model"])
             if model is None:
-                raise LessonError(lesson.path, msg("{here}: no model {model}", here=here, model=repr(place['model'])))
+                raise LessonError(lesson.path, msg("{here}: no model {model}", here=here,
+                                                   model=repr(place['model'])))
             model.x, model.y = float(place["x"]), float(place["y"])
             if "facing" in place:
                 model.facing = float(place["facing"])
             continue
         unit = s.units.get(place["unit"])
         if unit is None:
-            raise LessonError(lesson.path, msg("{here}: no unit {unit} (units are s<side>u<n>: {names})",
-                                               here=here, unit=repr(place['unit']), names=', '.join(sorted(s.units))))
+            raise LessonError(lesson.path, msg("{here}: no unit {unit} (units are s<side>u<n>: "
+                                               "{names})",
+                                               here=here, unit=repr(place['unit']),
+                                               names=', '.join(sorted(s.units))))
         if "keep" in place:
             _keep(s, unit, int(place["keep"]))
         facing = float(place.get("facing", 0.0 if unit.side == 0 else 180.0))
@@ -161,10 +164,13 @@ def _check_highlights(lesson: Lesson, state) -> None:
                   and "unit" in h[key]]
         for unit in units:
             if unit not in state.units:
-                raise LessonError(lesson.path, msg("step {number}: highlight names no unit {unit}", number=n + 1, unit=repr(unit)))
+                raise LessonError(lesson.path, msg("step {number}: highlight names no unit {unit}",
+                                                   number=n + 1, unit=repr(unit)))
         for model in h.get("models", []):
             if model not in state.models:
-                raise LessonError(lesson.path, msg("step {number}: highlight names no model {model}", number=n + 1, model=repr(model)))
+                raise LessonError(lesson.path, msg("step {number}: highlight names no model "
+                                                   "{model}",
+                                                   number=n + 1, model=repr(model)))
 
 
 def find_action(offered: list[Action], pattern) -> Action | None:
@@ -214,8 +220,10 @@ class LessonRun:
                                              dice=Dice(self.lesson.seed, strict=True))
         except (GameError, ScriptExhausted, LookupError, TypeError, ValueError) as exc:
             # the opening position (its phase, its pending steps) is the lesson's own
-            raise LessonError(self.lesson.path, msg("the opening position cannot be played: {name}: {problem}",
-                                                    name=type(exc).__name__, problem=error_text(exc))) from None
+            raise LessonError(self.lesson.path, msg("the opening position cannot be played: "
+                                                    "{name}: {problem}",
+                                                    name=type(exc).__name__,
+                                                    problem=error_text(exc))) from None
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []

@@ -140,7 +140,8 @@ def _highlight(path, where: str, raw) -> dict:
     extra = set(raw) - HIGHLIGHT_KEYS
     if extra:
         raise LessonError(path, msg("{where}: unknown highlight {keys} (known: {names})",
-                                    where=where, keys=repr(sorted(extra)[0]), names=', '.join(sorted(HIGHLIGHT_KEYS))))
+                                    where=where, keys=repr(sorted(extra)[0]),
+                                    names=', '.join(sorted(HIGHLIGHT_KEYS))))
     if "ring" in raw:
         ring = _want(path, f"{where}.ring", raw["ring"], dict, "'ring' is {\"unit\", \"radius\"}")
         _want(path, f"{where}.ring.unit", ring.get("unit"), str, msg("a ring needs a 'unit'"))
@@ -183,18 +184,21 @@ def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonS
         raise LessonError(path, msg("{where}: rewind_to {rewind} is not an earlier step's id",
                                     where=where, rewind=repr(rewind)))
     if "action" in raw and "decision" in raw:
-        raise LessonError(path, msg("{where}: a step has an 'action' or a 'decision', not both", where=where))
+        raise LessonError(path, msg("{where}: a step has an 'action' or a 'decision', not both",
+                                    where=where))
     action = _pattern(path, f"{where}.action", raw["action"]) if "action" in raw else None
     decision = None
     if "decision" in raw:
         d = _want(path, f"{where}.decision", raw["decision"], dict, msg("must be an object"))
         because = d.get("because", {})
         if not isinstance(because, dict) or not all(isinstance(v, str) for v in because.values()):
-            raise LessonError(path, msg("{where}.decision.because maps action kinds to texts", where=where))
+            raise LessonError(path, msg("{where}.decision.because maps action kinds to texts",
+                                        where=where))
         decision = Decision(
             _want(path, f"{where}.decision.prompt", d.get("prompt"), str, msg("needs a 'prompt'")),
             _pattern(path, f"{where}.decision.expect", d.get("expect")),
-            _want(path, f"{where}.decision.wrong", d.get("wrong"), str, msg("needs a 'wrong' text")),
+            _want(path, f"{where}.decision.wrong", d.get("wrong"), str,
+                  msg("needs a 'wrong' text")),
             dict(because))
     step_id = raw.get("id", "")
     _want(path, f"{where}.id", step_id, str, msg("'id' must be a text"))
@@ -248,7 +252,8 @@ def load_lesson(path: str | Path) -> Lesson:
         _want(path, where, army, dict, "an army is {\"name\", \"force\", \"units\"}")
         units = _want(path, f"{where}.units", army.get("units"), list, msg("a list of profile ids"))
         if not units or not all(isinstance(u, str) for u in units):
-            raise LessonError(path, msg("{where}.units must be a non-empty list of profile ids", where=where))
+            raise LessonError(path, msg("{where}.units must be a non-empty list of profile ids",
+                                        where=where))
         sides.append((_want(path, f"{where}.name", army.get("name"), str, msg("needs a 'name'")),
                       _want(path, f"{where}.force", army.get("force"), str, msg("needs a 'force'")),
                       tuple(units)))

@@ -80,7 +80,8 @@ class Sheet:
 def _text(path: Path, where: str, body: dict, key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise DataError(path, msg("{where}: '{key}' must be a non-empty text", where=where, key=key))
+        raise DataError(path, msg("{where}: '{key}' must be a non-empty text", where=where,
+                                  key=key))
     return " ".join(value.split())
 
 
@@ -117,7 +118,8 @@ def load_sheet_file(path: Path, package: str) -> tuple[str, list[RuleEntry], lis
         refs, literal = body.get("log", []), body.get("log_text", [])
         if not isinstance(refs, list) or not isinstance(literal, list) or not all(
                 isinstance(x, str) for x in refs + literal):
-            raise DataError(path, msg("{where}: 'log' and 'log_text' are lists of texts", where=where))
+            raise DataError(path, msg("{where}: 'log' and 'log_text' are lists of texts",
+                                      where=where))
         names = tuple(_constant(path, where, package, ref) for ref in refs) + tuple(literal)
         rules.append(RuleEntry(rule_id, _text(path, where, body, "title"),
                                _text(path, where, body, "section"),
