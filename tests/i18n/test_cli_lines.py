@@ -22,6 +22,7 @@ RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 ENGINE = {"core", "learn", "maps"}
 #: A word: three letters or more that are not a Roman numeral ("IV" tells units apart).
 WORD = re.compile(r"(?![IVXLC]+\b)[^\W\d_]{3,}")
+REAL_TRANSLATE = game.i18n.translate
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +32,21 @@ def domains() -> dict[str, str]:
 
 def printed(ruleset_id: str, lang: str, monkeypatch, capsys) -> tuple[list[str], list[list]]:
     """The lines `simulate --log` prints, and for each the message ids it showed untranslated."""
-    real = game.i18n.translate
+    real = REAL_TRANSLATE
     misses: list[list[str]] = []
+    depth = [0]
 
     def spy(text, lang=None, found=None, part=False):
+        """Records what each printed line left untranslated (a line's parts are translated by
+        nested calls: they report to the line's own list)."""
+        if depth[0]:
+            return real(text, lang, found, part)
         missed: list[str] = []
-        out = real(text, lang, missed.append, part)
+        depth[0] += 1
+        try:
+            out = real(text, lang, missed.append, part)
+        finally:
+            depth[0] -= 1
         misses.append(missed)
         return out
 
