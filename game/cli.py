@@ -144,6 +144,8 @@ def _add_language_flag(sub) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
+        # the language first, so that an argument refused while parsing is told in it
+        _choose_language(argparse.Namespace(lang=_language_asked(argv)))
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:  # no command: play, with play's defaults
@@ -175,6 +177,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _language_asked(argv: list[str]) -> str | None:
+    """The value of --lang in the arguments, before they are parsed (None if not given)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def _say(text, file=None) -> None:
