@@ -198,9 +198,9 @@ def _check_map_element(path: Path, root: ElementTree.Element) -> None:
                                  "properties in Tiled)"))
     for obj in root.iter("object"):
         if obj.get("template"):
-            raise MapError(path, msg("object {id} uses the template {template}; pytmx cannot "
+            raise MapError(path, msg("object {id} uses the template {name}; pytmx cannot "
                                      "read templates (detach it in Tiled)",
-                                     id=obj.get("id", "?"), template=repr(obj.get("template"))))
+                                     id=obj.get("id", "?"), name=repr(obj.get("template"))))
     tmx_limits.check_map_sizes(path, root)
 
 
