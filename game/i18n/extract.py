@@ -24,8 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 
 #: gettext keywords: name -> the argument positions of the message id (and its plural).
-KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "nmsg_id": (1, 2), "_": (1,), "N_": (1,),
-            "ngettext": (1, 2)}
+KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "nmsg_id": (1, 2), "_": (1,), "N_": (1,), "ngettext": (1, 2)}
 
 #: Fields of the unit data a player reads (names, weapons, types, talents...).
 DATA_KEYS = {"name", "weapon", "officer", "sub_types", "talents", "traits", "type",
