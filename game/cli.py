@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from game.core.errors import GameError
+from game.core.errors import GameError, error_text
+from game.core.i18n import join, msg
 from game.io import limits
 
 
@@ -22,18 +23,18 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line and exit 2 like ours."""
 
     def error(self, message):
-        raise GameError(f"{self.prog}: {message}")
+        raise GameError(msg("{command}: {problem}", command=self.prog, problem=message))
 
 
 def _seed(text: str) -> int:
     """A seed on the command line: a whole number of at most 64 bits (checked before int())."""
     digits = text.strip().lstrip("+-")
     if not digits.isdigit() or len(digits) > len(str(limits.MAX_SEED)):
-        raise argparse.ArgumentTypeError(f"a seed is a whole number of at most 64 bits, "
-                                         f"not {text[:24]!r}")
+        raise argparse.ArgumentTypeError(_(msg("a seed is a whole number of at most 64 bits, "
+                                               "not {text}", text=repr(text[:24]))))
     value = int(text)
     if not limits.is_seed(value):
-        raise argparse.ArgumentTypeError("a seed is a whole number of at most 64 bits")
+        raise argparse.ArgumentTypeError(_(msg("a seed is a whole number of at most 64 bits")))
     return value
 
 
@@ -41,7 +42,8 @@ def _count(text: str) -> int:
     """A count (games, sides, turns): a whole number of at most 9 digits."""
     digits = text.strip().lstrip("+-")
     if not digits.isdigit() or len(digits) > 9:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:24]!r}")
+        raise argparse.ArgumentTypeError(_(msg("not a whole number: {text}",
+                                               text=repr(text[:24]))))
     return int(text)
 
 
@@ -142,6 +144,8 @@ def _add_language_flag(sub) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
+        # the language first, so that an argument refused while parsing is told in it
+        _choose_language(argparse.Namespace(lang=_language_asked(argv)))
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:  # no command: play, with play's defaults
@@ -163,15 +167,39 @@ def main(argv: list[str] | None = None) -> int:
         if command == "tutorial":
             return _tutorial(args)
     except GameError as exc:
-        print(f"skirmish: {exc}", file=sys.stderr)
+        _say(msg("skirmish: {error}", error=error_text(exc)), file=sys.stderr)
         return 2
     except OSError as exc:  # a file we write (a picture, a folder) that the system refuses
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"skirmish: {where}{exc.strerror or exc}", file=sys.stderr)
+        problem = f"{where}{exc.strerror or exc}"
+        _say(msg("skirmish: {error}", error=problem), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _language_asked(argv: list[str]) -> str | None:
+    """The value of --lang in the arguments, before they are parsed (None if not given)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def _say(text, file=None) -> None:
+    """Print a text for the player, in the chosen language."""
+    from game.i18n import translate
+
+    print(translate(text), file=file)
+
+
+def _(text) -> str:
+    from game.i18n import translate
+
+    return translate(text)
 
 
 def _language(text: str) -> str:
@@ -179,8 +207,9 @@ def _language(text: str) -> str:
 
     found = normalize(text)
     if found is None:
-        raise argparse.ArgumentTypeError(
-            f"{text[:24]!r} is not a language of the game ({', '.join(LANGUAGE_NAMES)})")
+        raise argparse.ArgumentTypeError(_(msg(
+            "{text} is not a language of the game ({languages})", text=repr(text[:24]),
+            languages=", ".join(LANGUAGE_NAMES))))
     return found
 
 
@@ -232,7 +261,7 @@ def _replays_folder(folder: Path) -> Path:
     """The folder replays go to, made if needed and proved writable by writing a few bytes
     (a file where a folder should be, read-only, full or a system folder: one line, at once)."""
     if folder.exists() and not folder.is_dir():
-        raise GameError(f"simulate: --replays {folder}: not a folder")
+        raise GameError(msg("simulate: --replays {folder}: not a folder", folder=str(folder)))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
@@ -243,8 +272,8 @@ def _replays_folder(folder: Path) -> Path:
             os.close(handle)
             Path(probe).unlink(missing_ok=True)
     except OSError as exc:
-        raise GameError(f"simulate: --replays {folder}: cannot write there "
-                        f"({exc.strerror or exc})") from None
+        raise GameError(msg("simulate: --replays {folder}: cannot write there ({problem})",
+                            folder=str(folder), problem=str(exc.strerror or exc))) from None
     return folder
 
 
@@ -252,10 +281,11 @@ def _budget(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_(msg("{text} is not a number of seconds",
+                                               text=repr(text)))) from None
     if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError("the budget is a number of CPU seconds, above 0 and "
-                                         "at most 600")
+        raise argparse.ArgumentTypeError(_(msg("the budget is a number of CPU seconds, above 0 "
+                                               "and at most 600")))
     return value
 
 
@@ -275,8 +305,9 @@ def _agent_summary(report: dict) -> str:
     if "wins_by_agent" not in report:
         return ""
     wins = ", ".join(f"{name} {n}" for name, n in report["wins_by_agent"].items())
-    return (f"; wins by agent: {wins}; {report['margin_agent']} mean margin "
-            f"{report['mean_margin']:+.2f} ± {report['margin_se']:.2f}")
+    return msg("; wins by agent: {wins}; {agent} mean margin {margin:+.2f} ± {se:.2f}",
+               wins=wins, agent=report["margin_agent"], margin=report["mean_margin"],
+               se=report["margin_se"])
 
 
 def _simulate(args) -> int:
@@ -285,11 +316,12 @@ def _simulate(args) -> int:
     if args.stop_after is not None or args.save is not None:
         return _simulate_and_save(args)
     if args.games < 1:
-        raise GameError("simulate: --games must be at least 1")
+        raise GameError(msg("simulate: --games must be at least 1"))
     most = getattr(_ruleset(args.ruleset), "max_sides", 2)
     if not 2 <= args.sides <= most:
-        allowed = "2 sides" if most == 2 else f"2 to {most} sides"
-        raise GameError(f"simulate: --sides {args.sides}: {args.ruleset} is played by {allowed}")
+        allowed = msg("2 sides") if most == 2 else msg("2 to {most} sides", most=most)
+        raise GameError(msg("simulate: --sides {sides}: {ruleset} is played by {allowed}",
+                            sides=args.sides, ruleset=args.ruleset, allowed=allowed))
     chosen = [args.p1, args.p2, args.p3, args.p4]
     agents = (chosen + ["random"] * args.sides)[: args.sides]
     scenario = _scenario(args.ruleset, args.map)
@@ -301,10 +333,15 @@ def _simulate(args) -> int:
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
-        wins = ", ".join(f"side {i + 1}: {w}" for i, w in enumerate(report["wins"]))
-        failed = f", {len(report['failed'])} failed" if report["failed"] else ""
-        print(f"{report['games']} games ({args.ruleset}): {wins}, draws {report['draws']}, "
-              f"mean rounds {report['mean_rounds']:.2f}{failed}{_agent_summary(report)}")
+        wins = join(msg("side {side}: {wins}", side=i + 1, wins=w)
+                    for i, w in enumerate(report["wins"]))
+        failed = msg(", {failed} failed", failed=len(report["failed"])) if report["failed"] \
+            else ""
+        line = msg("{games} games ({ruleset}): {wins}, draws {draws}, mean rounds {rounds:.2f}",
+                   games=report["games"], ruleset=args.ruleset, wins=wins,
+                   draws=report["draws"], rounds=report["mean_rounds"])
+        # no empty part: gettext's "" is the catalog's header
+        _say(join([p for p in (line, failed, _agent_summary(report)) if p], ""))
     return 2 if report["failed"] else 0
 
 
@@ -317,8 +354,9 @@ def _replay(args) -> int:
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
-        print(f"{args.file}: {report['actions']} actions replayed, {report['reason']}; points "
-              + ", ".join(f"{p:g}" for p in report["points"]))
+        _say(msg("{file}: {actions} actions replayed, {reason}; points {points}",
+                 file=str(args.file), actions=report["actions"], reason=report["reason"],
+                 points=", ".join(f"{p:g}" for p in report["points"])))
     return 0
 
 
@@ -328,17 +366,17 @@ def _simulate_and_save(args) -> int:
     from game.timeline import new_battle, play_on
 
     if args.save is None:
-        raise GameError("simulate: --stop-after needs --save FILE")
+        raise GameError(msg("simulate: --stop-after needs --save FILE"))
     if args.games != 1:
-        raise GameError("simulate: --save plays one battle (--games 1)")
+        raise GameError(msg("simulate: --save plays one battle (--games 1)"))
     if args.stop_after is not None and args.stop_after < 0:
-        raise GameError("simulate: --stop-after must be 0 or more")
+        raise GameError(msg("simulate: --stop-after must be 0 or more"))
     agents = [args.p1, args.p2, args.p3, args.p4][: args.sides]
     timeline, players = new_battle(args.ruleset, _scenario(args.ruleset, args.map), args.seed,
                                    agents)
-    log = print if args.log else None
+    log = _say if args.log else None
     if log:
-        log(f"--- game 1 (seed {args.seed}) ---")
+        log(msg("--- game {game} (seed {seed}) ---", game=1, seed=args.seed))
         for line in timeline.controller.event_log():
             log(line)
     play_on(timeline, players, args.stop_after, log)
@@ -347,8 +385,9 @@ def _simulate_and_save(args) -> int:
     if args.json:
         print(json.dumps({"saved": str(path), **summary}, sort_keys=True))
     else:
-        print(f"saved {path}: {summary['decisions']} decisions, round {summary['round']}"
-              + (", battle over" if summary["over"] else ""))
+        saved = msg("saved {file}: {decisions} decisions, round {round}", file=str(path),
+                    decisions=summary["decisions"], round=summary["round"])
+        _say(msg("{saved}, battle over", saved=saved) if summary["over"] else saved)
     return 0
 
 
@@ -365,13 +404,15 @@ def _resume(args) -> int:
     try:
         players = make_players(loaded.record, overrides)
     except GameError as exc:
-        raise GameError(f"{args.file}: {exc}") from None
+        raise GameError(msg("{file}: {error}", file=str(args.file),
+                            error=error_text(exc))) from None
     timeline = loaded.timeline
     timeline.ai_sides = frozenset(players)
     start = timeline.position
-    log = print if args.log else None
+    log = _say if args.log else None
     if log:
-        log(f"--- {args.file}: resumed after {start} decisions ---")
+        log(msg("--- {file}: resumed after {decisions} decisions ---", file=str(args.file),
+                decisions=start))
     play_on(timeline, players, log=log)
     state = timeline.state
     winner = state.result.get("winner")
@@ -384,9 +425,11 @@ def _resume(args) -> int:
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
-        print(f"{args.file}: resumed after {start} decisions; "
-              f"{state.result.get('reason', 'not finished')}; "
-              + ("a draw" if winner is None else f"side {winner + 1} wins"))
+        _say(msg("{file}: resumed after {decisions} decisions; {reason}; {result}",
+                 file=str(args.file), decisions=start,
+                 reason=state.result.get("reason", msg("not finished")),
+                 result=msg("a draw") if winner is None else msg("side {side} wins",
+                                                                  side=winner + 1)))
     return 0
 
 
@@ -397,15 +440,16 @@ def _replay_to(args) -> int:
 
     timeline = load_battle(args.file, map_path=args.map).timeline
     if not 0 <= args.to <= len(timeline.decisions):
-        raise SaveError(args.file, f"--to {args.to} is outside 0..{len(timeline.decisions)} "
-                                   "(the decisions it holds)")
+        raise SaveError(args.file, msg("--to {to} is outside 0..{last} (the decisions it holds)",
+                                       to=args.to, last=len(timeline.decisions)))
     timeline.go_to(args.to)
     summary = timeline.summary()
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
-        print(f"{args.file} after {args.to} decisions: round {summary['round']}, phase "
-              f"{summary['phase']}, points " + ", ".join(f"{p:g}" for p in summary["points"]))
+        _say(msg("{file} after {decisions} decisions: round {round}, phase {phase}, points "
+                 "{points}", file=str(args.file), decisions=args.to, round=summary["round"],
+                 phase=summary["phase"], points=", ".join(f"{p:g}" for p in summary["points"])))
     return 0
 
 
@@ -414,7 +458,7 @@ def _odds(args) -> int:
 
     if args.what == "melee":
         if not args.attacker or not args.defender:
-            raise GameError("odds melee: --attacker and --defender are required")
+            raise GameError(msg("odds melee: --attacker and --defender are required"))
         table = melee_odds(args.ruleset, args.attacker, args.defender,
                            _gear(args.attacker_gear), _gear(args.defender_gear), args.charging)
         if args.json:
@@ -424,13 +468,15 @@ def _odds(args) -> int:
                                   for k, v in table.items()}}))
         else:
             for outcome, p in table.items():
-                print(f"{outcome:>20}: {p.numerator}/{p.denominator} = {float(p):.4f}")
+                print(f"{_(outcome):>20}: {p.numerator}/{p.denominator} = "
+                      f"{float(p):.4f}")
         return 0
     if args.distance is None:
-        raise GameError("odds charge: --distance is required")
+        raise GameError(msg("odds charge: --distance is required"))
     if not math.isfinite(args.distance) or not 0 <= args.distance <= limits.MAX_DISTANCE_INCHES:
-        raise GameError(f"odds charge: --distance must be a number of inches from 0 to "
-                        f"{limits.MAX_DISTANCE_INCHES}, not {args.distance}")
+        raise GameError(msg("odds charge: --distance must be a number of inches from 0 to "
+                            "{most}, not {distance}", most=limits.MAX_DISTANCE_INCHES,
+                            distance=str(args.distance)))
     p = charge_odds(args.ruleset, args.distance)
     reason = charge_odds_reason(args.ruleset, args.distance)
     if args.json:
@@ -440,9 +486,10 @@ def _odds(args) -> int:
             out["why"] = reason
         print(json.dumps(out))
     else:
-        print(f"{args.ruleset}: P(charge reaches {args.distance:g}\") = "
-              f"{p.numerator}/{p.denominator} = {float(p):.4f}"
-              + (f" ({reason})" if reason else ""))
+        fraction = f"{p.numerator}/{p.denominator}"
+        line = msg("{ruleset}: P(charge reaches {distance:g}\") = {fraction} = {p:.4f}",
+                   ruleset=args.ruleset, distance=args.distance, fraction=fraction, p=float(p))
+        _say(join([line, msg(" ({reason})", reason=reason)], "") if reason else line)
     return 0
 
 
@@ -466,7 +513,7 @@ def _play(args) -> int:
     try:
         from game.ui.app import run
     except ImportError as exc:
-        raise GameError(f"the game window cannot start: {exc}") from None
+        raise GameError(msg("the game window cannot start: {problem}", problem=str(exc))) from None
     return run(ruleset=args.ruleset, map_path=args.map, seed=args.seed)
 
 
@@ -474,17 +521,19 @@ def _render(args) -> int:
     try:
         width, height = (int(n) for n in args.size.lower().split("x"))
     except ValueError:
-        raise GameError(f"render: --size must be WIDTHxHEIGHT, not {args.size[:40]!r}") from None
+        raise GameError(msg("render: --size must be WIDTHxHEIGHT, not {size}",
+                            size=repr(args.size[:40]))) from None
     if (max(width, height) > limits.MAX_RENDER_SIDE
             or width * height > limits.MAX_RENDER_PIXELS):
-        raise GameError(f"render: --size {width}x{height} is too big (at most "
-                        f"{limits.MAX_RENDER_SIDE} px a side and {limits.MAX_RENDER_PIXELS} "
-                        "px in all)")
+        raise GameError(msg("render: --size {width}x{height} is too big (at most {side} px a "
+                            "side and {pixels} px in all)", width=width, height=height,
+                            side=limits.MAX_RENDER_SIDE, pixels=limits.MAX_RENDER_PIXELS))
     _check_battle(args.ruleset, args.map, args.seed)
     try:
         from game.ui.snapshot import render_battle
     except ImportError as exc:
-        raise GameError(f"render: the drawing code cannot start: {exc}") from None
+        raise GameError(msg("render: the drawing code cannot start: {problem}",
+                            problem=str(exc))) from None
     out = render_battle(args.ruleset, args.map, args.turns, args.seed, args.out, (width, height))
-    print(f"wrote {out}")
+    _say(msg("wrote {file}", file=str(out)))
     return 0

@@ -9,15 +9,16 @@ from fractions import Fraction
 
 from game import rulesets
 from game.core.errors import GameError
+from game.core.i18n import msg
 
 
 def charge_odds(ruleset_id: str, distance: float) -> Fraction:
     if distance < 0:
-        raise GameError("odds: --distance must not be negative")
+        raise GameError(msg("odds: --distance must not be negative"))
     ruleset = rulesets.get(ruleset_id)
     odds = getattr(ruleset, "charge_odds", None)
     if odds is None:
-        raise GameError(f"odds: ruleset {ruleset_id!r} has no charge roll")
+        raise GameError(msg("odds: ruleset {ruleset} has no charge roll", ruleset=repr(ruleset_id)))
     return odds(distance)
 
 
@@ -35,5 +36,6 @@ def melee_odds(ruleset_id: str, attacker: str, defender: str, attacker_gear: lis
     ruleset = rulesets.get(ruleset_id)
     odds = getattr(ruleset, "melee_odds", None)
     if odds is None:
-        raise GameError(f"odds: ruleset {ruleset_id!r} has no model-to-model melee odds")
+        raise GameError(msg("odds: ruleset {ruleset} has no model-to-model melee odds",
+                            ruleset=repr(ruleset_id)))
     return odds(attacker, defender, attacker_gear, defender_gear, charging)

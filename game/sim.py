@@ -19,6 +19,7 @@ from game.core.errors import (
     MapError,
     SaveError,
 )
+from game.core.i18n import msg
 from game.i18n import translate
 from game.io import zones
 from game.io.saves import write_replay
@@ -42,9 +43,9 @@ def start_battle(ruleset, scenario, seed: int, forces: list[str] | None,
         if not exc.problem.startswith("no force"):
             raise
         if replay is not None and forces is not None:
-            raise SaveError(replay, f"'forces': {exc.problem}") from None
-        raise MapError(scenario.source or "map", f"a force_<side> property: "
-                                                 f"{exc.problem}") from None
+            raise SaveError(replay, msg("'forces': {problem}", problem=exc.problem)) from None
+        raise MapError(scenario.source or "map",
+                       msg("a force_<side> property: {problem}", problem=exc.problem)) from None
     check_opening(controller)
     return controller
 
@@ -56,8 +57,8 @@ def check_opening(controller: TurnController) -> None:
     spots = {m.id: (m.x, m.y) for m in state.models.values() if m.alive}
     problem = controller.geo.placement_problem(state, spots)
     if problem is not None:
-        raise MapError(controller.scenario.source or "map", f"at set-up, {problem} (check the "
-                       "units layer)")
+        raise MapError(controller.scenario.source or "map",
+                       msg("at set-up, {problem} (check the units layer)", problem=problem))
 
 
 class GameFailure(Exception):
@@ -116,7 +117,7 @@ def _log_explanation(player, log) -> None:
     from game.ai.explain import explanation, explanation_text
 
     if getattr(player, "last", None):
-        log(explanation_text(explanation(player)))
+        log(translate(explanation_text(explanation(player))))
 
 
 def seatings(agents: list[str], swap_seats: bool) -> list[list[str]]:
@@ -124,7 +125,7 @@ def seatings(agents: list[str], swap_seats: bool) -> list[list[str]]:
     if not swap_seats:
         return [list(agents)]
     if len(agents) != 2:
-        raise GameError("--swap-seats needs exactly two sides")
+        raise GameError(msg("--swap-seats needs exactly two sides"))
     return [list(agents), list(reversed(agents))]
 
 
@@ -164,13 +165,15 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
     ruleset = rulesets.get(ruleset_id)
     most = getattr(ruleset, "max_sides", 2)
     if not 2 <= len(agents) <= most:
-        raise GameError(f"{ruleset_id} is played by 2 to {most} sides")
+        raise GameError(msg("{ruleset} is played by 2 to {most} sides", ruleset=ruleset_id,
+                            most=most))
     for name in agents:
         ai.make(name)  # an unknown agent is a bad argument, not a failed game
     zones.check_sides_for(ruleset, scenario)
     if len(agents) > len(scenario.deployment):
-        raise MapError(scenario.source or "map", f"the map has deployment zones for "
-                       f"{len(scenario.deployment)} sides, not {len(agents)}")
+        raise MapError(scenario.source or "map",
+                       msg("the map has deployment zones for {zones} sides, not {sides}",
+                           zones=len(scenario.deployment), sides=len(agents)))
     orders = seatings(agents, swap_seats)
     wins = [0] * len(agents)
     draws = rounds = played = 0
@@ -180,8 +183,13 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
     for game_index, seated in ((g, o) for g in range(games) for o in orders):
         game_seed = seed + game_index
         if log:
-            seats = f", seats {' v '.join(seated)}" if swap_seats else ""
-            log(f"--- game {game_index + 1} (seed {game_seed}{seats}) ---")
+            if swap_seats:
+                log(translate(msg("--- game {game} (seed {seed}, seats {seats}) ---",
+                                  game=game_index + 1, seed=game_seed,
+                                  seats=" v ".join(seated))))
+            else:
+                log(translate(msg("--- game {game} (seed {seed}) ---", game=game_index + 1,
+                                  seed=game_seed)))
         try:
             controller = _play_one(ruleset, ruleset_id, scenario, game_seed, seated, log,
                                    budget, explain)
@@ -222,9 +230,9 @@ def replay(path, log=None, map_path: Path | None = None) -> dict:
     controller = loaded.timeline.controller
     if log:
         for line in controller.event_log():
-            log(line)
+            log(translate(line))
     result = controller.state.result
     return {"actions": len(loaded.record["actions"]), "over": controller.over,
-            "reason": result.get("reason", "not finished"),
+            "reason": result.get("reason", msg("not finished")),
             "points": list(controller.score()), "winner": result.get("winner"),
             "log_sha256": controller.log_digest()}

@@ -28,6 +28,7 @@ from game.core.actions import Action
 from game.core.dice import Dice, Roll
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.i18n import msg
 from game.core.state import GameState
 from game.turn import AUTO, TurnController
 
@@ -37,7 +38,7 @@ SNAPSHOT_EVERY = 4
 #: decisions take a ruleset tens of milliseconds: a melee fought to the end, say).
 SNAPSHOT_BUDGET = 0.010
 #: Why undo stops at decisions made before the timeline was kept.
-BEFORE_TIMELINE = "the decisions before this battle's timeline began are not undone"
+BEFORE_TIMELINE = msg("the decisions before this battle's timeline began are not undone")
 
 
 # --- the dice are part of the timeline ----------------------------------------------------------
@@ -72,12 +73,16 @@ def revelation(rolls: list[Roll], events: list[Event]) -> str | None:
     (its type ends in `Drawn`: a card from a deck). The most recent one is named."""
     for event in reversed(events):
         if getattr(event, "reveals", False) or type(event).__name__.endswith("Drawn"):
-            return f"{event.describe()}: a drawn card cannot be put back"
+            return msg("{event}: a drawn card cannot be put back", event=event.describe())
     for roll in reversed(rolls):
-        what = roll.label or "dice"
+        what = roll.label or msg("dice")
         if roll.sides == 0:
-            return f"the {what} has been shuffled" + (f" ({roll.rule})" if roll.rule else "")
-        return f"the {what} roll has been made" + (f" ({roll.rule})" if roll.rule else "")
+            if roll.rule:
+                return msg("the {what} has been shuffled ({rule})", what=what, rule=roll.rule)
+            return msg("the {what} has been shuffled", what=what)
+        if roll.rule:
+            return msg("the {what} roll has been made ({rule})", what=what, rule=roll.rule)
+        return msg("the {what} roll has been made", what=what)
     return None
 
 
@@ -239,12 +244,14 @@ class Timeline:
         nearest snapshot before it and replay the few decisions after that. The decisions after
         `position` are kept (redo, a replay's step forward)."""
         if not 0 <= position <= len(self.decisions):
-            raise ValueError(f"position {position} is outside 0..{len(self.decisions)}")
+            raise ValueError(msg("position {position} is outside 0..{last}", position=position,
+                                 last=len(self.decisions)))
         if position == self.position:
             return
         start = max((k for k in self._snapshots if k <= position), default=None)
         if start is None:
-            raise ValueError(f"this timeline starts after decision {min(self._snapshots)}")
+            raise ValueError(msg("this timeline starts after decision {first}",
+                                 first=min(self._snapshots)))
         if not start <= self.position < position:  # else already on the way: step forward
             snap = self._snapshots[start]
             self.controller.rewind(snap.state.copy(), snap.history, snap.events)
@@ -265,14 +272,14 @@ class Timeline:
         side's decision, never the AI's."""
         side = self.current_player() if side is None else side
         if side in self.ai_sides:
-            return UndoInfo(0, "the AI's decisions are never undone")
+            return UndoInfo(0, msg("the AI's decisions are never undone"))
         if self.over:
-            return UndoInfo(0, "the battle is over")
-        count, stop = 0, "this is the start of the battle"
+            return UndoInfo(0, msg("the battle is over"))
+        count, stop = 0, msg("this is the start of the battle")
         for decision in reversed(self.applied()):
             if decision.player != side:
-                stop = (f"{self._side_name(decision.player)} has acted since: undo never takes "
-                        "back another side's decisions")
+                stop = msg("{side} has acted since: undo never takes back another side's "
+                           "decisions", side=self._side_name(decision.player))
                 break
             if decision.reveals:
                 stop = decision.reveals
@@ -283,7 +290,7 @@ class Timeline:
 
     def _side_name(self, side: int | None) -> str:
         if side is None or not 0 <= side < len(self.state.sides):
-            return "another side"
+            return msg("another side")
         return self.state.sides[side].name
 
     def undo(self, side: int | None = None, count: int = 1) -> int:
@@ -301,7 +308,7 @@ class Timeline:
     def redo(self) -> list[Event]:
         """Apply again the next decision undo took back (the same dice come again)."""
         if not self.can_redo():
-            raise IllegalAction("Nothing to redo")
+            raise IllegalAction(msg("Nothing to redo"))
         first = len(self.controller.events)
         self.go_to(self.position + 1)
         return self.controller.events[first:]
@@ -364,7 +371,8 @@ def new_battle(ruleset_id: str, scenario, seed: int, agents: list[str]):
     ruleset = rulesets.get(ruleset_id)
     most = getattr(ruleset, "max_sides", 2)
     if not 2 <= len(agents) <= most:
-        raise GameError(f"{ruleset_id} is played by 2 to {most} sides")
+        raise GameError(msg("{ruleset} is played by 2 to {most} sides", ruleset=ruleset_id,
+                            most=most))
     players = {i: ai.make(name, seed * 31 + i) for i, name in enumerate(agents)}
     timeline = Timeline(ruleset, scenario, seed, battle_forces(ruleset, len(agents), scenario),
                         ai_sides=players)

@@ -15,6 +15,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.i18n import msg
 from game.core.state import GameState, Scenario
 
 AUTO = "auto"
@@ -95,7 +96,7 @@ class TurnController:
 
     def _apply(self, action: Action) -> list[Event]:
         if self.state.over:
-            raise IllegalAction("The battle is over")
+            raise IllegalAction(msg("The battle is over"))
         player = self.current_player()
         events = self.ruleset.apply(self.state, action, self.geo, self.dice)
         self._legal = None
@@ -111,7 +112,8 @@ class TurnController:
             if len(legal) == 1 and legal[0].option == AUTO:
                 events.extend(self._apply(legal[0]))
             elif not legal:
-                raise IllegalAction(f"no legal action in phase {self.state.phase} (rules bug)")
+                raise IllegalAction(msg("no legal action in phase {phase} (rules bug)",
+                                        phase=self.state.phase))
             else:
                 break
         return events

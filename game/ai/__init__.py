@@ -7,6 +7,7 @@ CPU per decision, `hard` the search at 1 s (a budget given explicitly overrides 
 from __future__ import annotations
 
 from game.core.errors import GameError
+from game.core.i18n import msg
 
 AGENTS = ("random", "greedy", "noisy", "search", "easy", "normal", "hard")
 #: The search agent's default budget: CPU seconds per decision.
@@ -34,4 +35,6 @@ def make(name: str, seed: int = 0, budget: float | None = None):
         default = LEVEL_BUDGETS.get(name, DEFAULT_BUDGET)
         agent = SearchAgent(seed, default if budget is None else budget)
         return agent
-    raise GameError(f"unknown agent {name!r} (choose from {', '.join(AGENTS)})")
+    known = ", ".join(AGENTS)
+    raise GameError(msg("unknown agent {agent} (choose from {known})", agent=repr(name),
+                        known=known))

@@ -9,6 +9,8 @@ and the exact odds of the outcomes it weighed, plus greedy's one-ply value for c
 
 from __future__ import annotations
 
+from game.core.i18n import join, msg, nmsg
+
 TOP = 3
 #: Outcomes shown per candidate (the likeliest first).
 ODDS_SHOWN = 3
@@ -41,25 +43,37 @@ def _odds_text(odds: list[dict]) -> str:
     shown = [o for o in odds if o["outcome"] not in ("no dice",)]
     if not shown:
         return ""
-    return "; odds: " + ", ".join(f"{o['outcome']} {o['probability']:.0%}" for o in shown)
+    return msg("; odds: {odds}", odds=join(
+        msg("{outcome} {probability:.0%}", outcome=o["outcome"], probability=o["probability"])
+        for o in shown))
+
+
+def _margin(row: dict) -> str:
+    if row["expected_margin"] is None:
+        return msg("not looked at")
+    return msg("expected margin {margin:+.2f} looking {depth} ahead", margin=row["expected_margin"],
+               depth=nmsg("{n} decision", "{n} decisions", row["depth"]))
 
 
 def explanation_lines(info: dict | None) -> list[str]:
-    """The structure as lines for a log or the client's overlay."""
+    """The structure as lines for a log or the client's overlay (Msgs: shown translated)."""
     if info is None:
-        return ["AI: only one action was possible"]
-    lines = [f"AI chose {info['chosen']} (of {info['considered']} candidates, "
-             f"{info['cpu_seconds']:.2f} s CPU):"]
+        return [msg("AI: only one action was possible")]
+    lines = [msg("AI chose {action} (of {considered} candidates, {cpu:.2f} s CPU):",
+                 action=info["chosen"], considered=info["considered"], cpu=info["cpu_seconds"])]
     for i, row in enumerate(info["candidates"], 1):
-        margin = ("not looked at" if row["expected_margin"] is None
-                  else f"expected margin {row['expected_margin']:+.2f} looking "
-                       f"{row['depth']} decision{'s' if row['depth'] != 1 else ''} ahead")
-        foreseen = "then its own" if row["own_follow_up"] else "foreseen reply"
-        reply = (f"; {foreseen}: {row['reply_label'] or row['reply']}" if row["reply"] else "")
-        lines.append(f"  {i}. {row['label'] or row['action']}: {margin} "
-                     f"(greedy {row['greedy_value']:+.2f}){reply}{_odds_text(row['odds'])}")
+        reply = ""
+        if row["reply"]:
+            shown = row["reply_label"] or row["reply"]
+            reply = msg("; then its own: {reply}", reply=shown) if row["own_follow_up"] \
+                else msg("; foreseen reply: {reply}", reply=shown)
+        head = msg("  {rank}. {action}: {margin} (greedy {greedy:+.2f})", rank=i,
+                   action=row["label"] or row["action"], margin=_margin(row),
+                   greedy=row["greedy_value"])
+        # no empty part: gettext's "" is the catalog's header
+        lines.append(join([p for p in (head, reply, _odds_text(row["odds"])) if p], ""))
     return lines
 
 
 def explanation_text(info: dict | None) -> str:
-    return "\n".join(explanation_lines(info))
+    return join(explanation_lines(info), "\n")

@@ -202,14 +202,14 @@ class SearchAgent:
         twin = state.copy()
         try:
             Playout(ruleset, twin, geo, Dice(0, strict=True)).apply(action)
-            return [(1.0, twin, "no dice")]
+            return [(1.0, twin, chance.NO_DICE)]
         except ScriptExhausted:
             pass
         out = []
         for seed in self._seeds:
             twin = state.copy()
             Playout(ruleset, twin, geo, Dice(seed)).apply(action)
-            out.append((1.0 / len(self._seeds), twin, "sampled dice"))
+            out.append((1.0 / len(self._seeds), twin, chance.SAMPLED_DICE))
         return out
 
     def _value(self, ruleset, state, geo, depth: int):

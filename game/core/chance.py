@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.core.dice import Dice, ScriptExhausted
+from game.core.i18n import msg
 from game.core.probability import ONE, sum_of_dice
 
 
@@ -111,7 +112,12 @@ def enumerate_dice(apply: Callable[[Dice], None], key: Callable[[], Hashable],
     return group(leaves, label)
 
 
-def certain(label: str = "no dice") -> list[Outcome]:
+#: The outcome of a step that rolls no die, and of one whose dice are sampled, not counted.
+NO_DICE = msg("no dice")
+SAMPLED_DICE = msg("sampled dice")
+
+
+def certain(label: str = NO_DICE) -> list[Outcome]:
     return [Outcome(label, ONE, ())]
 
 
@@ -137,6 +143,9 @@ def products(*groups: Sequence[Outcome]) -> list[Outcome]:
         p = ONE
         for o in combo:
             p *= o.probability
-        out.append(Outcome(" then ".join(o.label for o in combo), p,
+        label = combo[0].label if combo else ""
+        for o in combo[1:]:
+            label = msg("{first} then {then}", first=label, then=o.label)
+        out.append(Outcome(label, p,
                            tuple(f for o in combo for f in o.script)))
     return out

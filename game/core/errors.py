@@ -1,5 +1,14 @@
 """Errors the game raises on purpose. Each carries a message that a player can read."""
 
+from game.core.i18n import msg
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message as it was raised: a Msg keeps its parts for the translation, where
+    str(exc) would give only its English."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
 
 class GameError(Exception):
     """Base of every error we raise on purpose (the CLI turns these into one line, exit 2)."""
@@ -17,7 +26,7 @@ class InputFileError(GameError):
     """A file the player gave us is missing or malformed. The message names the file."""
 
     def __init__(self, path, problem: str):
-        super().__init__(f"{path}: {problem}")
+        super().__init__(msg("{path}: {problem}", path=str(path), problem=problem))
         self.path = str(path)
         self.problem = problem
 

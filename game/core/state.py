@@ -15,6 +15,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from game.core.i18n import msg
+
 MM_PER_INCH = 25.4
 
 Point = tuple[float, float]
@@ -36,9 +38,10 @@ class BaseShape:
 
     def __post_init__(self):
         if self.kind not in self.KINDS:
-            raise ValueError(f"unknown base kind {self.kind!r} (round, oval or rect)")
+            raise ValueError(msg("unknown base kind {kind} (round, oval or rect)",
+                                 kind=repr(self.kind)))
         if self.width_mm <= 0 or self.depth_mm <= 0:
-            raise ValueError("base sizes must be positive")
+            raise ValueError(msg("base sizes must be positive"))
 
     @property
     def width(self) -> float:
@@ -65,18 +68,20 @@ class BaseShape:
         if words and words[0] in cls.KINDS:
             kind = words.pop(0)
         if len(words) != 1:
-            raise ValueError(f"cannot read base size {text!r}")
+            raise ValueError(msg("cannot read base size {text}", text=repr(text)))
         dims = words[0].split("x")
         try:
             sizes = [float(d) for d in dims]
         except ValueError:
-            raise ValueError(f"cannot read base size {text!r}") from None
+            raise ValueError(msg("cannot read base size {text}", text=repr(text))) from None
         if kind == "round":
             if len(sizes) != 1:
-                raise ValueError(f"a round base has one size (its diameter), not {text!r}")
+                raise ValueError(msg("a round base has one size (its diameter), not {text}",
+                                     text=repr(text)))
             return cls("round", sizes[0], sizes[0])
         if len(sizes) != 2:
-            raise ValueError(f"a {kind} base needs width x depth, not {text!r}")
+            raise ValueError(msg("a {kind} base needs width x depth, not {text}",
+                                 kind=kind, text=repr(text)))
         return cls(kind, sizes[0], sizes[1])
 
     def to_text(self) -> str:

@@ -26,7 +26,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import DataError
+from game.core.errors import DataError, error_text
+from game.core.i18n import msg
 from game.core.state import BaseShape
 from game.io import limits
 
@@ -70,7 +71,8 @@ class RulesetData:
     def force(self, force_id: str) -> Force:
         if force_id not in self.forces:
             known = ", ".join(sorted(self.forces))
-            raise DataError(self.path, f"no force {force_id!r} (known: {known})")
+            raise DataError(self.path, msg("no force {force_id} (known: {known})",
+                                           force_id=repr(force_id), known=known))
         return self.forces[force_id]
 
     def force_points(self, force_id: str) -> int | None:
@@ -102,7 +104,7 @@ def load_ruleset_data(ruleset_id: str, schema: Schema, path: Path | None = None)
     forces = {fid: _force(path, fid, body, profiles)
               for fid, body in _table(path, raw, "forces").items()}
     if not forces:
-        raise DataError(path, "no [forces.<id>] table")
+        raise DataError(path, msg("no [forces.<id>] table"))
     return RulesetData(path, profiles, forces)
 
 
@@ -113,17 +115,20 @@ def read_toml(path: Path) -> dict:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise DataError(path, "not UTF-8 text") from None
+        raise DataError(path, msg("not UTF-8 text")) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, f"not valid TOML: {' '.join(str(exc).split())}") from None
+        problem = " ".join(str(exc).split())
+        raise DataError(path, msg("not valid TOML: {problem}", problem=problem)) from None
     except RecursionError:
-        raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
+        raise DataError(path, msg("nested too deeply (the limit is {limit})",
+                                  limit=limits.MAX_NESTING)) from None
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         problem = ("an integer has too many digits" if "digits" in str(exc)
                    else " ".join(str(exc).split())[:120])
-        raise DataError(path, f"not valid TOML: {problem}") from None
+        raise DataError(path, msg("not valid TOML: {problem}", problem=problem)) from None
     if limits.nesting_depth(raw) > limits.MAX_NESTING:
-        raise DataError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
+        raise DataError(path, msg("nested too deeply (the limit is {limit})",
+                                  limit=limits.MAX_NESTING))
     return raw
 
 
@@ -133,11 +138,12 @@ def _base(path: Path, where: str, text: str) -> BaseShape:
     try:
         base = BaseShape.parse(text)
     except ValueError as exc:
-        raise DataError(path, f"{where}.base: {exc}") from None
+        raise DataError(path, msg("{where}.base: {problem}", where=where,
+                                  problem=error_text(exc))) from None
     sizes = (base.width_mm, base.depth_mm)
     if not all(math.isfinite(v) and 0 < v <= limits.MAX_BASE_MM for v in sizes):
-        raise DataError(path, f"{where}.base = {text!r}: sizes must be from 0 to "
-                              f"{limits.MAX_BASE_MM} mm")
+        raise DataError(path, msg("{where}.base = {text}: sizes must be from 0 to {max_base_mm} mm",
+                                  where=where, text=repr(text), max_base_mm=limits.MAX_BASE_MM))
     return base
 
 
@@ -148,44 +154,49 @@ def _check_list(path: Path, where: str, items: list) -> None:
         return
     if all(isinstance(item, dict) for item in items):
         return
-    raise DataError(path, f"{where} must list names (text) or tables, not "
-                          f"{', '.join(sorted({type(i).__name__ for i in items}))}")
+    raise DataError(path, msg("{where} must list names (text) or tables, not {names}",
+                              where=where,
+                              names=', '.join(sorted({type(i).__name__ for i in items}))))
 
 
 def _table(path: Path, raw: dict, key: str) -> dict:
     value = raw.get(key, {})
     if not isinstance(value, dict):
-        raise DataError(path, f"[{key}] must be a table")
+        raise DataError(path, msg("[{key}] must be a table", key=key))
     return value
 
 
 def _profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProfile:
     where = f"profiles.{pid}"
     if not isinstance(body, dict):
-        raise DataError(path, f"[{where}] must be a table")
+        raise DataError(path, msg("[{where}] must be a table", where=where))
     name = _get(path, where, body, "name", str)
     models = _get(path, where, body, "models", int)
     if not 1 <= models <= 40:
-        raise DataError(path, f"{where}.models must be 1-40, not {models}")
+        raise DataError(path, msg("{where}.models must be 1-40, not {models}", where=where,
+                                  models=models))
     base = _base(path, where, _get(path, where, body, "base", str))
     stats = {}
     for key, (kind, low, high, required) in schema.items():
         if key not in body:
             if required:
-                raise DataError(path, f"{where} is missing {key!r}")
+                raise DataError(path, msg("{where} is missing {key}", where=where, key=repr(key)))
             continue
         value = _get(path, where, body, key, kind)
         if isinstance(value, float) and not math.isfinite(value):
-            raise DataError(path, f"{where}.{key} = {value} is not a finite number")
+            raise DataError(path, msg("{where}.{key} = {value} is not a finite number",
+                                      where=where, key=key, value=value))
         if isinstance(value, list):
             _check_list(path, f"{where}.{key}", value)
         if isinstance(value, int | float) and not isinstance(value, bool) and (
                 (low is not None and value < low) or (high is not None and value > high)):
-            raise DataError(path, f"{where}.{key} = {value} is outside {low}..{high}")
+            raise DataError(path, msg("{where}.{key} = {value} is outside {low}..{high}",
+                                      where=where, key=key, value=value, low=low, high=high))
         stats[key] = value
     unknown = set(body) - set(schema) - {"name", "models", "base"}
     if unknown:
-        raise DataError(path, f"{where} has unknown keys: {', '.join(sorted(unknown))}")
+        raise DataError(path, msg("{where} has unknown keys: {names}",
+                                  where=where, names=', '.join(sorted(unknown))))
     return UnitProfile(pid, name, models, base, stats)
 
 
@@ -196,7 +207,8 @@ def _priced_profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProf
         return _profile(path, pid, body, schema)
     points = _get(path, f"profiles.{pid}", body, "points", int)
     if points < 1:
-        raise DataError(path, f"profiles.{pid}.points must be at least 1, not {points}")
+        raise DataError(path, msg("profiles.{pid}.points must be at least 1, not {points}",
+                                  pid=pid, points=points))
     rest = {key: value for key, value in body.items() if key != "points"}
     return replace(_profile(path, pid, rest, schema), points=points)
 
@@ -204,28 +216,30 @@ def _priced_profile(path: Path, pid: str, body: Any, schema: Schema) -> UnitProf
 def _force(path: Path, fid: str, body: Any, profiles: dict[str, UnitProfile]) -> Force:
     where = f"forces.{fid}"
     if not isinstance(body, dict):
-        raise DataError(path, f"[{where}] must be a table")
+        raise DataError(path, msg("[{where}] must be a table", where=where))
     name = _get(path, where, body, "name", str)
     units = _get(path, where, body, "units", list)
     if not units:
-        raise DataError(path, f"{where}.units is empty")
+        raise DataError(path, msg("{where}.units is empty", where=where))
     for u in units:
         if not isinstance(u, str):
-            raise DataError(path, f"{where}.units must list profile ids (text), not a "
-                                  f"{type(u).__name__}")
+            raise DataError(path, msg("{where}.units must list profile ids (text), not a {name}",
+                                      where=where, name=type(u).__name__))
         if u not in profiles:
-            raise DataError(path, f"{where}.units names unknown profile {u!r}")
+            raise DataError(path, msg("{where}.units names unknown profile {u}", where=where,
+                                      u=repr(u)))
     return Force(fid, name, tuple(units))
 
 
 def _get(path: Path, where: str, body: dict, key: str, kind: type):
     if key not in body:
-        raise DataError(path, f"{where} is missing {key!r}")
+        raise DataError(path, msg("{where} is missing {key}", where=where, key=repr(key)))
     value = body[key]
     ok = isinstance(value, kind) and not (kind in (int, float) and isinstance(value, bool))
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value, ok = float(value), True
     if not ok:
         shown = repr(value) if len(repr(value)) <= 60 else f"a {type(value).__name__}"
-        raise DataError(path, f"{where}.{key} must be {kind.__name__}, not {shown}")
+        raise DataError(path, msg("{where}.{key} must be {name}, not {shown}",
+                                  where=where, key=key, name=kind.__name__, shown=shown))
     return value

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from game import rulesets
 from game.core.errors import GameError, IllegalAction, InputFileError, SaveError
+from game.core.i18n import msg
 from game.io import maprefs, zones
 from game.io.paths import user_data_dir
 from game.io.saves import check_record, read_replay, remove_orphans, write_record
@@ -124,23 +125,24 @@ SUMMARY_FIELDS = {"ruleset": str, "map": str, "round": int, "decisions": int, "o
 def _check_extras(path: Path, record: dict) -> None:
     """The fields a save adds to a replay: its id, its summary and who plays each side."""
     if record.get("battle_id") is not None and not isinstance(record["battle_id"], str):
-        raise SaveError(path, "'battle_id' is not text")
+        raise SaveError(path, msg("'battle_id' is not text"))
     summary = record.get("summary")
     if summary is not None and not isinstance(summary, dict):
-        raise SaveError(path, "'summary' is not an object")
+        raise SaveError(path, msg("'summary' is not an object"))
     for key, kind in SUMMARY_FIELDS.items():
         value = (summary or {}).get(key)
         if value is not None and (not isinstance(value, kind)
                                   or (kind is int and isinstance(value, bool))):
-            raise SaveError(path, f"the summary's '{key}' is not a {_kind_name(kind)}")
+            raise SaveError(path, msg("the summary's '{key}' is not a {kind}", key=key,
+                                      kind=_kind_name(kind)))
     sides = (summary or {}).get("sides")
     if sides is not None and not (isinstance(sides, list)
                                   and all(isinstance(x, str) for x in sides)):
-        raise SaveError(path, "the summary's 'sides' must be a list of names")
+        raise SaveError(path, msg("the summary's 'sides' must be a list of names"))
     agents = record.get("agents")
     if agents is not None:
         if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
-            raise SaveError(path, "'agents' must be a list of objects")
+            raise SaveError(path, msg("'agents' must be a list of objects"))
         for side, spec in enumerate(agents):
             _agent(path, side, spec)
 
@@ -152,14 +154,15 @@ def _kind_name(kind: type) -> str:
 
 def _agent(path: Path, side: int, spec: dict) -> None:
     if not isinstance(spec.get("agent"), str):
-        raise SaveError(path, f"side {side + 1}'s player has no 'agent' name")
+        raise SaveError(path, msg("side {side}'s player has no 'agent' name", side=side + 1))
     rng = spec.get("rng")
     if rng is None:
         return
     try:
         random.Random().setstate(_rng_state(rng))
     except (TypeError, ValueError):
-        raise SaveError(path, f"side {side + 1}'s agent generator state is malformed") from None
+        raise SaveError(path, msg("side {side}'s agent generator state is malformed",
+                                  side=side + 1)) from None
 
 
 def _rng_state(raw) -> tuple:
@@ -201,33 +204,37 @@ def rebuild(path: Path, record: dict, map_path: Path | None = None, ai_sides=()
     saved = DEFAULT_RULESET_VERSION if saved is None else saved
     playing = ruleset_version(ruleset)
     if saved != playing:
-        raise SaveError(path, f"made with version {saved} of the {ruleset.id} rules; this game "
-                              f"plays version {playing} and cannot upgrade it")
+        raise SaveError(path, msg("made with version {saved} of the {ruleset} rules; this game "
+                                  "plays version {playing} and cannot upgrade it",
+                                  saved=saved, ruleset=ruleset.id, playing=playing))
     found = maprefs.find_map(path, record["map"], record.get("map_sha256"), map_path)
     scenario = load_scenario(found if found is not None else default_map_for(ruleset.id))
     zones.check_sides_for(ruleset, scenario)
     forces = record.get("forces")
     most = min(getattr(ruleset, "max_sides", 2), len(scenario.deployment))
     if forces is not None and len(forces) > most:
-        raise SaveError(path, f"'forces' names {len(forces)} forces; this {ruleset.id} battle "
-                              f"on this map has at most {most} sides")
+        raise SaveError(path, msg("'forces' names {forces} forces; this {ruleset} battle on this "
+                                  "map has at most {most} sides",
+                                  forces=len(forces), ruleset=ruleset.id, most=most))
     timeline = Timeline.of(start_battle(ruleset, scenario, record["seed"], forces, replay=path),
                            ai_sides)
     for index, action in enumerate(record["actions"]):
-        where = f"decision {index + 1} ({action.kind[:40]})"
+        where = msg("decision {number} ({kind})", number=index + 1, kind=action.kind[:40])
         try:
             timeline.apply(action)
         except IllegalAction as exc:
-            raise SaveError(path, f"{where} is illegal at its point: {exc.reason}") from None
+            raise SaveError(path, msg("{where} is illegal at its point: {reason}",
+                                      where=where, reason=exc.reason)) from None
         except (InputFileError, KeyboardInterrupt, MemoryError):
             raise
         except Exception as exc:  # a tampered decision the rules did not expect
             problem = " ".join(str(exc).split())[:120] or type(exc).__name__
-            raise SaveError(path, f"{where} cannot be replayed: {problem}") from None
+            raise SaveError(path, msg("{where} cannot be replayed: {problem}", where=where,
+                                      problem=problem)) from None
     expected = record.get("log_sha256")
     if expected and timeline.controller.log_digest() != expected:
-        raise SaveError(path, "the decisions do not reproduce the recorded battle (its seed, "
-                              "map or decisions were changed)")
+        raise SaveError(path, msg("the decisions do not reproduce the recorded battle (its seed, "
+                                  "map or decisions were changed)"))
     return timeline, found
 
 
@@ -255,8 +262,9 @@ def make_players(record: dict, names: dict[int, str] | None = None) -> dict:
         spec = specs[side] if side < len(specs) else {"agent": HUMAN}
         wanted = (names or {}).get(side) or spec["agent"]
         if wanted == HUMAN:
-            raise GameError(f"side {side + 1} was played by a person: name an agent for it "
-                            f"(--p{side + 1} AGENT)")
+            raise GameError(msg("side {side} was played by a person: name an agent for it "
+                                "(--p{side} AGENT)",
+                                side=side + 1))
         if wanted == spec["agent"] and spec.get("rng") is not None:
             agent = ai.make(wanted, 0)
             agent.rng.setstate(_rng_state(spec["rng"]))
@@ -317,10 +325,11 @@ def delete_save(path: str | os.PathLike, folder: str | os.PathLike | None = None
     folder = (Path(folder) if folder is not None else saves_dir()).resolve()
     path = Path(path)
     if path.suffix != ".json" or path.resolve().parent != folder:
-        raise SaveError(path, "not a save in the saves folder: not deleted")
+        raise SaveError(path, msg("not a save in the saves folder: not deleted"))
     try:
         path.unlink()
     except FileNotFoundError:
-        raise SaveError(path, "file not found") from None
+        raise SaveError(path, msg("file not found")) from None
     except OSError as exc:
-        raise SaveError(path, f"cannot delete: {exc.strerror or exc}") from None
+        raise SaveError(path, msg("cannot delete: {problem}",
+                                  problem=exc.strerror or exc)) from None

@@ -20,6 +20,7 @@ import struct
 from pathlib import Path
 
 from game.core.errors import InputFileError
+from game.core.i18n import msg, nmsg
 
 KIB, MIB = 1024, 1024 * 1024
 
@@ -68,16 +69,19 @@ MAX_RENDER_SIDE = 8192
 MAX_RENDER_PIXELS = 4096 * 4096
 
 
+#: What a file is called in its errors when the caller does not say.
+FILE = msg("file")
+
 def _size_text(count: int) -> str:
     if count >= MIB:
-        return f"{count / MIB:g} MB"
+        return msg("{size:g} MB", size=count / MIB)
     if count >= KIB:
-        return f"{count / KIB:g} KB"
-    return f"{count} bytes"
+        return msg("{size:g} KB", size=count / KIB)
+    return nmsg("{n} byte", "{n} bytes", count)
 
 
 def check_file_size(path: str | os.PathLike, limit: int, error: type[InputFileError],
-                    what: str = "file", owner: str | os.PathLike | None = None) -> int:
+                    what: str = FILE, owner: str | os.PathLike | None = None) -> int:
     """The file's size in bytes; `error(owner or path, …)` when it is not a regular file or is
     bigger than `limit`. Only stats the file: nothing is read."""
     path = Path(path)
@@ -85,19 +89,20 @@ def check_file_size(path: str | os.PathLike, limit: int, error: type[InputFileEr
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise error(blame, f"{what} not found") from None
+        raise error(blame, msg("{what} not found", what=what)) from None
     except OSError as exc:
-        raise error(blame, f"cannot read {what}: {exc.strerror or exc}") from None
+        raise error(blame, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise error(blame, f"{what} is not a regular file")
+        raise error(blame, msg("{what} is not a regular file", what=what))
     if info.st_size > limit:
-        raise error(blame, f"{what} is {_size_text(info.st_size)}, over the "
-                           f"{_size_text(limit)} limit")
+        raise error(blame, msg("{what} is {size}, over the {limit} limit",
+                               what=what, size=_size_text(info.st_size), limit=_size_text(limit)))
     return info.st_size
 
 
 def read_capped(path: str | os.PathLike, limit: int, error: type[InputFileError],
-                what: str = "file", owner: str | os.PathLike | None = None) -> bytes:
+                what: str = FILE, owner: str | os.PathLike | None = None) -> bytes:
     """The file's bytes, refusing a file over `limit` before reading it (and reading at most
     `limit` + 1 bytes, in case it grows while we read)."""
     path = Path(path)
@@ -107,9 +112,11 @@ def read_capped(path: str | os.PathLike, limit: int, error: type[InputFileError]
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(blame, f"cannot read {what}: {exc.strerror or exc}") from None
+        raise error(blame, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise error(blame, f"{what} is over the {_size_text(limit)} limit")
+        raise error(blame, msg("{what} is over the {limit} limit", what=what,
+                               limit=_size_text(limit)))
     return data
 
 
@@ -165,13 +172,16 @@ def image_header(path: str | os.PathLike, error: type[InputFileError], what: str
         with open(path, "rb") as handle:
             head = handle.read(32)
     except OSError as exc:
-        raise error(owner, f"cannot read {what}: {exc.strerror or exc}") from None
+        raise error(owner, msg("cannot read {what}: {problem}", what=what,
+                               problem=exc.strerror or exc)) from None
     dims = image_size(head) if size else None
     if dims is None:
-        raise error(owner, f"{what} is not a PNG, GIF or BMP picture")
+        raise error(owner, msg("{what} is not a PNG, GIF or BMP picture", what=what))
     width, height = dims
     if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE
             and width * height <= MAX_IMAGE_PIXELS):
-        raise error(owner, f"{what} is {width}x{height} px, over the limit "
-                           f"({MAX_IMAGE_SIDE} px a side, {MAX_IMAGE_PIXELS} px in all)")
+        raise error(owner, msg("{what} is {width}x{height} px, over the limit ({max_image_side} "
+                               "px a side, {max_image_pixels} px in all)",
+                               what=what, width=width, height=height,
+                               max_image_side=MAX_IMAGE_SIDE, max_image_pixels=MAX_IMAGE_PIXELS))
     return width, height

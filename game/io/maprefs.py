@@ -15,6 +15,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from game.core.errors import MapError, SaveError
+from game.core.i18n import msg
 from game.io import limits
 from game.io.paths import maps_dirs
 
@@ -24,7 +25,7 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 def map_digest(path: str | os.PathLike) -> str:
     """sha256 of the map file's bytes (the file is capped like any map)."""
-    data = limits.read_capped(path, limits.MAX_MAP_BYTES, MapError, "map file")
+    data = limits.read_capped(path, limits.MAX_MAP_BYTES, MapError, msg("map file"))
     return hashlib.sha256(data).hexdigest()
 
 
@@ -77,12 +78,13 @@ def find_map(replay: Path, ident: str | None, digest: str | None, given: Path | 
     The messages never say whether some path outside the maps folders exists."""
     if given is not None:
         if digest and map_digest(given) != digest:
-            raise SaveError(replay, f"the map {str(given)!r} given is not the one this battle "
-                                    "was played on (its content differs)")
+            raise SaveError(replay, msg("the map {given} given is not the one this battle was "
+                                        "played on (its content differs)",
+                                        given=repr(str(given))))
         return given
     if ident is None:
-        raise SaveError(replay, "this version-1 replay names its map by a path outside the maps "
-                                "folders; give the map with --map FILE")
+        raise SaveError(replay, msg("this version-1 replay names its map by a path outside the "
+                                    "maps folders; give the map with --map FILE"))
     if not ident:
         return None
     for folder in maps_dirs():
@@ -90,11 +92,13 @@ def find_map(replay: Path, ident: str | None, digest: str | None, given: Path | 
         if _inside(candidate, folder) is None or not candidate.is_file():
             continue
         if digest and map_digest(candidate) != digest:
-            raise SaveError(replay, f"map {ident!r} in {folder} is not the one this battle was "
-                                    "played on (its content differs); give the right map "
-                                    "with --map FILE")
+            raise SaveError(replay, msg("map {ident} in {folder} is not the one this battle was "
+                                        "played on (its content differs); give the right map "
+                                        "with --map FILE",
+                                        ident=repr(ident), folder=folder))
         return candidate
-    raise SaveError(replay, f"map {ident!r} is not in the maps folders; give it with --map FILE")
+    raise SaveError(replay, msg("map {ident} is not in the maps folders; give it with --map FILE",
+                                ident=repr(ident)))
 
 
 def upgrade_v1_map(value: str, digest: str | None = None) -> str | None:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from game.core.actions import Action
 from game.core.errors import SaveError
+from game.core.i18n import msg
 from game.io import limits, maprefs
 
 REPLAY_VERSION = 2
@@ -60,7 +61,8 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=_TEMPORARY_SUFFIX,
                                              dir=path.parent)
     except OSError as exc:
-        raise SaveError(path, f"cannot write here: {exc.strerror or exc}") from None
+        raise SaveError(path, msg("cannot write here: {problem}",
+                                  problem=exc.strerror or exc)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
@@ -70,7 +72,7 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
         _sync_folder(path.parent)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
-        raise SaveError(path, f"cannot write: {exc.strerror or exc}") from None
+        raise SaveError(path, msg("cannot write: {problem}", problem=exc.strerror or exc)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -135,7 +137,7 @@ def _no_constant(text: str):
 
 
 def load_json(path: Path, limit: int, check_nesting: bool = True,
-              what: str = "replay file") -> object:
+              what: str = msg("replay file")) -> object:
     """A JSON file within the limits: size (checked before reading), nesting and digits.
     (`check_nesting=False` lets the caller refuse cheaper problems first, then call
     `check_nesting_of`.)"""
@@ -144,16 +146,19 @@ def load_json(path: Path, limit: int, check_nesting: bool = True,
         text = data.decode("utf-8")
         value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except UnicodeDecodeError:
-        raise SaveError(path, "not UTF-8 text") from None
+        raise SaveError(path, msg("not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
-        problem = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
-        raise SaveError(path, f"{problem}: {exc.msg} at line {exc.lineno}") from None
+        problem = msg("truncated") if exc.pos >= len(text.rstrip()) else msg("not valid JSON")
+        raise SaveError(path, msg("{problem}: {detail} at line {line}",
+                                  problem=problem, detail=exc.msg, line=exc.lineno)) from None
     except _TooManyDigits:
-        raise SaveError(path, "a number has too many digits (a seed is at most 64 bits)") from None
+        raise SaveError(path, msg("a number has too many digits (a seed is at most 64 "
+                                  "bits)")) from None
     except RecursionError:
-        raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})") from None
+        raise SaveError(path, msg("nested too deeply (the limit is {limit})",
+                                  limit=limits.MAX_NESTING)) from None
     except ValueError as exc:
-        raise SaveError(path, f"not valid JSON: {exc}") from None
+        raise SaveError(path, msg("not valid JSON: {problem}", problem=str(exc))) from None
     if check_nesting:
         check_nesting_of(path, value)
     return value
@@ -161,7 +166,8 @@ def load_json(path: Path, limit: int, check_nesting: bool = True,
 
 def check_nesting_of(path: Path, value) -> None:
     if limits.nesting_depth(value) > limits.MAX_NESTING:
-        raise SaveError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
+        raise SaveError(path, msg("nested too deeply (the limit is {limit})",
+                                  limit=limits.MAX_NESTING))
 
 
 def read_replay(path: str | os.PathLike) -> dict:
@@ -179,43 +185,48 @@ def check_record(path: Path, data: object) -> dict:
     from game import rulesets
 
     if not isinstance(data, dict):
-        raise SaveError(path, "not a JSON object (a replay or a save is one)")
+        raise SaveError(path, msg("not a JSON object (a replay or a save is one)"))
     if isinstance(data.get("actions"), list) and len(data["actions"]) > limits.MAX_REPLAY_ACTIONS:
-        raise SaveError(path, f"more than {limits.MAX_REPLAY_ACTIONS} actions")
+        raise SaveError(path, msg("more than {limit} actions",
+                                  limit=limits.MAX_REPLAY_ACTIONS))
     check_nesting_of(path, data)
     version = data.get("version")
     if isinstance(version, bool) or version not in (1, REPLAY_VERSION):
-        raise SaveError(path, f"version {version!r} is not supported "
-                              f"(this game reads versions 1 and {REPLAY_VERSION})")
+        raise SaveError(path, msg("version {version} is not supported (this game reads versions "
+                                  "1 and {current})",
+                                  version=repr(version), current=REPLAY_VERSION))
     for key, kind in (("ruleset", str), ("map", str), ("actions", list)):
         if not isinstance(data.get(key), kind):
-            raise SaveError(path, f"'{key}' is missing or not a {kind.__name__}")
+            raise SaveError(path, msg("'{key}' is missing or not a {kind}", key=key,
+                                      kind=kind.__name__))
     if data["ruleset"] not in rulesets.ids():
-        raise SaveError(path, f"unknown ruleset {data['ruleset'][:40]!r}")
+        raise SaveError(path, msg("unknown ruleset {ruleset}", ruleset=repr(data['ruleset'][:40])))
     if not limits.is_seed(data.get("seed")):
-        raise SaveError(path, "'seed' is missing or not a whole number of at most 64 bits")
+        raise SaveError(path, msg("'seed' is missing or not a whole number of at most 64 bits"))
     for key in ("ruleset_version", "sides"):
         value = data.get(key)
         if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
                                       and 0 <= value <= limits.MAX_SEED):
-            raise SaveError(path, f"'{key}' is not a whole number")
+            raise SaveError(path, msg("'{key}' is not a whole number", key=key))
     for key in ("map_sha256", "log_sha256"):
         if data.get(key) is not None and not maprefs.valid_digest(data[key]):
-            raise SaveError(path, f"'{key}' is not a sha256 digest")
+            raise SaveError(path, msg("'{key}' is not a sha256 digest", key=key))
     if version == 1:
         data = {**data, "map": maprefs.upgrade_v1_map(data["map"], data.get("map_sha256"))}
     elif data["map"] and not maprefs.valid_id(data["map"]):
-        raise SaveError(path, "'map' is not a map id (a .tmx file in a maps folder)")
+        raise SaveError(path, msg("'map' is not a map id (a .tmx file in a maps folder)"))
     forces = data.get("forces")
     if forces is not None and not (isinstance(forces, list) and 2 <= len(forces)
                                    <= limits.MAX_MAP_SIDES
                                    and all(isinstance(f, str) for f in forces)):
-        raise SaveError(path, f"'forces' must be a list of 2 to {limits.MAX_MAP_SIDES} force ids")
+        raise SaveError(path, msg("'forces' must be a list of 2 to {most} force ids",
+                                  most=limits.MAX_MAP_SIDES))
     actions = []
     for index, raw in enumerate(data["actions"]):
         problem = action_problem(raw)
         if problem:
-            raise SaveError(path, f"decision {index + 1} is malformed: {problem}")
+            raise SaveError(path, msg("decision {number} is malformed: {problem}",
+                                      number=index + 1, problem=problem))
         actions.append(Action.from_json(raw))
     return {**data, "version": REPLAY_VERSION, "actions": actions}
 
@@ -225,27 +236,28 @@ def action_problem(raw) -> str | None:
     of ids, a placement a list of [model id, x, y] with finite numbers; no other field), or
     None."""
     if not isinstance(raw, dict):
-        return "not a JSON object"
+        return msg("not a JSON object")
     if not isinstance(raw.get("kind"), str):
-        return "'kind' is missing or not text"
+        return msg("'kind' is missing or not text")
     unknown = set(raw) - ACTION_KEYS
     if unknown:
-        return f"unknown fields: {', '.join(sorted(unknown))[:80]}"
+        fields = ", ".join(sorted(unknown))[:80]
+        return msg("unknown fields: {fields}", fields=fields)
     for key in ("unit", "option"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
-            return f"'{key}' is not text"
+            return msg("'{key}' is not text", key=key)
     if not isinstance(raw.get("label", ""), str):
-        return "'label' is not text"
+        return msg("'label' is not text")
     targets = raw.get("targets", [])
     if not (isinstance(targets, list) and all(isinstance(t, str) for t in targets)):
-        return "'targets' is not a list of ids"
+        return msg("'targets' is not a list of ids")
     placement = raw.get("placement", [])
     if not isinstance(placement, list):
-        return "'placement' is not a list"
+        return msg("'placement' is not a list")
     for spot in placement:
         if not (isinstance(spot, list) and len(spot) == 3 and isinstance(spot[0], str)
                 and limits.finite_number(spot[1]) and limits.finite_number(spot[2])):
-            return "'placement' entries must be [model id, x, y]"
+            return msg("'placement' entries must be [model id, x, y]")
     if len({spot[0] for spot in placement}) != len(placement):
-        return "'placement' names a model twice"
+        return msg("'placement' names a model twice")
     return None

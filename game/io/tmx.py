@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 from xml.etree import ElementTree
 
 from game.core.errors import MapError
+from game.core.i18n import msg
 from game.core.state import Objective, Point, Scenario, Terrain, UnitPlacement
 from game.io import limits, tmx_limits
 from game.io import zones as zone_checks
@@ -49,6 +50,9 @@ _FORCE_PROPERTY = re.compile(r"force_(\d+)")
 
 
 # --- shapes (pure; also used by tools/make_maps.py) ------------------------------------------
+#: What two kinds of map object are called in their errors.
+ZONE, MARKER = msg("deployment zone"), msg("unit marker")
+
 def rotate_points(points: Iterable[Point], pivot: Point, degrees: float) -> list[Point]:
     """Rotate points about `pivot` by `degrees` clockwise on screen (Tiled's sense: y is down)."""
     if not degrees:
@@ -96,7 +100,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     except MapError:
         raise
     except (ValueError, TypeError, AttributeError, KeyError, ArithmeticError) as exc:
-        raise MapError(path, f"cannot use this map: {_one_line(exc)}") from exc
+        raise MapError(path, msg("cannot use this map: {problem}", problem=_one_line(exc))) from exc
     _check_own_ruleset(scenario)
     return scenario
 
@@ -153,7 +157,7 @@ def default_map_for(ruleset: str, directory: str | os.PathLike[str] = MAPS_DIR) 
         first = first or candidate
     if for_any or first:
         return for_any or first
-    raise MapError(directory, "no readable .tmx map in this folder")
+    raise MapError(directory, msg("no readable .tmx map in this folder"))
 
 
 # --- reading and checking the file ---------------------------------------------------------------
@@ -169,30 +173,34 @@ def _parse_xml(path: Path, what: str, owner: Path, limit: int) -> ElementTree.El
     try:
         return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
-        raise MapError(owner, f"{what} is not valid XML ({_one_line(exc)})") from exc
+        raise MapError(owner, msg("{what} is not valid XML ({problem})", what=what,
+                                  problem=_one_line(exc))) from exc
     except (UnicodeError, ValueError, LookupError, RecursionError) as exc:  # e.g. encoding="x"
-        raise MapError(owner, f"cannot read {what}: {_one_line(exc)}") from exc
+        raise MapError(owner, msg("cannot read {what}: {problem}", what=what,
+                                  problem=_one_line(exc))) from exc
 
 
 def _read_map_xml(path: Path) -> ElementTree.Element:
-    root = _parse_xml(path, "map file", path, limits.MAX_MAP_BYTES)
+    root = _parse_xml(path, msg("map file"), path, limits.MAX_MAP_BYTES)
     if root.tag != "map":
-        raise MapError(path, f"not a Tiled map (the XML root is <{root.tag}>, not <map>)")
+        raise MapError(path, msg("not a Tiled map (the XML root is <{tag}>, not <map>)",
+                                 tag=root.tag))
     return root
 
 
 def _check_map_element(path: Path, root: ElementTree.Element) -> None:
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        raise MapError(path, f"only orthogonal maps are supported, not {orientation}")
+        raise MapError(path, msg("only orthogonal maps are supported, not {orientation}",
+                                 orientation=orientation))
     if root.get("infinite", "0") not in ("0", ""):
-        raise MapError(path, "infinite maps are not supported (untick Infinite in the map's "
-                             "properties in Tiled)")
+        raise MapError(path, msg("infinite maps are not supported (untick Infinite in the map's "
+                                 "properties in Tiled)"))
     for obj in root.iter("object"):
         if obj.get("template"):
-            raise MapError(path, f"object {obj.get('id', '?')} uses the template "
-                                 f"{obj.get('template')!r}; pytmx cannot read templates "
-                                 "(detach it in Tiled)")
+            raise MapError(path, msg("object {id} uses the template {name}; pytmx cannot "
+                                     "read templates (detach it in Tiled)",
+                                     id=obj.get("id", "?"), name=repr(obj.get("template"))))
     tmx_limits.check_map_sizes(path, root)
 
 
@@ -208,9 +216,10 @@ def _check_images(path: Path, node: ElementTree.Element, folder: Path, owner: st
             continue
         file = folder / source
         if not file.is_file():
-            raise MapError(path, f"image {source!r} used by {owner} not found "
-                                 f"(looked for {os.path.normpath(file)})")
-        tmx_limits.check_picture(path, image, file, f"image {source!r} used by {owner}",
+            raise MapError(path, msg("image {source} used by {owner} not found (looked for {file})",
+                                     source=repr(source), owner=owner, file=os.path.normpath(file)))
+        tmx_limits.check_picture(path, image, file, msg("image {source} used by {owner}",
+                                                        source=repr(source), owner=owner),
                                  node if tileset else None)
 
 
@@ -219,18 +228,23 @@ def _check_referenced_files(path: Path, root: ElementTree.Element) -> None:
     for number, tileset in enumerate(root.findall("tileset"), 1):
         source = tileset.get("source")
         if not source:
-            _check_images(path, tileset, path.parent, f"embedded tileset {number}")
+            _check_images(path, tileset, path.parent, msg("embedded tileset {number}",
+                                                          number=number))
             continue
         if not source.lower().endswith(".tsx"):
-            raise MapError(path, f"tileset {source!r} is not a .tsx file (pytmx reads only "
-                                 "XML tilesets)")
+            raise MapError(path, msg("tileset {source} is not a .tsx file (pytmx reads only XML "
+                                     "tilesets)",
+                                     source=repr(source)))
         tsx = path.parent / source
-        tsx_root = _parse_xml(tsx, f"tileset file {source!r}", path, limits.MAX_TILESET_BYTES)
+        tsx_root = _parse_xml(tsx, msg("tileset file {source}",
+                                       source=repr(source)), path, limits.MAX_TILESET_BYTES)
         if tsx_root.tag != "tileset":
-            raise MapError(path, f"tileset file {source!r} is not a Tiled tileset")
-        _check_images(path, tsx_root, tsx.parent, f"tileset {source!r}")
+            raise MapError(path, msg("tileset file {source} is not a Tiled tileset",
+                                     source=repr(source)))
+        _check_images(path, tsx_root, tsx.parent, msg("tileset {source}", source=repr(source)))
     for layer in root.iter("imagelayer"):
-        _check_images(path, layer, path.parent, f"image layer {layer.get('name', '')!r}",
+        _check_images(path, layer, path.parent, msg("image layer {name}",
+                                                    name=repr(layer.get("name", ""))),
                       tileset=False)
 
 
@@ -241,7 +255,8 @@ def _read_with_pytmx(path: Path):
     try:
         return pytmx.TiledMap(str(path))
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError, …
-        raise MapError(path, f"pytmx cannot read this map: {_one_line(exc)}") from exc
+        raise MapError(path, msg("pytmx cannot read this map: {problem}",
+                                 problem=_one_line(exc))) from exc
 
 
 # --- property values ------------------------------------------------------------------------------
@@ -294,7 +309,9 @@ class _MapObject:
     @property
     def label(self) -> str:
         name = _text(self.obj.name)
-        return f"object {self.obj.id}" + (f" {name!r}" if name else "")
+        if name:
+            return msg("object {id} {name}", id=self.obj.id, name=repr(name))
+        return msg("object {id}", id=self.obj.id)
 
     @property
     def properties(self) -> dict[str, Any]:
@@ -353,11 +370,11 @@ class _ScenarioReader:
         self.width = tiled.width * tiled.tilewidth / self.px_per_inch
         self.height = tiled.height * tiled.tileheight / self.px_per_inch
         if self.width <= 0 or self.height <= 0:
-            self.fail("the map has no size (width, height, tilewidth and tileheight must be "
-                      "positive)")
+            self.fail(msg("the map has no size (width, height, tilewidth and tileheight must be "
+                          "positive)"))
         if max(self.width, self.height) > limits.MAX_TABLE_INCHES:
-            self.fail(f"the table is {self._size_text()}; the limit is "
-                      f'{limits.MAX_TABLE_INCHES}" a side')
+            self.fail(msg("the table is {table}; the limit is {max_table_inches}\" a side",
+                          table=self._size_text(), max_table_inches=limits.MAX_TABLE_INCHES))
 
     def fail(self, problem: str) -> NoReturn:
         raise MapError(self.path, problem)
@@ -392,14 +409,15 @@ class _ScenarioReader:
         groups = [layer for layer in self.tiled.layers
                   if isinstance(layer, pytmx.TiledObjectGroup)]
         if len(elements) != len(groups):
-            self.fail("cannot match pytmx's object layers with the file's")
+            self.fail(msg("cannot match pytmx's object layers with the file's"))
         parents = {child: parent for parent in root.iter() for child in parent}
         layers: dict[str, list[_MapObject]] = {}
         for element, group in zip(elements, groups, strict=True):
             try:
                 offset = _offset(element, parents)
             except ValueError:
-                self.fail(f"object layer {element.get('name')!r} has an unreadable offset")
+                self.fail(msg("object layer {layer} has an unreadable offset",
+                              layer=repr(element.get('name'))))
             objects = [_MapObject(obj, _shape_of(obj_element), offset)
                        for obj_element, obj in zip(element.findall("object"), group, strict=True)]
             layers.setdefault(_text(group.name).lower(), []).extend(objects)
@@ -410,11 +428,12 @@ class _ScenarioReader:
 
     def _polygon(self, item: _MapObject, what: str) -> tuple[Point, ...]:
         if item.shape not in _AREA_SHAPES:
-            self.fail(f"{what} {item.label} is a {item.shape}; it must be a rectangle, ellipse "
-                      "or polygon")
+            self.fail(msg("{what} {label} is a {shape}; it must be a rectangle, ellipse or polygon",
+                          what=what, label=item.label, shape=item.shape))
         outline = item.outline_px()
         if not all(math.isfinite(value) for point in outline for value in point):
-            self.fail(f"{what} {item.label} has a coordinate that is not a number")
+            self.fail(msg("{what} {label} has a coordinate that is not a number",
+                          what=what, label=item.label))
         points: list[Point] = []
         for point in map(self._to_inches, outline):
             if not points or point != points[-1]:
@@ -423,7 +442,7 @@ class _ScenarioReader:
             points.pop()
         area = polygon_area(points) if len(points) >= 3 else 0.0
         if abs(area) < _TOLERANCE:
-            self.fail(f"{what} {item.label} has no area")
+            self.fail(msg("{what} {label} has no area", what=what, label=item.label))
         return tuple(points if area > 0 else reversed(points))
 
     def _on_table(self, point: Point) -> bool:
@@ -443,8 +462,8 @@ class _ScenarioReader:
     def _position(self, item: _MapObject, what: str) -> Point:
         point = self._to_inches(item.position_px())
         if not self._on_table(point):
-            self.fail(f"{what} {item.label} at ({point[0]:g}, {point[1]:g}) is off the "
-                      f"{self._size_text()} table")
+            self.fail(msg("{what} {label} at ({x:g}, {y:g}) is off the {table} table", what=what,
+                          label=item.label, x=point[0], y=point[1], table=self._size_text()))
         return point
 
     # --- map properties ---
@@ -454,8 +473,8 @@ class _ScenarioReader:
             return default
         number = _as_int(value)
         if number is None or number <= 0:
-            self.fail(f"map property {name} must be a positive whole number, "
-                      f"not {_text(value)!r}")
+            self.fail(msg("map property {name} must be a positive whole number, not {value}",
+                          name=name, value=repr(_text(value))))
         return number
 
     def _forces(self, sides: int) -> dict[int, str]:
@@ -466,8 +485,9 @@ class _ScenarioReader:
                 continue
             side = int(match.group(1))
             if side >= sides:
-                self.fail(f"map property {name} is for side {side}, but the map has deployment "
-                          f"zones for sides 0–{sides - 1} only")
+                self.fail(msg("map property {name} is for side {side}, but the map has "
+                              "deployment zones for sides 0–{sides} only",
+                              name=name, side=side, sides=sides - 1))
             forces[side] = _text(value)
         return forces
 
@@ -479,87 +499,94 @@ class _ScenarioReader:
             kinds = {k.strip().lower() for k in kind_text.split(",") if k.strip()}
             known = ", ".join(sorted(TERRAIN_KINDS))
             if not kinds:
-                self.fail(f"terrain {item.label} has no 'kind' property (one or more of {known})")
+                self.fail(msg("terrain {label} has no 'kind' property (one or more of {known})",
+                              label=item.label, known=known))
             unknown = sorted(kinds - TERRAIN_KINDS)
             if unknown:
-                self.fail(f"terrain {item.label} has unknown kind {unknown[0]!r} "
-                          f"(known kinds: {known})")
-            polygon = self._polygon(item, "terrain")
+                self.fail(msg("terrain {label} has unknown kind {unknown} (known kinds: {known})",
+                              label=item.label, unknown=repr(unknown[0]), known=known))
+            polygon = self._polygon(item, msg("terrain"))
             if not all(self._near_table(point) for point in polygon):
-                self.fail(f"terrain {item.label} reaches more than a table's width or depth "
-                          f"off the {self._size_text()} table")
+                self.fail(msg("terrain {label} reaches more than a table's width or depth off the "
+                              "{table} table",
+                              label=item.label, table=self._size_text()))
             pieces.append(Terrain(frozenset(kinds), polygon, _text(item.obj.name)))
         return tuple(pieces)
 
     def _side(self, item: _MapObject, what: str) -> int:
         value = item.properties.get("side")
         if value is None:
-            self.fail(f"{what} {item.label} has no 'side' property (0 for the first side, "
-                      "1 for the second, …)")
+            self.fail(msg("{what} {label} has no 'side' property (0 for the first side, 1 for the "
+                          "second, …)",
+                          what=what, label=item.label))
         side = _as_int(value)
         if side is None or side < 0:
-            self.fail(f"{what} {item.label} has side {value!r}; a side is a whole number from 0")
+            self.fail(msg("{what} {label} has side {value}; a side is a whole number from 0",
+                          what=what, label=item.label, value=repr(value)))
         return side
 
     def _deployment(self) -> dict[int, tuple[Point, ...]]:
         if "deployment" not in self.layers:
-            self.fail("no object layer named 'deployment' (one zone per side)")
+            self.fail(msg("no object layer named 'deployment' (one zone per side)"))
         zones: dict[int, tuple[Point, ...]] = {}
         owners: dict[int, str] = {}
         for item in self.layers["deployment"]:
-            side = self._side(item, "deployment zone")
+            side = self._side(item, ZONE)
             if side in zones:
-                self.fail(f"two deployment zones for side {side} ({owners[side]} and "
-                          f"{item.label})")
-            polygon = self._polygon(item, "deployment zone")
+                self.fail(msg("two deployment zones for side {side} ({first} and {label})",
+                              side=side, first=owners[side], label=item.label))
+            polygon = self._polygon(item, ZONE)
             if not all(map(self._on_table, polygon)):
-                self.fail(f"deployment zone {item.label} for side {side} goes off the "
-                          f"{self._size_text()} table")
+                self.fail(msg("deployment zone {label} for side {side} goes off the {table} table",
+                              label=item.label, side=side, table=self._size_text()))
             zones[side], owners[side] = polygon, item.label
         if len(zones) > limits.MAX_MAP_SIDES:
-            self.fail(f"the map has {len(zones)} deployment zones; the limit is "
-                      f"{limits.MAX_MAP_SIDES} sides")
+            self.fail(msg("the map has {zones} deployment zones; the limit is {most} sides",
+                          zones=len(zones), most=limits.MAX_MAP_SIDES))
         if len(zones) < 2:
-            self.fail("the deployment layer needs a zone for each of at least two sides")
+            self.fail(msg("the deployment layer needs a zone for each of at least two sides"))
         missing = [side for side in range(len(zones)) if side not in zones]
         if missing:
-            self.fail(f"no deployment zone for side {missing[0]} (sides are numbered 0, 1, … "
-                      "without gaps)")
+            self.fail(msg("no deployment zone for side {missing} (sides are numbered 0, 1, … "
+                          "without gaps)", missing=missing[0]))
         zone_checks.check_zones(self.path, zones)
         return dict(sorted(zones.items()))
 
     def _objectives(self) -> tuple[Objective, ...]:
         objectives: list[Objective] = []
         for number, item in enumerate(self.layers.get("objectives", []), 1):
-            name = _text(item.obj.name) or f"Objective {number}"
+            name = _text(item.obj.name) or msg("Objective {number}", number=number)
             if any(o.name == name for o in objectives):
-                self.fail(f"two objectives are named {name!r}")
-            x, y = self._position(item, "objective")
+                self.fail(msg("two objectives are named {name}", name=repr(name)))
+            x, y = self._position(item, msg("objective"))
             objectives.append(Objective(name, x, y))
         return tuple(objectives)
 
     def _placements(self, sides: int) -> tuple[UnitPlacement, ...]:
         placements = []
         for item in self.layers.get("units", []):
-            side = self._side(item, "unit marker")
+            side = self._side(item, MARKER)
             if side >= sides:
-                self.fail(f"unit marker {item.label} is for side {side}, which has no "
-                          "deployment zone")
+                self.fail(msg("unit marker {label} is for side {side}, which has no deployment "
+                              "zone", label=item.label, side=side))
             unit = _text(item.properties.get("unit"))
             if not unit:
-                self.fail(f"unit marker {item.label} has no 'unit' property (a unit id in "
-                          "that side's force)")
+                self.fail(msg("unit marker {label} has no 'unit' property (a unit id in that "
+                              "side's force)", label=item.label))
             facing = item.properties.get("facing")
             if facing is not None:
                 degrees = _as_number(facing)
                 if degrees is None:
-                    self.fail(f"unit marker {item.label} has facing {facing!r}; facing is a "
-                              "number of degrees")
+                    self.fail(msg("unit marker {label} has facing {facing}; facing is a number "
+                                  "of degrees",
+                                  label=item.label, facing=repr(facing)))
                 facing = _tidy(degrees % 360.0)
-            x, y = self._position(item, "unit marker")
+            x, y = self._position(item, MARKER)
             stacked = next((p for p in placements if (p.x, p.y) == (x, y)), None)
             if stacked is not None:
-                self.fail(f"unit marker {item.label} stands on the marker of {stacked.unit!r} "
-                          f"(side {stacked.side}) at ({x:g}, {y:g}): units would overlap")
+                self.fail(msg("unit marker {label} stands on the marker of {unit} (side {side}) "
+                              "at ({x:g}, {y:g}): units would overlap",
+                              label=item.label, unit=repr(stacked.unit), side=stacked.side, x=x,
+                              y=y))
             placements.append(UnitPlacement(side, unit, x, y, facing))
         return tuple(placements)

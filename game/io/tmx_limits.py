@@ -16,6 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.core.errors import MapError
+from game.core.i18n import msg
 from game.io import limits
 
 _GID_BYTES = 4  # a tile layer stores one 32-bit gid per tile
@@ -27,15 +28,19 @@ def whole(path: Path, element: ElementTree.Element, name: str, default: int | No
     text = element.get(name)
     if text is None:
         if default is None:
-            raise MapError(path, f"{what} has no {name!r} attribute")
+            raise MapError(path, msg("{what} has no {name} attribute", what=what, name=repr(name)))
         return default
     text = text.strip()
     if not (text.lstrip("-").isdigit() and len(text) <= 12):
-        raise MapError(path, f"{what} has {name}={text[:20]!r}; it must be a whole number")
+        raise MapError(path, msg("{what} has {name}={text}; it must be a whole number",
+                                 what=what, name=name, text=repr(text[:20])))
     value = int(text)
     if value < low or (high is not None and value > high):
-        top = "" if high is None else f" to {high}"
-        raise MapError(path, f"{what} has {name}={value}; it must be {low}{top}")
+        if high is None:
+            raise MapError(path, msg("{what} has {name}={value}; it must be {low} or more",
+                                     what=what, name=name, value=value, low=low))
+        raise MapError(path, msg("{what} has {name}={value}; it must be {low} to {high}",
+                                 what=what, name=name, value=value, low=low, high=high))
     return value
 
 
@@ -46,25 +51,31 @@ def check_map_sizes(path: Path, root: ElementTree.Element) -> None:
     tile_w = whole(path, root, "tilewidth", low=1, high=limits.MAX_TILE_PIXELS)
     tile_h = whole(path, root, "tileheight", low=1, high=limits.MAX_TILE_PIXELS)
     if width * tile_w > limits.MAX_TABLE_PIXELS or height * tile_h > limits.MAX_TABLE_PIXELS:
-        raise MapError(path, f"the map is {width * tile_w}x{height * tile_h} px; the limit is "
-                             f"{limits.MAX_TABLE_PIXELS} px a side")
+        raise MapError(path, msg("the map is {width}x{height} px; the limit is "
+                                 "{max_table_pixels} px a side",
+                                 width=width * tile_w, height=height * tile_h,
+                                 max_table_pixels=limits.MAX_TABLE_PIXELS))
     depth = xml_depth(root)
     if depth > limits.MAX_NESTING:
-        raise MapError(path, f"elements nest {depth} deep; the limit is {limits.MAX_NESTING}")
+        raise MapError(path, msg("elements nest {depth} deep; the limit is {max_nesting}",
+                                 depth=depth, max_nesting=limits.MAX_NESTING))
     objects = sum(1 for _ in root.iter("object"))
     if objects > limits.MAX_MAP_OBJECTS:
-        raise MapError(path, f"the map has {objects} objects; the limit is "
-                             f"{limits.MAX_MAP_OBJECTS}")
+        raise MapError(path, msg("the map has {objects} objects; the limit is {max_map_objects}",
+                                 objects=objects, max_map_objects=limits.MAX_MAP_OBJECTS))
     for shape in (*root.iter("polygon"), *root.iter("polyline")):
         points = (shape.get("points") or "").split()
         if len(points) > limits.MAX_POLYGON_POINTS:
-            raise MapError(path, f"a {shape.tag} has {len(points)} points; the limit is "
-                                 f"{limits.MAX_POLYGON_POINTS}")
+            raise MapError(path, msg("a {tag} has {points} points; the limit is "
+                                     "{max_polygon_points}",
+                                     tag=shape.tag, points=len(points),
+                                     max_polygon_points=limits.MAX_POLYGON_POINTS))
     total = 0
     for layer in root.iter("layer"):
         total += check_tile_layer(path, layer, width, height)
         if total > limits.MAX_MAP_TILES:
-            raise MapError(path, f"the tile layers hold over {limits.MAX_MAP_TILES} tiles")
+            raise MapError(path, msg("the tile layers hold over {max_map_tiles} tiles",
+                                     max_map_tiles=limits.MAX_MAP_TILES))
 
 
 def xml_depth(root: ElementTree.Element) -> int:
@@ -82,21 +93,22 @@ def xml_depth(root: ElementTree.Element) -> int:
 def check_tile_layer(path: Path, layer: ElementTree.Element, width: int, height: int) -> int:
     """A tile layer is the map's size, and its data holds exactly that many tiles (checked
     before anything is inflated; a compressed layer is inflated with a cap)."""
-    what = f"tile layer {layer.get('name', '')!r}"
+    what = msg("tile layer {name}", name=repr(layer.get("name", "")))
     layer_w = whole(path, layer, "width", width, 1, limits.MAX_TABLE_PIXELS, what)
     layer_h = whole(path, layer, "height", height, 1, limits.MAX_TABLE_PIXELS, what)
     if (layer_w, layer_h) != (width, height):
-        raise MapError(path, f"{what} is {layer_w}x{layer_h} tiles but the map is "
-                             f"{width}x{height}")
+        raise MapError(path, msg("{what} is {layer_w}x{layer_h} tiles but the map is "
+                                 "{width}x{height}", what=what,
+                                 layer_w=layer_w, layer_h=layer_h, width=width, height=height))
     tiles = width * height
     if tiles > limits.MAX_LAYER_TILES:
-        raise MapError(path, f"{what} has {tiles} tiles; the limit is {limits.MAX_LAYER_TILES} "
-                             "a layer")
+        raise MapError(path, msg("{what} has {tiles} tiles; the limit is {max_layer_tiles} a layer",
+                                 what=what, tiles=tiles, max_layer_tiles=limits.MAX_LAYER_TILES))
     data = layer.find("data")
     if data is None:
         return tiles
     if data.find("chunk") is not None:
-        raise MapError(path, f"{what} is stored in chunks (an infinite map)")
+        raise MapError(path, msg("{what} is stored in chunks (an infinite map)", what=what))
     encoding = (data.get("encoding") or "").strip()
     compression = (data.get("compression") or "").strip()
     text = data.text or ""
@@ -111,12 +123,14 @@ def check_tile_layer(path: Path, layer: ElementTree.Element, width: int, height:
         if count != tiles:
             _wrong_count(path, what, count, tiles)
     else:
-        raise MapError(path, f"{what} has unknown encoding {encoding!r} (csv or base64)")
+        raise MapError(path, msg("{what} has unknown encoding {encoding} (csv or base64)",
+                                 what=what, encoding=repr(encoding)))
     return tiles
 
 
 def _wrong_count(path: Path, what: str, count: int, tiles: int):
-    raise MapError(path, f"{what} holds {count} tiles but the map's width x height is {tiles}")
+    raise MapError(path, msg("{what} holds {count} tiles but the map's width x height is {tiles}",
+                             what=what, count=count, tiles=tiles))
 
 
 def _check_base64(path: Path, what: str, text: str, compression: str, tiles: int) -> None:
@@ -124,21 +138,24 @@ def _check_base64(path: Path, what: str, text: str, compression: str, tiles: int
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
-        raise MapError(path, f"{what} is not valid base64") from None
+        raise MapError(path, msg("{what} is not valid base64", what=what)) from None
     if compression in ("zlib", "gzip"):
         wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
         inflater = zlib.decompressobj(wbits)
         try:
             raw = inflater.decompress(raw, expected + 1)
         except zlib.error:
-            raise MapError(path, f"{what} is not valid {compression} data") from None
+            raise MapError(path, msg("{what} is not valid {compression} data",
+                                     what=what, compression=compression)) from None
         if len(raw) > expected:
-            raise MapError(path, f"{what} inflates past the {expected} bytes of "
-                                 f"{tiles} tiles")
+            raise MapError(path, msg("{what} inflates past the {expected} bytes of {tiles} tiles",
+                                     what=what, expected=expected, tiles=tiles))
         if not inflater.eof:
-            raise MapError(path, f"{what} is truncated {compression} data")
+            raise MapError(path, msg("{what} is truncated {compression} data",
+                                     what=what, compression=compression))
     elif compression:
-        raise MapError(path, f"{what} uses {compression!r} compression (zlib, gzip or none)")
+        raise MapError(path, msg("{what} uses {compression} compression (zlib, gzip or none)",
+                                 what=what, compression=repr(compression)))
     if len(raw) != expected:
         _wrong_count(path, what, len(raw) // _GID_BYTES, tiles)
 
@@ -151,7 +168,8 @@ def check_tileset_sizes(owner: Path, tileset: ElementTree.Element, what: str) ->
     whole(owner, tileset, "spacing", 0, 0, limits.MAX_TILE_PIXELS, what)
     whole(owner, tileset, "margin", 0, 0, limits.MAX_TILE_PIXELS, what)
     if len(tileset.findall("tile")) > limits.MAX_TILESET_TILES:
-        raise MapError(owner, f"{what} lists over {limits.MAX_TILESET_TILES} tiles")
+        raise MapError(owner, msg("{what} lists over {limit} tiles",
+                                  what=what, limit=limits.MAX_TILESET_TILES))
 
 
 def check_picture(owner: Path, image: ElementTree.Element, file: Path, what: str,
@@ -164,11 +182,14 @@ def check_picture(owner: Path, image: ElementTree.Element, file: Path, what: str
         if image.get(name) is not None:
             declared = whole(owner, image, name, 0, 1, limits.MAX_IMAGE_SIDE, what)
             if declared != real:
-                raise MapError(owner, f"{what} declares {name} {declared} px but the picture "
-                                      f"is {width}x{height} px")
+                raise MapError(owner, msg("{what} declares {name} {declared} px but the picture "
+                                          "is {width}x{height} px",
+                                          what=what, name=name, declared=declared, width=width,
+                                          height=height))
     if tileset is None:
         return
     tile_w = int(tileset.get("tilewidth") or 1)
     tile_h = int(tileset.get("tileheight") or 1)
     if (width // tile_w) * (height // tile_h) > limits.MAX_TILESET_TILES:
-        raise MapError(owner, f"{what} cuts into over {limits.MAX_TILESET_TILES} tiles")
+        raise MapError(owner, msg("{what} cuts into over {limit} tiles",
+                                  what=what, limit=limits.MAX_TILESET_TILES))

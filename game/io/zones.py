@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.core import polygons
 from game.core.errors import MapError
+from game.core.i18n import msg
 from game.core.state import Point, Scenario
 
 #: Square inches two zones may share (rounding at their common edge).
@@ -70,8 +71,9 @@ def check_zones(source, zones: dict[int, tuple[Point, ...]]) -> None:
     for n, first in enumerate(sides):
         for second in sides[n + 1:]:
             if zones_overlap(zones[first], zones[second]):
-                raise MapError(source, f"the deployment zones of sides {first} and {second} "
-                                       "overlap")
+                raise MapError(source, msg("the deployment zones of sides {first} and {second} "
+                                           "overlap",
+                                           first=first, second=second))
 
 
 def check_sides_for(ruleset, scenario: Scenario) -> None:
@@ -79,5 +81,6 @@ def check_sides_for(ruleset, scenario: Scenario) -> None:
     most = getattr(ruleset, "max_sides", 2)
     if len(scenario.deployment) > most:
         raise MapError(scenario.source or "map",
-                       f"the map has {len(scenario.deployment)} deployment zones but "
-                       f"{ruleset.id} is played by at most {most} sides")
+                       msg("the map has {zones} deployment zones but {ruleset} is played by at "
+                           "most {most} sides",
+                           zones=len(scenario.deployment), ruleset=ruleset.id, most=most))

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game import rulesets
+from game.core.i18n import msg, nmsg
 
 RANGE_1_10 = range(1, 11)
+#: Headings more than one chart uses (a heading compared in code stays equal to its English).
+DISTANCE, RESULT, CLUB = msg("distance"), msg("result"), msg("club or mace")
 
 
 @dataclass(frozen=True)
@@ -46,18 +49,23 @@ def _fraction(p: Fraction) -> str:
 
 
 def _grid(title, rule, corner, rows, columns, cell) -> Chart:
-    return Chart(title, rule, corner, tuple(str(c) for c in columns),
-                 tuple((str(r), tuple(cell(r, c) for c in columns)) for r in rows))
+    return Chart(title, rule, corner, tuple(_text(c) for c in columns),
+                 tuple((_text(r), tuple(cell(r, c) for c in columns)) for r in rows))
+
+
+def _text(label) -> str:
+    """A row or column heading: a number as text, a word kept as its Msg (str() drops it)."""
+    return label if isinstance(label, str) else str(label)
 
 
 def _squads() -> list[Chart]:
     from game.rulesets.squads import odds
 
     return [
-        _grid("Wound roll: the attack's S (rows) against the target's T (columns)",
-              "wound_roll", "S \\ T", RANGE_1_10, RANGE_1_10,
+        _grid(msg("Wound roll: the attack's S (rows) against the target's T (columns)"),
+              "wound_roll", msg("S \\ T"), RANGE_1_10, RANGE_1_10,
               lambda s, t: _roll(odds.wound_target(s, t))),
-        _grid("Charge roll: the chance 2D6 reaches a distance", "charge_roll", "distance",
+        _grid(msg("Charge roll: the chance 2D6 reaches a distance"), "charge_roll", DISTANCE,
               ["P"], range(2, 13), lambda _, d: _fraction(odds.charge_success(d))),
     ]
 
@@ -66,13 +74,13 @@ def _warband() -> list[Chart]:
     from game.rulesets.warband import charts as wc
 
     return [
-        _grid("To hit: the attacker's WS (rows) against the defender's WS (columns)",
-              "to_hit", "WS \\ WS", RANGE_1_10, RANGE_1_10,
+        _grid(msg("To hit: the attacker's WS (rows) against the defender's WS (columns)"),
+              "to_hit", msg("WS \\ WS"), RANGE_1_10, RANGE_1_10,
               lambda a, d: _roll(wc.to_hit_needed(a, d))),
-        _grid("To wound: S (rows) against T (columns)", "to_wound", "S \\ T", RANGE_1_10,
+        _grid(msg("To wound: S (rows) against T (columns)"), "to_wound", msg("S \\ T"), RANGE_1_10,
               RANGE_1_10, lambda s, t: _roll(wc.to_wound_needed(s, t))),
-        _grid("Injury roll", "injury", "roll", ["result", "club or mace"], range(1, 7),
-              lambda row, r: wc.injury_result(r, concussion=row == "club or mace")),
+        _grid(msg("Injury roll"), "injury", msg("roll"), [RESULT, CLUB], range(1, 7),
+              lambda row, r: wc.injury_result(r, concussion=row == CLUB)),
     ]
 
 
@@ -80,29 +88,32 @@ def _legions() -> list[Chart]:
     from game.rulesets.legions import charge, odds
 
     return [
-        _grid("To hit: the attacker's WS (rows) against the defender's WS (columns)",
-              "to_hit", "WS \\ WS", RANGE_1_10, RANGE_1_10,
+        _grid(msg("To hit: the attacker's WS (rows) against the defender's WS (columns)"),
+              "to_hit", msg("WS \\ WS"), RANGE_1_10, RANGE_1_10,
               lambda a, d: _roll(odds.hit_target(a, d))),
-        _grid("To wound: S (rows) against T (columns)", "to_wound", "S \\ T", RANGE_1_10,
+        _grid(msg("To wound: S (rows) against T (columns)"), "to_wound", msg("S \\ T"), RANGE_1_10,
               RANGE_1_10, lambda s, t: _roll(odds.wound_target(s, t))),
-        _grid("Setup move: I + M gives inches", "setup_move", "I + M", ["inches"],
+        _grid(msg("Setup move: I + M gives inches"), "setup_move", msg("I + M"), [msg("inches")],
               [1, 6, 7, 9, 10, 11, 12, 13, 14, 19, 20],
               lambda _, v: f"{charge.setup_move_distance(v)}\""),
-        _grid("Charge roll: 2D6, keep the higher: the chance to reach", "charge_roll",
-              "distance", ["P"], range(1, 7), lambda _, d: _fraction(odds.charge_success(d))),
+        _grid(msg("Charge roll: 2D6, keep the higher: the chance to reach"), "charge_roll",
+              DISTANCE, ["P"], range(1, 7), lambda _, d: _fraction(odds.charge_success(d))),
     ]
 
 
 def _ranks() -> list[Chart]:
     from game.rulesets.ranks import odds
 
-    faces = {1: "fumble", 2: "nothing", 3: "nothing", 4: "1 hit", 5: "1 hit", 6: "2 hits"}
+    nothing = msg("nothing")
+    faces = {1: msg("fumble"), 2: nothing, 3: nothing, 4: nmsg("{n} hit", "{n} hits", 1),
+             5: nmsg("{n} hit", "{n} hits", 1), 6: nmsg("{n} hit", "{n} hits", 2)}
     one = odds.hit_distribution(1)
     return [
-        _grid("One combat die", "combat_roll", "face", ["result"], range(1, 7),
+        _grid(msg("One combat die"), "combat_roll", msg("face"), [RESULT], range(1, 7),
               lambda _, f: faces[f]),
-        Chart("One combat die: the chances", "combat_roll", "(hits, fumbles)", ("P",),
-              tuple((f"{h} hits, {n} fumbles", (_fraction(p),))
+        Chart(msg("One combat die: the chances"), "combat_roll", msg("(hits, fumbles)"),
+              ("P",), tuple((msg("{hits} hits, {fumbles} fumbles", hits=h, fumbles=n),
+                             (_fraction(p),))
                     for (h, n), p in sorted(one.items()))),
     ]
 
@@ -112,8 +123,8 @@ def _cards() -> list[Chart]:
 
     disciplines = list(reaction.TABLE)
     return [
-        _grid("Reaction test: 1D6 + modifiers (columns) on each discipline (rows)",
-              "reaction_test", "discipline", disciplines, range(-1, 8),
+        _grid(msg("Reaction test: 1D6 + modifiers (columns) on each discipline (rows)"),
+              "reaction_test", msg("discipline"), disciplines, range(-1, 8),
               lambda d, total: reaction.result_for(d, total)),
     ]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 from game.core.errors import GameError
+from game.core.i18n import msg
+from game.i18n import translate
 
 
 def tutorial(lesson: str | None, listing: bool, headless: bool, as_json: bool) -> int:
@@ -21,19 +23,20 @@ def tutorial(lesson: str | None, listing: bool, headless: bool, as_json: bool) -
             print(json.dumps(lessons))
         else:
             for item in lessons:
-                print(f"{item['id']:<24} {item['ruleset']:<8} {item['title']}")
+                print(f"{item['id']:<24} {item['ruleset']:<8} {translate(item['title'])}")
         return 0
     if lesson is None:
-        raise GameError("tutorial: name a lesson (see `skirmish tutorial --list`)")
+        raise GameError(msg("tutorial: name a lesson (see `skirmish tutorial --list`)"))
     if not headless:
-        raise GameError("tutorial: the lesson screen opens from the game's menu (Learn); "
-                        "here, use --headless")
+        raise GameError(msg("tutorial: the lesson screen opens from the game's menu (Learn); "
+                            "here, use --headless"))
     played = play_headless(find_lesson(lesson))
     if as_json:
         print(json.dumps(played))
     else:
-        print(f"{played['title']} ({played['ruleset']})")
+        print(f"{translate(played['title'])} ({played['ruleset']})")
         for n, step in enumerate(played["steps"], 1):
-            dice = f" [dice {'+'.join(map(str, step['dice']))}]" if step["dice"] else ""
-            print(f"{n:>2}. ({step['rule_title']}) {step['text']}{dice}")
+            faces = "+".join(map(str, step["dice"]))
+            dice = translate(msg(" [dice {faces}]", faces=faces)) if step["dice"] else ""
+            print(f"{n:>2}. ({translate(step['rule_title'])}) {translate(step['text'])}{dice}")
     return 0

@@ -28,8 +28,9 @@ from game import rulesets
 from game.core.actions import Action
 from game.core.deploy import place_block
 from game.core.dice import Dice, ScriptExhausted
-from game.core.errors import GameError
+from game.core.errors import GameError, error_text
 from game.core.events import Event
+from game.core.i18n import msg
 from game.core.state import Scenario
 from game.learn.lesson_file import Lesson, LessonError, LessonStep
 from game.learn.sheets import RuleEntry, sheet
@@ -88,7 +89,8 @@ def _setup_module(ruleset_id: str):
         module = importlib.import_module(full)
         if hasattr(module, "build_state"):
             return module
-    raise GameError(f"ruleset {ruleset_id!r} has no build_state for lessons")
+    raise GameError(msg("ruleset {ruleset_id} has no build_state for lessons",
+                        ruleset_id=repr(ruleset_id)))
 
 
 def opening_state(lesson: Lesson):
@@ -100,7 +102,7 @@ def opening_state(lesson: Lesson):
     try:
         s = module.build_state(lesson.ruleset, scenario, lesson.seed, armies)
     except GameError as exc:
-        raise LessonError(lesson.path, f"armies: {exc}") from None
+        raise LessonError(lesson.path, msg("armies: {problem}", problem=error_text(exc))) from None
     place_units(lesson, s, lesson.placements, module)
     start = lesson.start
     if "phase" in start:
@@ -122,15 +124,18 @@ def place_units(lesson: Lesson, s, placements, module=None, where: str = "placem
         if "model" in place:
             model = s.models.get(place["model"])
             if model is None:
-                raise LessonError(lesson.path, f"{here}: no model {place['model']!r}")
+                raise LessonError(lesson.path, msg("{here}: no model {model}", here=here,
+                                                   model=repr(place['model'])))
             model.x, model.y = float(place["x"]), float(place["y"])
             if "facing" in place:
                 model.facing = float(place["facing"])
             continue
         unit = s.units.get(place["unit"])
         if unit is None:
-            raise LessonError(lesson.path, f"{here}: no unit {place['unit']!r} (units are "
-                                           f"s<side>u<n>: {', '.join(sorted(s.units))})")
+            raise LessonError(lesson.path, msg("{here}: no unit {unit} (units are s<side>u<n>: "
+                                               "{names})",
+                                               here=here, unit=repr(place['unit']),
+                                               names=', '.join(sorted(s.units))))
         if "keep" in place:
             _keep(s, unit, int(place["keep"]))
         facing = float(place.get("facing", 0.0 if unit.side == 0 else 180.0))
@@ -159,11 +164,13 @@ def _check_highlights(lesson: Lesson, state) -> None:
                   and "unit" in h[key]]
         for unit in units:
             if unit not in state.units:
-                raise LessonError(lesson.path, f"step {n + 1}: highlight names no unit {unit!r}")
+                raise LessonError(lesson.path, msg("step {number}: highlight names no unit {unit}",
+                                                   number=n + 1, unit=repr(unit)))
         for model in h.get("models", []):
             if model not in state.models:
-                raise LessonError(lesson.path, f"step {n + 1}: highlight names no model "
-                                               f"{model!r}")
+                raise LessonError(lesson.path, msg("step {number}: highlight names no model "
+                                                   "{model}",
+                                                   number=n + 1, model=repr(model)))
 
 
 def find_action(offered: list[Action], pattern) -> Action | None:
@@ -213,8 +220,10 @@ class LessonRun:
                                              dice=Dice(self.lesson.seed, strict=True))
         except (GameError, ScriptExhausted, LookupError, TypeError, ValueError) as exc:
             # the opening position (its phase, its pending steps) is the lesson's own
-            raise LessonError(self.lesson.path, f"the opening position cannot be played: "
-                                                f"{type(exc).__name__}: {exc}") from None
+            raise LessonError(self.lesson.path, msg("the opening position cannot be played: "
+                                                    "{name}: {problem}",
+                                                    name=type(exc).__name__,
+                                                    problem=error_text(exc))) from None
         _check_highlights(self.lesson, state)
         self.position = 0
         self.reports: list[StepReport] = []
@@ -234,7 +243,7 @@ class LessonRun:
         changes."""
         step = self._require_step()
         if step.decision is None:
-            raise GameError("this step asks no decision")
+            raise GameError(msg("this step asks no decision"))
         decision = step.decision
         if decision.expect.matches(action):
             self._play(step, decision.expect, chosen=action)
@@ -242,7 +251,7 @@ class LessonRun:
         why = decision.because.get(action.kind, decision.wrong)
         refused = self.controller.explain_illegal(action)
         if refused:
-            why = f"{why} (the rules refuse it: {refused})"
+            why = msg("{why} (the rules refuse it: {refused})", why=why, refused=refused)
         return Verdict(False, why)
 
     def back(self) -> bool:
@@ -263,7 +272,7 @@ class LessonRun:
     # --- inside ------------------------------------------------------------------------------
     def _require_step(self) -> LessonStep:
         if self.finished:
-            raise GameError("the lesson is finished")
+            raise GameError(msg("the lesson is finished"))
         return self.lesson.steps[self.position]
 
     def _mark(self) -> tuple:
@@ -276,7 +285,8 @@ class LessonRun:
         restore_dice(self.controller.dice, dice)
 
     def _fail(self, step: LessonStep, problem: str) -> LessonError:
-        return LessonError(self.lesson.path, f"step {self.position + 1}: {problem}")
+        return LessonError(self.lesson.path, msg("step {position}: {problem}",
+                                                 position=self.position + 1, problem=problem))
 
     def _play(self, step: LessonStep, pattern, chosen: Action | None) -> StepReport:
         before = self._mark()
@@ -294,29 +304,34 @@ class LessonRun:
             if pattern is not None:
                 action = chosen or find_action(self.offered(), pattern)
                 if action is None:
-                    offered = "; ".join(a.to_text()[:60] for a in self.offered()) or "nothing"
-                    raise self._fail(step, f"the rules do not offer {pattern.to_json()} "
-                                           f"(offered: {offered})")
+                    offered = "; ".join(a.to_text()[:60] for a in self.offered()) or \
+                        msg("nothing")
+                    raise self._fail(step, msg("the rules do not offer {action} (offered: "
+                                               "{offered})", action=str(pattern.to_json()),
+                                               offered=offered))
                 c.apply(action)
                 if step.decision is not None:
                     decision = {"prompt": step.decision.prompt,
                                 "expected": pattern.to_json(),
                                 "chosen": action.label or action.to_text()}
             if c.dice.scripted_left:
-                raise self._fail(step, f"{c.dice.scripted_left} scripted dice were not rolled")
+                raise self._fail(step, msg("{left} scripted dice were not rolled",
+                                           left=c.dice.scripted_left))
         except ScriptExhausted:
             self._restore(before)
-            raise self._fail(step, f"the rules roll more dice than the {len(step.dice)} the "
-                                   f"step scripts (a lesson scripts every die)") from None
+            raise self._fail(step, msg("the rules roll more dice than the {scripted} the step "
+                                       "scripts (a lesson scripts every die)",
+                                       scripted=len(step.dice))) from None
         except GameError as exc:
             self._restore(before)
             if isinstance(exc, LessonError):
                 raise
-            raise self._fail(step, f"the rules refused it: {exc}") from None
+            raise self._fail(step, msg("the rules refused it: {problem}",
+                                       problem=error_text(exc))) from None
         except (LookupError, TypeError, ValueError) as exc:  # a position the lesson made up
             self._restore(before)
-            raise self._fail(step, f"the rules cannot play this position: "
-                                   f"{type(exc).__name__}: {exc}") from None
+            raise self._fail(step, msg("the rules cannot play this position: {kind}: {problem}",
+                                       kind=type(exc).__name__, problem=str(exc))) from None
         faces = [v for roll in c.dice.log[rolled_from:] for v in roll.values]
         report = StepReport(self.position, self.rule(step), step.text, faces, decision,
                             list(c.events[events_from:]))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.errors import InputFileError
+from game.core.i18n import msg
 from game.io import limits
 
 LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
@@ -104,58 +105,60 @@ class Lesson:
 
 def _want(path, where: str, value, kind, what: str):
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise LessonError(path, f"{where}: {what}")
+        raise LessonError(path, msg("{where}: {what}", where=where, what=what))
     return value
 
 
 def _number(path, where: str, value) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not limits.finite_number(
             value):
-        raise LessonError(path, f"{where} must be a number")
+        raise LessonError(path, msg("{where} must be a number", where=where))
     return float(value)
 
 
 def _pattern(path, where: str, raw) -> ActionPattern:
-    _want(path, where, raw, dict, "an action is an object with a 'kind'")
+    _want(path, where, raw, dict, msg("an action is an object with a 'kind'"))
     extra = set(raw) - ACTION_KEYS
     if extra:
-        raise LessonError(path, f"{where}: unknown action key {sorted(extra)[0]!r}")
-    kind = _want(path, f"{where}.kind", raw.get("kind"), str, "'kind' must be a text")
+        raise LessonError(path, msg("{where}: unknown action key {keys}",
+                                    where=where, keys=repr(sorted(extra)[0])))
+    kind = _want(path, f"{where}.kind", raw.get("kind"), str, msg("'kind' must be a text"))
     targets = raw.get("targets")
     if targets is not None:
-        _want(path, f"{where}.targets", targets, list, "'targets' must be a list of unit ids")
+        _want(path, f"{where}.targets", targets, list, msg("'targets' must be a list of unit ids"))
         if not all(isinstance(t, str) for t in targets):
-            raise LessonError(path, f"{where}.targets must be a list of unit ids")
+            raise LessonError(path, msg("{where}.targets must be a list of unit ids", where=where))
         targets = tuple(targets)
     for key in ("unit", "option"):
         if raw.get(key) is not None:
-            _want(path, f"{where}.{key}", raw[key], str, f"'{key}' must be a text")
+            _want(path, f"{where}.{key}", raw[key], str, msg("'{key}' must be a text", key=key))
     return ActionPattern(kind, raw.get("unit"), targets, raw.get("option"))
 
 
 def _highlight(path, where: str, raw) -> dict:
-    _want(path, where, raw, dict, "'highlight' must be an object")
+    _want(path, where, raw, dict, msg("'highlight' must be an object"))
     extra = set(raw) - HIGHLIGHT_KEYS
     if extra:
-        raise LessonError(path, f"{where}: unknown highlight {sorted(extra)[0]!r} (known: "
-                                f"{', '.join(sorted(HIGHLIGHT_KEYS))})")
+        raise LessonError(path, msg("{where}: unknown highlight {keys} (known: {names})",
+                                    where=where, keys=repr(sorted(extra)[0]),
+                                    names=', '.join(sorted(HIGHLIGHT_KEYS))))
     if "ring" in raw:
         ring = _want(path, f"{where}.ring", raw["ring"], dict, "'ring' is {\"unit\", \"radius\"}")
-        _want(path, f"{where}.ring.unit", ring.get("unit"), str, "a ring needs a 'unit'")
+        _want(path, f"{where}.ring.unit", ring.get("unit"), str, msg("a ring needs a 'unit'"))
         if _number(path, f"{where}.ring.radius", ring.get("radius")) <= 0:
-            raise LessonError(path, f"{where}.ring.radius must be above 0")
+            raise LessonError(path, msg("{where}.ring.radius must be above 0", where=where))
     if "contact" in raw and (not isinstance(raw["contact"], list) or len(raw["contact"]) != 2):
-        raise LessonError(path, f"{where}.contact must be two unit ids")
+        raise LessonError(path, msg("{where}.contact must be two unit ids", where=where))
     return raw
 
 
 def _placements(path, what: str, raw) -> list[dict]:
-    _want(path, f"'{what}s'", raw, list, "must be a list of placements")
+    _want(path, f"'{what}s'", raw, list, msg("must be a list of placements"))
     for n, place in enumerate(raw):
         where = f"{what} {n + 1}"
-        _want(path, where, place, dict, "a placement is an object")
+        _want(path, where, place, dict, msg("a placement is an object"))
         if ("unit" in place) == ("model" in place):
-            raise LessonError(path, f"{where}: names a 'unit' or a 'model'")
+            raise LessonError(path, msg("{where}: names a 'unit' or a 'model'", where=where))
         for key in ("x", "y"):
             _number(path, f"{where}.{key}", place.get(key))
         for key in ("facing", "files", "keep"):
@@ -166,36 +169,42 @@ def _placements(path, what: str, raw) -> list[dict]:
 
 def _step(path, n: int, raw, known_ids: set[str], rule_ids: set[str]) -> LessonStep:
     where = f"step {n + 1}"
-    _want(path, where, raw, dict, "a step is an object")
-    text = _want(path, f"{where}.text", raw.get("text"), str, "'text' must be a text")
-    rule = _want(path, f"{where}.rule", raw.get("rule"), str, "'rule' must be a rule id")
+    _want(path, where, raw, dict, msg("a step is an object"))
+    text = _want(path, f"{where}.text", raw.get("text"), str, msg("'text' must be a text"))
+    rule = _want(path, f"{where}.rule", raw.get("rule"), str, msg("'rule' must be a rule id"))
     if rule not in rule_ids:
-        raise LessonError(path, f"{where}: rule {rule!r} is not on the rule sheet")
+        raise LessonError(path, msg("{where}: rule {rule} is not on the rule sheet",
+                                    where=where, rule=repr(rule)))
     dice = raw.get("dice", [])
     if not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice):
-        raise LessonError(path, f"{where}.dice must be a list of faces 1 to 6")
+        raise LessonError(path, msg("{where}.dice must be a list of faces 1 to 6", where=where))
     rewind = raw.get("rewind_to")
     if rewind is not None and rewind not in known_ids:
-        raise LessonError(path, f"{where}: rewind_to {rewind!r} is not an earlier step's id")
+        raise LessonError(path, msg("{where}: rewind_to {rewind} is not an earlier step's id",
+                                    where=where, rewind=repr(rewind)))
     if "action" in raw and "decision" in raw:
-        raise LessonError(path, f"{where}: a step has an 'action' or a 'decision', not both")
+        raise LessonError(path, msg("{where}: a step has an 'action' or a 'decision', not both",
+                                    where=where))
     action = _pattern(path, f"{where}.action", raw["action"]) if "action" in raw else None
     decision = None
     if "decision" in raw:
-        d = _want(path, f"{where}.decision", raw["decision"], dict, "must be an object")
+        d = _want(path, f"{where}.decision", raw["decision"], dict, msg("must be an object"))
         because = d.get("because", {})
         if not isinstance(because, dict) or not all(isinstance(v, str) for v in because.values()):
-            raise LessonError(path, f"{where}.decision.because maps action kinds to texts")
+            raise LessonError(path, msg("{where}.decision.because maps action kinds to texts",
+                                        where=where))
         decision = Decision(
-            _want(path, f"{where}.decision.prompt", d.get("prompt"), str, "needs a 'prompt'"),
+            _want(path, f"{where}.decision.prompt", d.get("prompt"), str, msg("needs a 'prompt'")),
             _pattern(path, f"{where}.decision.expect", d.get("expect")),
-            _want(path, f"{where}.decision.wrong", d.get("wrong"), str, "needs a 'wrong' text"),
+            _want(path, f"{where}.decision.wrong", d.get("wrong"), str,
+                  msg("needs a 'wrong' text")),
             dict(because))
     step_id = raw.get("id", "")
-    _want(path, f"{where}.id", step_id, str, "'id' must be a text")
+    _want(path, f"{where}.id", step_id, str, msg("'id' must be a text"))
     if step_id and step_id in known_ids:
-        raise LessonError(path, f"{where}: id {step_id!r} is used twice")
+        raise LessonError(path, msg("{where}: id {step_id} is used twice",
+                                    where=where, step_id=repr(step_id)))
     setup = tuple(_placements(path, f"{where} setup", raw.get("setup", [])))
     return LessonStep(" ".join(text.split()), rule, step_id, tuple(dice),
                       _highlight(path, f"{where}.highlight", raw.get("highlight", {})),
@@ -209,17 +218,19 @@ def load_lesson(path: str | Path) -> Lesson:
     from game.learn.sheets import sheet
 
     path = Path(path)
-    data = limits.read_capped(path, MAX_LESSON_BYTES, LessonError, "lesson file")
+    data = limits.read_capped(path, MAX_LESSON_BYTES, LessonError, msg("lesson file"))
     try:
         raw = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError) as exc:
-        line = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
-        raise LessonError(path, f"not valid JSON{line}") from None
+        if isinstance(exc, json.JSONDecodeError):
+            raise LessonError(path, msg("not valid JSON at line {line}", line=exc.lineno)) from None
+        raise LessonError(path, msg("not valid JSON")) from None
     if limits.nesting_depth(raw) > limits.MAX_NESTING:
-        raise LessonError(path, f"nested too deeply (the limit is {limits.MAX_NESTING})")
-    _want(path, "the file", raw, dict, "a lesson is a JSON object")
+        raise LessonError(path, msg("nested too deeply (the limit is {limit})",
+                                    limit=limits.MAX_NESTING))
+    _want(path, "the file", raw, dict, msg("a lesson is a JSON object"))
     for key in ("id", "ruleset", "title"):
-        _want(path, f"'{key}'", raw.get(key), str, "missing or not a text")
+        _want(path, f"'{key}'", raw.get(key), str, msg("missing or not a text"))
     try:
         rulesets.get(raw["ruleset"])
         rule_ids = {r.id for r in sheet(raw["ruleset"]).rules}
@@ -227,29 +238,30 @@ def load_lesson(path: str | Path) -> Lesson:
         raise LessonError(path, str(exc)) from None
     table = raw.get("table", [60, 44])
     if not isinstance(table, list) or len(table) != 2:
-        raise LessonError(path, "'table' must be [width, height] in inches")
+        raise LessonError(path, msg("'table' must be [width, height] in inches"))
     size = tuple(_number(path, "'table'", v) for v in table)
     if not all(0 < v <= limits.MAX_TABLE_INCHES for v in size):
-        raise LessonError(path, f"'table' sides must be above 0 and at most "
-                                f"{limits.MAX_TABLE_INCHES}\"")
-    armies = _want(path, "'armies'", raw.get("armies"), list, "must be a list of sides")
+        raise LessonError(path, msg("'table' sides must be above 0 and at most {limit}\"",
+                                    limit=limits.MAX_TABLE_INCHES))
+    armies = _want(path, "'armies'", raw.get("armies"), list, msg("must be a list of sides"))
     if len(armies) < 2:
-        raise LessonError(path, "'armies' needs at least two sides")
+        raise LessonError(path, msg("'armies' needs at least two sides"))
     sides = []
     for n, army in enumerate(armies):
         where = f"army {n + 1}"
         _want(path, where, army, dict, "an army is {\"name\", \"force\", \"units\"}")
-        units = _want(path, f"{where}.units", army.get("units"), list, "a list of profile ids")
+        units = _want(path, f"{where}.units", army.get("units"), list, msg("a list of profile ids"))
         if not units or not all(isinstance(u, str) for u in units):
-            raise LessonError(path, f"{where}.units must be a non-empty list of profile ids")
-        sides.append((_want(path, f"{where}.name", army.get("name"), str, "needs a 'name'"),
-                      _want(path, f"{where}.force", army.get("force"), str, "needs a 'force'"),
+            raise LessonError(path, msg("{where}.units must be a non-empty list of profile ids",
+                                        where=where))
+        sides.append((_want(path, f"{where}.name", army.get("name"), str, msg("needs a 'name'")),
+                      _want(path, f"{where}.force", army.get("force"), str, msg("needs a 'force'")),
                       tuple(units)))
     placements = _placements(path, "placement", raw.get("placements", []))
-    start = _want(path, "'start'", raw.get("start", {}), dict, "must be an object")
-    steps_raw = _want(path, "'steps'", raw.get("steps"), list, "must be a list of steps")
+    start = _want(path, "'start'", raw.get("start", {}), dict, msg("must be an object"))
+    steps_raw = _want(path, "'steps'", raw.get("steps"), list, msg("must be a list of steps"))
     if not steps_raw or len(steps_raw) > MAX_STEPS:
-        raise LessonError(path, f"'steps' must hold 1 to {MAX_STEPS} steps")
+        raise LessonError(path, msg("'steps' must hold 1 to {limit} steps", limit=MAX_STEPS))
     known: set[str] = set()
     steps = []
     for n, body in enumerate(steps_raw):
@@ -258,7 +270,7 @@ def load_lesson(path: str | Path) -> Lesson:
         steps.append(step)
     seed = raw.get("seed", 0)
     if not limits.is_seed(seed):
-        raise LessonError(path, "'seed' must be a whole number of at most 64 bits")
+        raise LessonError(path, msg("'seed' must be a whole number of at most 64 bits"))
     return Lesson(raw["id"], raw["ruleset"], raw["title"], str(path), size, tuple(sides),
                   tuple(placements), start, tuple(steps), seed)
 
@@ -282,4 +294,4 @@ def find_lesson(name: str) -> Lesson:
         if p.stem == name:
             return load_lesson(p)
     known = ", ".join(p.stem for p in lesson_paths())
-    raise LessonError(name, f"no such lesson (known: {known})")
+    raise LessonError(name, msg("no such lesson (known: {known})", known=known))

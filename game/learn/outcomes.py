@@ -17,9 +17,12 @@ from fractions import Fraction
 from game import rulesets
 from game.core import probability as P
 from game.core.actions import Action
-from game.core.text import possessive
+from game.core.i18n import join, msg, nmsg
 
 Table = dict[str, Fraction]
+
+#: The outcome names the tables share (Msgs: each equals its English word as a key).
+REACHES, FAILS, YES, NO = msg("reaches"), msg("fails"), msg("yes"), msg("no")
 
 
 @dataclass(frozen=True)
@@ -42,11 +45,11 @@ class Outcome:
 
 
 def _slain(dist) -> Table:
-    return {f"{k} slain": p for k, p in dist}
+    return {msg("{n} slain", n=k): p for k, p in dist}
 
 
 def _wounds(dist) -> Table:
-    return {f"{k} unsaved wound{'s' if k != 1 else ''}": p for k, p in dist}
+    return {nmsg("{n} unsaved wound", "{n} unsaved wounds", k): p for k, p in dist}
 
 
 def _complete(table: Table, rest: str) -> Table:
@@ -78,23 +81,28 @@ def _squads(ruleset, s, geo, a: Action) -> Outcome | None:
         for enemy in charge.enemies_within(s, geo, a.unit, charge.CHARGE_RANGE):
             ename = s.units[enemy].name
             p = reach[ename]["charge reaches"]
-            attacker[f"the charge on {ename}"] = _complete({"reaches": p}, "fails")
-            attacker[f"{possessive(name)} fight against {ename}, if it reaches"] = _squads_fight(
+            attacker[msg("the charge on {target}", target=ename)] = _complete(
+                {REACHES: p}, FAILS)
+            attacker[msg("{unit:poss} fight against {target}, if it reaches", unit=name,
+                         target=ename)] = _squads_fight(
                 s, a.unit, enemy, len(s.alive_models(a.unit)))
-            defender[f"{ename} strikes back"] = _squads_fight(
+            defender[msg("{unit} strikes back", unit=ename)] = _squads_fight(
                 s, enemy, a.unit, len(s.alive_models(enemy)))
         return Outcome(a.label or a.to_text(), attacker, defender,
-                       "a fight assumes every model of the unit attacks")
+                       msg("a fight assumes every model of the unit attacks"))
     if a.kind == "attack" and a.targets:
         target = a.targets[0]
         ename = s.units[target].name
         mine = len(fight.attacking_models(s, geo, a.unit, target))
         theirs = len(fight.attacking_models(s, geo, target, a.unit))
         return Outcome(a.label or a.to_text(),
-                       {f"{name} attacks {ename}": _squads_fight(s, a.unit, target, mine)},
-                       {f"{ename} strikes back (if it fights at this strength)":
+                       {msg("{unit} attacks {target}", unit=name, target=ename):
+                        _squads_fight(s, a.unit, target, mine)},
+                       {msg("{unit} strikes back (if it fights at this strength)", unit=ename):
                         _squads_fight(s, target, a.unit, theirs)},
-                       f"{mine} models of {name} and {theirs} of {ename} are in range")
+                       msg("{mine} of {unit} and {theirs} of {target} are in range",
+                           mine=nmsg("{n} model", "{n} models", mine), unit=name,
+                           theirs=theirs, target=ename))
     return None
 
 
@@ -116,16 +124,16 @@ def _warband(ruleset, s, geo, a: Action) -> Outcome | None:
         chances[title] = {k: p for k, p in table.items() if k not in FINALS}
 
     for name, table in tables.items():
-        split(f"{name}, struck by {me.name}", table, attacker)
+        split(msg("{model}, struck by {striker}", model=name, striker=me.name), table, attacker)
     charging = a.kind == "charge" or bool(s.units[a.unit].flags.get("charged"))
     for target_unit in a.targets:
         target = model_of(s, target_unit)
-        split(f"{me.name}, struck back by {target.name}",
+        split(msg("{model}, struck back by {striker}", model=me.name, striker=target.name),
               _warband_back(Fighter.of(me.profile), Fighter.of(target.profile), charging),
               defender)
     return Outcome(a.label or a.to_text(), attacker, defender,
-                   "one close combat phase, model against model: what becomes of the model "
-                   "struck", chances)
+                   msg("one close combat phase, model against model: what becomes of the "
+                       "model struck"), chances)
 
 
 def _warband_back(me, target, charging: bool) -> Table:
@@ -146,7 +154,7 @@ def _warband_back(me, target, charging: bool) -> Table:
     downed = sum((p for (final, *_), p in mine if final in (KNOCKED_DOWN, STUNNED,
                                                              OUT_OF_ACTION)), Fraction(0))
     strikes = (1 - first) + first * (1 - downed)
-    out = {"strikes": strikes}
+    out = {msg("strikes"): strikes}
     for key, p in summarize(theirs).items():
         out[key] = p * strikes
     out[UNHARMED] += 1 - strikes
@@ -185,13 +193,14 @@ def _legions(ruleset, s, geo, a: Action) -> Outcome | None:
     target = a.targets[0]
     name, ename = s.units[a.unit].name, s.units[target].name
     chance = odds[ename]
-    attacker = {f"the charge on {ename}": {"reaches": chance["the charge reaches"],
-                                           "fails": chance["it fails"]},
-                f"{possessive(name)} first fight round, if it reaches": _legions_fight(s, a.unit, target)}
-    defender = {f"{ename} strikes back": _legions_fight(s, target, a.unit)}
+    attacker = {msg("the charge on {target}", target=ename): {
+                    REACHES: chance["the charge reaches"], FAILS: chance["it fails"]},
+                msg("{unit:poss} first fight round, if it reaches", unit=name):
+                    _legions_fight(s, a.unit, target)}
+    defender = {msg("{unit} strikes back", unit=ename): _legions_fight(s, target, a.unit)}
     return Outcome(a.label or a.to_text(), attacker, defender,
-                   "a fight round: every standing model, with its first weapon, against the "
-                   "target's typical model")
+                   msg("a fight round: every standing model, with its first weapon, against "
+                       "the target's typical model"))
 
 
 # --- ranks ---------------------------------------------------------------------------------------
@@ -202,16 +211,18 @@ def _ranks(ruleset, s, geo, a: Action) -> Outcome | None:
     if not tables:
         return None
     name = s.units[a.unit].name
-    attacker = {k: _complete({h: p for h, p in t.items() if h != "a fumble or more"}, "0 hits")
+    no_hits = nmsg("{n} hit", "{n} hits", 0)
+    attacker = {k: _complete({h: p for h, p in t.items() if h != "a fumble or more"}, no_hits)
                 for k, t in tables.items() if name in k}
-    defender = {k: _complete({h: p for h, p in t.items() if h != "a fumble or more"}, "0 hits")
+    defender = {k: _complete({h: p for h, p in t.items() if h != "a fumble or more"}, no_hits)
                 for k, t in tables.items() if name not in k}
-    fumbles = {f"{k}: a fumble or more": _complete({"yes": t["a fumble or more"]}, "no")
-               for k, t in tables.items()}
+    fumbles = {msg("{title}: a fumble or more", title=k): _complete(
+        {YES: t["a fumble or more"]}, NO) for k, t in tables.items()}
     for key, table in fumbles.items():
         (attacker if name in key else defender)[key] = table
     return Outcome(a.label or a.to_text(), attacker, defender,
-                   "the combat's dice before talents: hits rolled, and the chance of a fumble")
+                   msg("the combat's dice before talents: hits rolled, and the chance of a "
+                       "fumble"))
 
 
 # --- cards ---------------------------------------------------------------------------------------
@@ -230,21 +241,21 @@ def _cards(ruleset, s, geo, a: Action) -> Outcome | None:
         return None
     odds = ruleset.melee_round_odds(state, geo)
     side = s.active
-    names = {sd: " + ".join(state.units[u].name for u in odds["units"]
-                            if state.units[u].side == sd) for sd in odds["sides"]}
+    names = {sd: join((state.units[u].name for u in odds["units"]
+                       if state.units[u].side == sd), " + ") for sd in odds["sides"]}
 
     def losses(sd):
-        return {f"{k} lost": p for k, p in sorted(odds["marginal"][sd].items())}
+        return {msg("{n} lost", n=k): p for k, p in sorted(odds["marginal"][sd].items())}
 
     other = next(sd for sd in odds["sides"] if sd != side)
-    attacker = {f"{names[other]} figures lost to your attacks": losses(other)}
-    defender = {f"your figures lost ({names[side]})": losses(side)}
+    attacker = {msg("{units} figures lost to your attacks", units=names[other]): losses(other)}
+    defender = {msg("your figures lost ({units})", units=names[side]): losses(side)}
     if "tests" in odds:
-        attacker["the enemy takes a reaction test"] = _complete(
-            {"yes": odds["tests"][other]}, "no")
-        defender["you take a reaction test"] = _complete({"yes": odds["tests"][side]}, "no")
+        attacker[msg("the enemy takes a reaction test")] = _complete(
+            {YES: odds["tests"][other]}, NO)
+        defender[msg("you take a reaction test")] = _complete({YES: odds["tests"][side]}, NO)
     return Outcome(a.label or a.to_text(), attacker, defender,
-                   "one melee round, steps 2 to 4 (both sides strike at the same time)")
+                   msg("one melee round, steps 2 to 4 (both sides strike at the same time)"))
 
 
 BY_RULESET = {"squads": _squads, "warband": _warband, "legions": _legions, "ranks": _ranks,

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from game.core.errors import DataError
+from game.core.i18n import msg
 from game.data.loader import read_toml
 
 SHEETS_DIR = Path(__file__).resolve().parent / "sheets"
@@ -79,7 +80,8 @@ class Sheet:
 def _text(path: Path, where: str, body: dict, key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise DataError(path, f"{where}: '{key}' must be a non-empty text")
+        raise DataError(path, msg("{where}: '{key}' must be a non-empty text", where=where,
+                                  key=key))
     return " ".join(value.split())
 
 
@@ -90,10 +92,12 @@ def _constant(path: Path, where: str, package: str, ref: str) -> str:
     try:
         module = importlib.import_module(full)
     except ImportError:
-        raise DataError(path, f"{where}: log {ref!r}: no module {full}") from None
+        raise DataError(path, msg("{where}: log {ref}: no module {full}",
+                                  where=where, ref=repr(ref), full=full)) from None
     value = getattr(module, attr, None)
     if not isinstance(value, str):
-        raise DataError(path, f"{where}: log {ref!r}: {full} has no rule text {attr}")
+        raise DataError(path, msg("{where}: log {ref}: {full} has no rule text {attr}",
+                                  where=where, ref=repr(ref), full=full, attr=attr))
     return value
 
 
@@ -104,16 +108,18 @@ def load_sheet_file(path: Path, package: str) -> tuple[str, list[RuleEntry], lis
     for n, body in enumerate(raw.get("rule", [])):
         where = f"rule {n + 1}"
         if not isinstance(body, dict):
-            raise DataError(path, f"{where} is not a table")
+            raise DataError(path, msg("{where} is not a table", where=where))
         rule_id = _text(path, where, body, "id")
         if rule_id in seen:
-            raise DataError(path, f"{where}: id {rule_id!r} is used twice")
+            raise DataError(path, msg("{where}: id {rule_id} is used twice",
+                                      where=where, rule_id=repr(rule_id)))
         seen.add(rule_id)
         where = f"rule {rule_id!r}"
         refs, literal = body.get("log", []), body.get("log_text", [])
         if not isinstance(refs, list) or not isinstance(literal, list) or not all(
                 isinstance(x, str) for x in refs + literal):
-            raise DataError(path, f"{where}: 'log' and 'log_text' are lists of texts")
+            raise DataError(path, msg("{where}: 'log' and 'log_text' are lists of texts",
+                                      where=where))
         names = tuple(_constant(path, where, package, ref) for ref in refs) + tuple(literal)
         rules.append(RuleEntry(rule_id, _text(path, where, body, "title"),
                                _text(path, where, body, "section"),
@@ -121,7 +127,7 @@ def load_sheet_file(path: Path, package: str) -> tuple[str, list[RuleEntry], lis
     for n, body in enumerate(raw.get("term", [])):
         where = f"term {n + 1}"
         if not isinstance(body, dict):
-            raise DataError(path, f"{where} is not a table")
+            raise DataError(path, msg("{where} is not a table", where=where))
         terms.append(Term(_text(path, where, body, "term"), _text(path, where, body, "name"),
                           _text(path, where, body, "text")))
     return title if isinstance(title, str) else "", rules, terms
@@ -141,7 +147,7 @@ def sheet(ruleset_id: str) -> Sheet:
     own = {r.id for r in rules}
     clash = next((r.id for r in common_rules if r.id in own), None)
     if clash:
-        raise DataError(path, f"rule id {clash!r} is also a common rule's id")
+        raise DataError(path, msg("rule id {clash} is also a common rule's id", clash=repr(clash)))
     return Sheet(ruleset_id, title, tuple(rules + common_rules), tuple(terms + common_terms))
 
 
@@ -158,8 +164,9 @@ def rule_for_event(ruleset_id: str, event) -> RuleEntry:
     found = lookup(ruleset_id, name)
     if found is not None:
         return found
-    return RuleEntry("unlisted", name or "No rule named", "", name or
-                     "This line names no rule: it is a step of the game's own flow.", (name,))
+    return RuleEntry("unlisted", name or msg("No rule named"), "", name or
+                     msg("This line names no rule: it is a step of the game's own flow."),
+                     (name,))
 
 
 def glossary(ruleset_id: str) -> tuple[Term, ...]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game import rulesets
 from game.core.actions import Action
+from game.core.i18n import msg
 from game.learn.sheets import RuleEntry, sheet
 
 #: The option players look for, per ruleset and phase: (action kind, takes a target, option,
@@ -92,8 +93,10 @@ def _looked_for(ruleset, state, geo, player: int, offered: list[Action]) -> list
             reason = ruleset.explain_illegal(state, action, geo)
             if not reason:
                 continue
-            what = f"charge {state.units[target].name}" if target else "charge"
-            out.append(Withheld(unit.id, target, f"{unit.name}: {what}", reason,
+            what = msg("{unit}: charge {target}", unit=unit.name,
+                       target=state.units[target].name) if target else \
+                msg("{unit}: charge", unit=unit.name)
+            out.append(Withheld(unit.id, target, what, reason,
                                 _entry(ruleset.id, reason, fallback)))
     return out
 
@@ -115,14 +118,19 @@ def _squads_targets(state, geo, player: int) -> list[Withheld]:
             continue
         distance = geo.unit_distance(state, unit_id, enemy.id)
         if enemy.id not in reachable and distance <= charge.CHARGE_RANGE + 1e-9:
-            reason = (f"{enemy.name} is {distance:.1f}\" away, beyond the roll of {roll}\" "
-                      f"({charge.RULE_TARGETS})")
-            out.append(Withheld(unit_id, enemy.id, f"{name}: charge {enemy.name}", reason,
+            reason = msg("{target} is {distance:.1f}\" away, beyond the roll of {roll}\" "
+                         "({rule})", target=enemy.name, distance=distance, roll=roll,
+                         rule=charge.RULE_TARGETS)
+            out.append(Withheld(unit_id, enemy.id,
+                                msg("{unit}: charge {target}", unit=name, target=enemy.name),
+                                reason,
                                 _entry("squads", reason, "charge_targets")))
     for note in charge.unreachable_notes(state, geo, unit_id, roll, reachable):
         target = next((t for t in reachable if note.startswith(state.units[t].name)), None)
-        out.append(Withheld(unit_id, target, f"{name}: charge {state.units[target].name}"
-                            if target else name, note, _entry("squads", note, "charge_move")))
+        out.append(Withheld(unit_id, target,
+                            msg("{unit}: charge {target}", unit=name,
+                                target=state.units[target].name) if target else name,
+                            note, _entry("squads", note, "charge_move")))
     return out
 
 
@@ -142,13 +150,14 @@ def _warband_parries(state, geo, player: int) -> list[Withheld]:
             continue
         flags = state.units[model.unit].flags
         if flags.get(KNOCKED_DOWN):
-            reason = f"it is knocked down and cannot parry ({combat.RULE_KNOCKED_DOWN_TARGET})"
+            reason = msg("it is knocked down and cannot parry ({rule})",
+                         rule=combat.RULE_KNOCKED_DOWN_TARGET)
         else:
             reason, _ = combat.parry_problem(state, geo, fight, model)
             if reason is None:
                 continue
-        text = f"{model.name} cannot parry: {reason}"
-        out.append(Withheld(model.unit, None, f"{model.name}: parry", text,
+        text = msg("{model} cannot parry: {reason}", model=model.name, reason=reason)
+        out.append(Withheld(model.unit, None, msg("{model}: parry", model=model.name), text,
                             _entry("warband", text, "parry")))
     return out
 

@@ -11,6 +11,11 @@ import pkgutil
 from functools import cache
 
 from game.core.errors import GameError
+from game.core.i18n import N_, msg
+
+#: The rulesets' ids, which the log shows ("Battle begins (squads)"): marked so that a player
+#: reads them in their language (the ids themselves stay the same everywhere).
+IDS_SHOWN = (N_("squads"), N_("warband"), N_("cards"), N_("legions"), N_("ranks"))
 
 #: Modules in this package that are shared steps, not rulesets.
 _NOT_RULESETS = {"base", "setup"}
@@ -36,5 +41,6 @@ def ids() -> list[str]:
 def get(ruleset_id: str):
     registry = _registry()
     if ruleset_id not in registry:
-        raise GameError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(sorted(registry))})")
+        raise GameError(msg("unknown ruleset {ruleset} (known: {known})", ruleset=repr(ruleset_id),
+                            known=", ".join(sorted(registry))))
     return registry[ruleset_id]

@@ -16,6 +16,7 @@ from game.core.dice import Dice
 from game.core.errors import IllegalAction
 from game.core.events import BattleEnded, Event, Note, UnitMoved
 from game.core.geometry import Destinations, Geometry
+from game.core.i18n import msg
 from game.core.state import GameState, Model, Scenario
 
 #: Coherency (common.md): within 2" of one other model (2-6 models) or of two others (7+).
@@ -66,9 +67,13 @@ def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
              for m in models}
     for m in models:
         if len(links[m.id]) < needed:
-            others = "two other models" if needed == 2 else "another model"
-            return (f"{m.name} would be out of coherency (every model must end within "
-                    f"{COHERENCY_RANGE:g}\" of {others} of its unit)")
+            if needed == 2:
+                return msg("{model} would be out of coherency (every model must end within "
+                           "{range:g}\" of two other models of its unit)", model=m.name,
+                           range=COHERENCY_RANGE)
+            return msg("{model} would be out of coherency (every model must end within "
+                       "{range:g}\" of another model of its unit)", model=m.name,
+                       range=COHERENCY_RANGE)
     if connected:
         reached = {models[0].id}
         todo = [models[0]]
@@ -79,10 +84,10 @@ def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
                     todo.append(o)
         if len(reached) < len(models):
             apart = next(m for m in models if m.id not in reached)
-            return (f"{s.units[unit_id].name} would be split out of coherency: {apart.name} is "
-                    f"in a group apart from {models[0].name} (a unit must stay one connected "
-                    f"group, every model linked to the rest by models within "
-                    f"{COHERENCY_RANGE:g}\")")
+            return msg("{unit} would be split out of coherency: {model} is in a group apart "
+                       "from {other} (a unit must stay one connected group, every model linked "
+                       "to the rest by models within {range:g}\")", unit=s.units[unit_id].name,
+                       model=apart.name, other=models[0].name, range=COHERENCY_RANGE)
     return None
 
 
@@ -128,9 +133,12 @@ def victory_breakdown(s: GameState, holders: Iterable[int | None]) -> list[dict]
     return rows
 
 
+RULE_VICTORY = msg("Victory points (common rules)")
+
+
 def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s, m: 1,
                losers: set[int] = frozenset(), breakdown=victory_breakdown,
-               rule: str = "Victory points (common rules)") -> BattleEnded:
+               rule: str = RULE_VICTORY) -> BattleEnded:
     """Close the battle: freeze the points and the winner in `s.result`. A side that conceded
     or routed (or is in `losers`) cannot win, whatever its points; the best of the others
     wins. `breakdown(s, holders)` gives the rows (a ruleset may score its own way)."""
@@ -147,7 +155,8 @@ def end_battle(s: GameState, geo: Geometry, reason: str, control_value=lambda s,
                        breakdown=tuple(rows))
 
 
-RULE_CONCEDE = "Concession (common rules): the battle ends, and the side that gives up loses"
+RULE_CONCEDE = msg("Concession (common rules): the battle ends, and the side that gives up "
+                   "loses")
 
 
 def concede(s: GameState, a: Action, current_player: int | None, finish) -> list[Event]:
@@ -156,7 +165,8 @@ def concede(s: GameState, a: Action, current_player: int | None, finish) -> list
     side = int(a.option) if a.option is not None else current_player
     s.sides[side].conceded = True
     name = s.sides[side].name
-    return [Note(rule=RULE_CONCEDE, text=f"{name} concedes"), finish(f"{name} conceded")]
+    return [Note(rule=RULE_CONCEDE, text=msg("{side} concedes", side=name)),
+            finish(msg("{side} conceded", side=name))]
 
 
 class RulesetBase:
@@ -166,11 +176,11 @@ class RulesetBase:
 
     max_sides = 2
     #: The reason the battle ends when only one side is left (a ruleset may word it its way).
-    last_side_reason = "only one side has models on the table"
+    last_side_reason = msg("only one side has models on the table")
 
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.over:
-            return "The battle is over"
+            return msg("The battle is over")
         if a.kind == "concede":
             return self.concede_problem(s, a)
         return self.why_illegal(s, a, geo)
@@ -211,8 +221,12 @@ def expected(dist: dict[int, Fraction]) -> Fraction:
 
 # --- moving ------------------------------------------------------------------------------------
 
+#: The verb a placement reason uses by default ("would move 7.2\""); a ruleset passes its own.
+MOVE = msg("move")
+
+
 def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
-                     allowance: float, how: str = "move", connected: bool = False) -> str | None:
+                     allowance: float, how: str = MOVE, connected: bool = False) -> str | None:
     """Common movement rules for one unit's placement: only its own living models, each by a
     legal path no longer than its allowance, no overlap, on the table, out of impassable
     terrain, and in coherency at the end (`connected`: see `coherency_problem`). Returns the
@@ -220,17 +234,18 @@ def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinatio
     unit = s.units[unit_id]
     for mid in dest:
         if mid not in unit.models or not s.models[mid].alive:
-            return f"{mid} is not a living model of {unit.name}"
+            return msg("{model} is not a living model of {unit}", model=mid, unit=unit.name)
     for mid, point in dest.items():
         model = s.models[mid]
         if (model.x, model.y) == tuple(point):
             continue
         length = geo.path_length(s, model, point)
         if length is None:
-            return f"{model.name} has no path there (enemy bases and impassable terrain block it)"
+            return msg("{model} has no path there (enemy bases and impassable terrain block "
+                       "it)", model=model.name)
         if length > allowance + 1e-6:
-            return (f"{model.name} would {how} {length:.1f}\", more than the {allowance:g}\" "
-                    f"allowed")
+            return msg("{model} would {how} {length:.1f}\", more than the {allowance:g}\" "
+                       "allowed", model=model.name, how=how, length=length, allowance=allowance)
     problem = geo.placement_problem(s, dest)
     if problem:
         return problem

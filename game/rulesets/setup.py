@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.core.deploy import auto_deploy, place_block
 from game.core.errors import MapError
+from game.core.i18n import join, msg
 from game.core.state import GameState, Model, Scenario, Side, Unit, frozen_profile
 from game.data.loader import RulesetData
 
@@ -29,8 +30,9 @@ def build_game(ruleset_id: str, scenario: Scenario, seed: int, data: RulesetData
     place_from_map(s, strict={i for i, f in enumerate(chosen) if f == laid_out[i]})
     failed = auto_deploy(s)
     if failed:
-        names = ", ".join(s.units[u].name for u in failed)
-        raise MapError(scenario.source or "map", f"no room to deploy {names} in its zone")
+        names = join(s.units[u].name for u in failed)
+        raise MapError(scenario.source or "map",
+                       msg("no room to deploy {units} in its zone", units=names))
     return s
 
 
@@ -78,7 +80,7 @@ def unit_names(armies: list[list[str]]) -> list[list[str]]:
         for name in names:
             if counts[name] > 1:
                 seen[name] = seen.get(name, 0) + 1
-                name = f"{name} {roman(seen[name])}"
+                name = msg("{name} {numeral}", name=name, numeral=roman(seen[name]))
             row.append(name)
         out.append(row)
     return out
@@ -99,7 +101,7 @@ def roman(n: int) -> str:
 def model_name(unit_name: str, index: int) -> str:
     """A model is named as a model of its unit ("Brute Mob 2 #1"): a bare number after the unit
     name would read as another unit ("Brute Mob 1" was model 1 of Brute Mob 2)."""
-    return f"{unit_name} #{index + 1}"
+    return msg("{unit} #{number}", unit=unit_name, number=index + 1)
 
 
 def place_from_map(s: GameState, strict: set[int] | None = None) -> None:
@@ -120,7 +122,8 @@ def place_from_map(s: GameState, strict: set[int] | None = None) -> None:
             if strict is not None and p.side not in strict:
                 continue
             raise MapError(s.scenario.source or "map",
-                           f"units layer names {p.unit!r} for side {p.side}, not in that force")
+                           msg("units layer names {unit} for side {side}, not in that force",
+                               unit=repr(p.unit), side=p.side))
         uid = candidates[0]
         used.add(uid)
         facing = p.facing if p.facing is not None else (0.0 if p.side == 0 else 180.0)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pymunk
 
 from game.core.geometry import Destinations
+from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
 from game.table.measure import distance, gap_at, impassable_overlap, radius
 from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
@@ -101,13 +102,14 @@ def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
                   near: list[list]) -> str | None:
     """Why the model cannot end at (x, y) (off the table, impassable, overlapping), or None."""
     if not table.on_table(model, x, y):
-        return f"{model.name} would be off the table"
+        return msg("{model} would be off the table", model=model.name)
     piece = impassable_overlap(table, model, x, y)
     if piece is not None:
-        return f"{model.name} would overlap impassable {piece.label}"
+        return msg("{model} would overlap impassable {terrain}", model=model.name,
+                   terrain=piece.label)
     other = field.overlap(model, x, y, near)
     if other is not None:
-        return f"{model.name} would overlap {other.name}"
+        return msg("{model} would overlap {other}", model=model.name, other=other.name)
     return None
 
 
@@ -159,9 +161,9 @@ def placement_problem(table: Table, s: GameState, dest: Destinations) -> str | N
     for model_id, (x, y) in dest.items():
         model = s.models.get(model_id)
         if model is None:
-            return f"there is no model {model_id!r}"
+            return msg("there is no model {model}", model=repr(model_id))
         if not model.alive:
-            return f"{model.name} has been removed"
+            return msg("{model} has been removed", model=model.name)
         problem = _spot_problem(table, model, float(x), float(y), field,
                                 field.rows.values())
         if problem is not None:
