@@ -97,6 +97,17 @@ class Joined(str):
         return self
 
 
+class Verbatim(str):
+    """A part that is the same in every language and must never be looked up: a numeral
+    ("Line Marines II": "I" is also the initiative's abbreviation, which a catalog translates)."""
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 def msg(template: str, **params) -> Msg:
     """A translatable text: `template` is the English message id, `params` fill its fields."""
     return Msg(template, None, params)

@@ -18,7 +18,7 @@ import re
 import string
 from collections.abc import Callable
 
-from game.core.i18n import N_, Joined, Msg, possessive
+from game.core.i18n import N_, Joined, Msg, Verbatim, possessive
 from game.i18n.catalogs import available_languages, translations
 
 __all__ = ["N_", "LANGUAGE_NAMES", "_", "choose_language", "current_language", "ngettext",
@@ -114,7 +114,7 @@ def translate(text, lang: str | None = None, misses: Callable[[str], None] | Non
     A plain-string part of a Msg is looked up too, and reported missing only when it has a word
     in it (a name is, "2D6" and "IV" are not)."""
     lang = lang or _current
-    if lang == "en" or not isinstance(text, str) or not text:
+    if lang == "en" or not isinstance(text, str) or not text or isinstance(text, Verbatim):
         return str(text) if text is not None else ""  # gettext("") is the catalog's header
     catalog = translations(lang, _ruleset)
     if isinstance(text, Joined):

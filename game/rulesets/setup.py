@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.core.deploy import auto_deploy, place_block
 from game.core.errors import MapError
-from game.core.i18n import join, msg
+from game.core.i18n import Verbatim, join, msg
 from game.core.state import GameState, Model, Scenario, Side, Unit, frozen_profile
 from game.data.loader import RulesetData
 
@@ -86,7 +86,7 @@ def unit_names(armies: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def roman(n: int) -> str:
+def roman(n: int) -> Verbatim:
     """1 -> "I", 4 -> "IV", 12 -> "XII": the numeral that tells same-named units apart."""
     out = ""
     for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
@@ -95,7 +95,7 @@ def roman(n: int) -> str:
         while n >= value:
             out += letters
             n -= value
-    return out
+    return Verbatim(out)
 
 
 def model_name(unit_name: str, index: int) -> str:

@@ -132,3 +132,14 @@ def test_the_ruleset_shown_looks_in_its_own_catalogs_first():
     files = [Path(f"{d}.po") for d in ("cards", "core", "learn_cards", "learn_ranks", "ranks")]
     assert [p.stem for p in _ordered(files, "ranks")][:2] == ["ranks", "learn_ranks"]
     assert _ordered(files, None) == files
+
+
+def test_a_numeral_is_never_looked_up(french, monkeypatch):
+    from game.core.i18n import Verbatim
+
+    FakeCatalog.TEXTS["I"] = "Ini"  # "I" is the initiative's abbreviation in a catalog
+    try:
+        name = msg("{name} {numeral}", name="Brute Mob", numeral=Verbatim("I"))
+        assert i18n.translate(name, french) == "Horde brute I"
+    finally:
+        del FakeCatalog.TEXTS["I"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.core.i18n import msg
+from game.core.i18n import Verbatim, msg
 from game.core.state import GameState, Scenario, frozen_profile
 from game.rulesets import setup
 from game.rulesets.legions.profile import DEFAULT_FORCES, legions_data
@@ -24,7 +24,7 @@ def _with_numeral(name: str, suffix: str) -> str:
     whose numeral is kept (the same message as the shared set-up's numbered unit names)."""
     if not suffix.strip():
         return name + suffix
-    return msg("{name} {numeral}", name=name, numeral=suffix.strip()) if suffix.startswith(" ") \
+    return msg("{name} {numeral}", name=name, numeral=Verbatim(suffix.strip())) if suffix.startswith(" ") \
         else name + suffix
 
 
