@@ -86,4 +86,4 @@ def test_the_summary_line_is_translated(monkeypatch, capsys):
     english, _ = printed("squads", "en", monkeypatch, capsys)
     french, _ = printed("squads", "fr", monkeypatch, capsys)
     assert english[-1].startswith("1 games (squads): side 1: ")
-    assert french[-1].startswith("1 parties (escouades): camp 1: ")
+    assert french[-1].startswith("1 parties (escouades) : camp 1 : ")

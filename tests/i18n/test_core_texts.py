@@ -82,6 +82,6 @@ def test_a_command_line_error_is_printed_in_the_chosen_language(capsys):
         from game.i18n import set_language
 
         set_language("en")
-    assert capsys.readouterr().err.strip() == "skirmish: simulate: --games doit valoir au moins 1"
+    assert capsys.readouterr().err.strip() == "skirmish : simulate : --games doit valoir au moins 1"
     assert main(["simulate", "--games", "0"]) == 2
     assert capsys.readouterr().err.strip() == "skirmish: simulate: --games must be at least 1"
