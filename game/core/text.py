@@ -90,7 +90,10 @@ def plain_words(text: str) -> str:
     out = _BARE_TAG.sub(" ", out)
     out = re.sub(r"\(\s+", "(", out)
     out = re.sub(r"\s*\(\s*\)", "", out)
-    out = re.sub(r"\s+([,;:.)])", r"\1", out)
+    # A tag taken out leaves a space before the punctuation that followed it; but French
+    # writes a space before ":" and ";" on purpose, so a text that does keeps them.
+    tight = ",.)" if re.search(r"\S [:;]", text) else ",;:.)"
+    out = re.sub(rf"\s+([{re.escape(tight)}])", r"\1", out)
     out = re.sub(r"[ \t]{2,}", " ", out)
     out = re.sub(r"^[\s,;:]+", "", out)
     return out.strip()

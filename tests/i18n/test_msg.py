@@ -143,3 +143,11 @@ def test_a_numeral_is_never_looked_up(french, monkeypatch):
         assert i18n.translate(name, french) == "Horde brute I"
     finally:
         del FakeCatalog.TEXTS["I"]
+
+
+def test_plain_words_keeps_the_french_space_before_a_colon():
+    from game.core.text import plain_words
+
+    assert plain_words("A se déplace (figurine la plus loin : 6,0\")") == \
+        "A se déplace (figurine la plus loin : 6,0\")"
+    assert plain_words("Charge [added]: roll 2D6") == "Charge: roll 2D6"
