@@ -211,8 +211,10 @@ class App:
         self.exit_code = code
 
     def open_menu(self, **defaults) -> None:
+        from game.i18n import set_ruleset
         from game.ui.screens.menu import MenuScreen
 
+        set_ruleset(None)  # no battle shown: no ruleset's words first
         self.replace_all(MenuScreen(self, **defaults))
 
     def start_battle(self, config: BattleConfig, controller=None) -> Screen:

@@ -34,6 +34,13 @@ VP_TIP = N_("Victory points if the battle ended now, worked out from the table a
 #: under a pointer that just clicked, so ordering again takes a deliberate second click.
 HOLD_AFTER_CLICK = 0.6
 
+#: The top bar's name of each ruleset's phase ids (the log names phases through its events).
+PHASE_LABELS = {"command": N_("Command"), "movement": N_("Movement"), "charge": N_("Charge"),
+                "fight": N_("Fight"), "recovery": N_("Recovery"),
+                "close_combat": N_("Close combat"), "draw": N_("Draw"),
+                "activate": N_("Activation"), "melee": N_("Melee"), "assault": N_("Assault"),
+                "orders": N_("Orders"), "combat": N_("Combat"), "end": N_("End")}
+
 
 class PanelsMixin:
     """The panels around the table (part of `BattleScreen`)."""
@@ -102,7 +109,9 @@ class PanelsMixin:
         pygame.draw.line(surface, palette.PANEL_EDGE, self.top_rect.bottomleft,
                          self.top_rect.bottomright)
         s = self.state
-        phase = translate(str(s.phase).replace("_", " ").capitalize())
+        phase_id = str(s.phase)
+        phase = _(PHASE_LABELS[phase_id]) if phase_id in PHASE_LABELS else \
+            translate(phase_id.replace("_", " ").capitalize())
         head = _("Round {round}/{rounds} · {phase} · {side}").format(
             round=s.round, rounds=s.scenario.rounds, phase=phase,
             side=translate(s.sides[s.active].name))

@@ -28,6 +28,7 @@ from game import ai as agents
 from game import rulesets
 from game.core.actions import Action
 from game.core.i18n import N_
+from game.i18n import set_ruleset
 from game.ui.base import Screen
 from game.ui.config import BattleConfig
 from game.ui.render.board import Board
@@ -70,6 +71,7 @@ class BattleScreen(OddsChartMixin, WhyMixin, StepModeMixin, PaceMixin, InputMixi
                                         battle_forces(self.ruleset, config.sides, scenario))
         self.controller = controller
         self.ruleset = controller.ruleset
+        set_ruleset(self.ruleset.id)  # its own words first where rulesets differ (game.i18n)
         state = controller.state
         from game.ui.seats import player_name, seats_for  # who plays each side
 
