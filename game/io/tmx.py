@@ -131,10 +131,15 @@ def find_maps(directory: str | os.PathLike[str] = MAPS_DIR) -> list[Path]:
 def map_ruleset(path: str | os.PathLike[str]) -> str | None:
     """The map's `ruleset` property (None when absent: a map for any ruleset), read cheaply
     from the XML without loading the map. Raises MapError for a file that is not a map."""
-    path = Path(path)
-    root = _read_map_xml(path)
+    return map_property(path, "ruleset")
+
+
+def map_property(path: str | os.PathLike[str], name: str) -> str | None:
+    """One of the map's own properties (`ruleset`, `title`...), read cheaply from the XML;
+    None when absent. Raises MapError for a file that is not a map."""
+    root = _read_map_xml(Path(path))
     for prop in root.findall("properties/property"):
-        if prop.get("name") == "ruleset":
+        if prop.get("name") == name:
             return (prop.get("value") or prop.text or "").strip() or None
     return None
 

@@ -192,7 +192,8 @@ class TableLabels:
                 _("held by {side}").format(side=translate(s.sides[holder].name))
             color = palette.NEUTRAL if holder is None else palette.side_light(holder)
             name = translate(obj.name) if obj.name else _("Objective")
-            lines.append((f"{index + 1}  {name}: {who}", color))
+            lines.append((_("{number}  {objective}: {holder}").format(
+                number=index + 1, objective=name, holder=who), color))
         height = text.size("Ag", LEGEND_SIZE)[1] + 2
         width = max(text.size(line, LEGEND_SIZE)[0] for line, _ in lines) + 2 * PAD
         view = camera.view

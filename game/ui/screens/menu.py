@@ -144,7 +144,7 @@ class MenuScreen(Screen):
 
     # --- choices -----------------------------------------------------------------------------
     def _maps_for(self, ruleset_id: str) -> dict[str, Path]:
-        from game.io.tmx import MAPS_DIR, find_maps, map_ruleset
+        from game.io.tmx import MAPS_DIR, find_maps, map_property, map_ruleset
 
         options: dict[str, Path] = {}
         folder = self.app.maps_dir or MAPS_DIR
@@ -152,13 +152,15 @@ class MenuScreen(Screen):
         if self.requested_map is not None and self.requested_map not in paths:
             paths.insert(0, self.requested_map)
         for path in paths:
+            title = None
             try:
                 made_for = map_ruleset(path)
+                title = map_property(path, "title")
             except GameError:
                 made_for = "?"
             if made_for not in (ruleset_id, None, "?") and path != self.requested_map:
                 continue
-            label = path.stem.replace("_", " ")
+            label = translate(title) if title else path.stem.replace("_", " ")
             if made_for == "?":
                 label = _("{map} (cannot read)").format(map=label)
             elif made_for is None:
