@@ -20,6 +20,12 @@ decision: the reply, or one's own follow-up), then 3, each level over the candid
 previous level's order, the CPU budget checked at every node. The choice comes from the
 deepest level that reached the previous level's best candidate.
 
+Never worse than greedy (measured: most losses came from overrides of greedy's choice that
+played out no better): greedy's choice is played unless the search is confident, i.e. at a
+level of at least two decisions whose every line met the opponent's reply, another candidate's
+value beats greedy's by more than `MARGIN` plus the standard error of the difference (from the
+dice that were sampled rather than weighed exactly).
+
 Candidates are not pruned by greedy's values alone: every action when there are few; else each
 unit's best action of each kind, the unit-less kinds, and greedy's top choices.
 
@@ -32,7 +38,9 @@ budget; under a CPU budget, a level may stop at a different node from run to run
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 
@@ -60,6 +68,23 @@ SOFT_SHARE = 0.5
 #: overrides it only for a clear difference in points, objectives or threats (measured: at
 #: 0.05, cards lost both battles of a seed to greedy).
 MARGIN = 0.5
+#: The least depth (decisions, the candidate's own included) at which the search may
+#: override greedy: the opponent's reply must have been looked at.
+MIN_DEPTH = 2
+#: The label of a sampled child (dice without an exact model).
+SAMPLED = "sampled dice"
+
+
+@dataclass
+class Node:
+    """A searched node: every side's expected margin, the variance of the searcher's margin
+    from sampled dice, whether every line below met an opponent's decision (or the battle's
+    end), and the first decision (who acts, the action) taken in it."""
+
+    values: list[float]
+    variance: float
+    replied: bool
+    first: tuple
 
 
 class OutOfTime(Exception):
@@ -72,6 +97,11 @@ class Candidate:
     greedy: float
     #: Expected margin by depth (1: after the action's outcomes; 2: after the next decision…).
     values: dict[int, float] = field(default_factory=dict)
+    #: The standard error of that value by depth: from the dice that were sampled, not
+    #: weighed exactly (0 when every chance step below had its exact outcomes).
+    errors: dict[int, float] = field(default_factory=dict)
+    #: By depth: whether every line searched met an opponent's decision (or the end).
+    replied: dict[int, bool] = field(default_factory=dict)
     #: The next decision foreseen at the deepest level, after the likeliest outcome: the
     #: opponents' reply, or (`own_follow_up`) the agent's own next step of its turn.
     reply: object = None
@@ -140,15 +170,24 @@ class SearchAgent:
 
     @staticmethod
     def pick(cands: list[Candidate]) -> Candidate:
-        """Greedy's choice unless another candidate is better by more than `MARGIN` at the
-        deepest level that greedy's choice and the previous level's best both reached."""
+        """Greedy's choice unless the search is confident another is better: at the deepest
+        level that greedy's choice and the previous level's best both reached, a level of at
+        least `MIN_DEPTH` decisions whose lines all met the opponent's reply, the other
+        candidate's value beats greedy's by more than `MARGIN` plus the standard error of the
+        difference. Anything less and greedy's own judgement stands: never worse than it."""
         base = max(cands, key=lambda c: c.greedy)
         for depth in range(max(c.depth for c in cands), 0, -1):
             done = [c for c in cands if depth in c.values]
             if base not in done:
                 continue
-            best = max(done, key=lambda c: (c.values[depth], c.greedy))
-            return best if best.values[depth] > base.values[depth] + MARGIN else base
+            if depth < MIN_DEPTH:
+                return base
+            sure = [c for c in done if c.replied.get(depth, False)]
+            if not sure:
+                return base
+            best = max(sure, key=lambda c: (c.values[depth], c.greedy))
+            error = math.hypot(best.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
+            return best if best.values[depth] > base.values[depth] + MARGIN + error else base
         return base
 
     def _check_time(self) -> None:
@@ -174,16 +213,54 @@ class SearchAgent:
     def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int) -> None:
         children = self.children(ruleset, state, geo, cand.action)
         cand.odds = [(label, p) for p, _, label in children]
-        total, reply = 0.0, (None, None)
-        for i, (p, child, _) in enumerate(children):
-            value, first = self._value(ruleset, child, geo, depth - 1)
-            total += p * value[me]
-            if i == 0:
-                reply = first
-        cand.values[depth] = total
+        node = self._expect(ruleset, children, geo, depth - 1, me)
+        cand.values[depth] = node.values[me]
+        cand.errors[depth] = math.sqrt(node.variance)
+        cand.replied[depth] = node.replied
         if depth > 1:
-            who, cand.reply = reply
+            who, cand.reply = node.first
             cand.own_follow_up = who == me
+
+    def _expect(self, ruleset, children, geo, depth: int, me: int) -> Node:
+        """The chance node over `children`: every side's expected margin; the variance of the
+        searcher's from sampled dice (between the samples, over their count) and from below;
+        replied when every child's line met the opponent; `first` from the likeliest child."""
+        sampled = [label == SAMPLED for _, _, label in children]
+        nodes = [self._value(ruleset, child, geo, depth, me) for _, child, _ in children]
+        values = [sum(p * n.values[i] for (p, _, _), n in zip(children, nodes, strict=True))
+                  for i in range(len(nodes[0].values))]
+        variance = sum(p * p * n.variance for (p, _, _), n in zip(children, nodes, strict=True))
+        if any(sampled) and len(nodes) > 1:
+            mine = [n.values[me] for n in nodes]
+            variance += statistics.variance(mine) / len(mine)
+        return Node(values, variance, all(n.replied for n in nodes), nodes[0].first)
+
+    def _value(self, ruleset, state, geo, depth: int, me: int = 0) -> Node:
+        """Every side's margin after `depth` more decisions, each decision taken by its side
+        for its own margin (the `Node`: with the variance of the searcher's margin and whether
+        the line met an opponent's decision)."""
+        if self.stats is not None:
+            self.stats["nodes"] = self.stats.get("nodes", 0) + 1
+        if state.over:
+            return Node(self.margins(ruleset, state, geo), 0.0, True, (None, None))
+        if depth == 0:
+            return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
+        who = ruleset.current_player(state)
+        legal = ruleset.legal_actions(state, geo) if who is not None else []
+        if not legal:
+            return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
+        if len(legal) == 1:
+            options = [legal[0]]
+        else:
+            options = [c.action for c in self.candidates(ruleset, state, geo, legal,
+                                                         REPLY_WIDTH, REPLY_WIDTH)]
+        best, best_action = None, None
+        for action in options:
+            node = self._expect(ruleset, self.children(ruleset, state, geo, action), geo,
+                                depth - 1, me)
+            if best is None or node.values[who] > best.values[who]:
+                best, best_action = node, action
+        return Node(best.values, best.variance, best.replied or who != me, (who, best_action))
 
     def children(self, ruleset, state, geo, action) -> list[tuple[float, object, str]]:
         """(probability, state after, label) for each outcome of `action` in `state`, the
@@ -209,35 +286,8 @@ class SearchAgent:
         for seed in self._seeds:
             twin = state.copy()
             Playout(ruleset, twin, geo, Dice(seed)).apply(action)
-            out.append((1.0 / len(self._seeds), twin, "sampled dice"))
+            out.append((1.0 / len(self._seeds), twin, SAMPLED))
         return out
-
-    def _value(self, ruleset, state, geo, depth: int):
-        """(every side's margin, (who acts here, the action it chooses)) after `depth` more
-        decisions; each decision taken by its side for its own margin."""
-        if self.stats is not None:
-            self.stats["nodes"] = self.stats.get("nodes", 0) + 1
-        if state.over or depth == 0:
-            return self.margins(ruleset, state, geo), (None, None)
-        who = ruleset.current_player(state)
-        legal = ruleset.legal_actions(state, geo) if who is not None else []
-        if not legal:
-            return self.margins(ruleset, state, geo), (None, None)
-        if len(legal) == 1:
-            options = [legal[0]]
-        else:
-            options = [c.action for c in self.candidates(ruleset, state, geo, legal,
-                                                         REPLY_WIDTH, REPLY_WIDTH)]
-        best, best_action = None, None
-        for action in options:
-            expected = None
-            for p, child, _ in self.children(ruleset, state, geo, action):
-                value, _ = self._value(ruleset, child, geo, depth - 1)
-                expected = ([p * v for v in value] if expected is None
-                            else [e + p * v for e, v in zip(expected, value, strict=True)])
-            if best is None or expected[who] > best[who]:
-                best, best_action = expected, action
-        return best, (who, best_action)
 
     def margins(self, ruleset, state, geo) -> list[float]:
         """Every side's margin at a leaf (two sides: one evaluation, negated for the other)."""

@@ -72,8 +72,10 @@ def test_candidates_keep_each_units_best_of_each_kind_not_greedys_top_only():
     assert {(c.action.unit, c.action.kind) for c in cands} == kinds or len(cands) == 14
 
 
-def _cand(kind, greedy, values):
-    return Candidate(Action(kind), greedy, values=dict(values))
+def _cand(kind, greedy, values, errors=(), replied=True):
+    values = dict(values)
+    return Candidate(Action(kind), greedy, values=values, errors=dict(errors),
+                     replied={d: replied for d in values})
 
 
 def test_search_overrides_greedy_only_by_more_than_the_margin():
@@ -85,11 +87,53 @@ def test_search_overrides_greedy_only_by_more_than_the_margin():
 
 
 def test_the_choice_comes_from_the_deepest_level_greedys_choice_reached():
-    greedy_pick = _cand("a", 2.0, {1: 1.0})
-    deeper = _cand("b", 0.0, {1: 0.5, 2: 9.0})  # searched deeper, but not comparable
+    greedy_pick = _cand("a", 2.0, {1: 1.0, 2: 1.0})
+    deeper = _cand("b", 0.0, {1: 0.5, 2: 0.5, 3: 9.0})  # searched deeper, but not comparable
     assert SearchAgent.pick([greedy_pick, deeper]) is greedy_pick
-    greedy_pick.values[2] = 1.0
+    greedy_pick.values[3] = 1.0
+    greedy_pick.replied[3] = True
     assert SearchAgent.pick([greedy_pick, deeper]) is deeper
+
+
+def test_search_never_overrides_greedy_from_one_decision_deep():
+    """A level of one decision has not looked at the opponent's reply: greedy's choice."""
+    greedy_pick = _cand("a", 2.0, {1: 1.0})
+    better = _cand("b", 0.0, {1: 1.0 + 10 * MARGIN})
+    assert SearchAgent.pick([greedy_pick, better]) is greedy_pick
+
+
+def test_search_overrides_greedy_only_when_the_lines_met_the_opponents_reply():
+    """Two decisions of one's own (a follow-up, no reply yet) are not enough to override."""
+    greedy_pick = _cand("a", 2.0, {1: 1.0, 2: 1.0}, replied=False)
+    better = _cand("b", 0.0, {1: 1.0, 2: 1.0 + 10 * MARGIN}, replied=False)
+    assert SearchAgent.pick([greedy_pick, better]) is greedy_pick
+    better.replied[2] = True
+    assert SearchAgent.pick([greedy_pick, better]) is better
+
+
+def test_search_overrides_greedy_only_by_more_than_the_standard_error_of_the_difference():
+    """The gap must beat the margin plus the two estimates' standard errors combined."""
+    greedy_pick = _cand("a", 2.0, {2: 1.0}, errors={2: 0.3})
+    better = _cand("b", 0.0, {2: 1.0 + MARGIN + 0.45}, errors={2: 0.4})
+    assert SearchAgent.pick([greedy_pick, better]) is greedy_pick  # SE of the gap is 0.5
+    better.values[2] = 1.0 + MARGIN + 0.55
+    assert SearchAgent.pick([greedy_pick, better]) is better
+
+
+def test_sampled_dice_give_the_value_a_standard_error_and_exact_outcomes_none():
+    from game.ai.search import SAMPLED, Node
+
+    agent = SearchAgent(0, budget=None, depth=1)
+    agent._deadline = None
+    leaves = iter([Node([1.0, -1.0], 0.0, False, (None, None)),
+                   Node([3.0, -3.0], 0.0, False, (None, None))])
+    agent._value = lambda *args: next(leaves)
+    sampled = agent._expect(None, [(0.5, None, SAMPLED), (0.5, None, SAMPLED)], None, 0, 0)
+    assert sampled.values == [2.0, -2.0] and sampled.variance == 2.0 / 2  # var 2 over 2 samples
+    leaves = iter([Node([1.0, -1.0], 0.0, False, (None, None)),
+                   Node([3.0, -3.0], 0.0, False, (None, None))])
+    exact = agent._expect(None, [(0.5, None, "hits"), (0.5, None, "misses")], None, 0, 0)
+    assert exact.values == [2.0, -2.0] and exact.variance == 0.0
 
 
 def test_a_chance_node_weighs_every_grouped_outcome_by_its_exact_probability():
