@@ -71,6 +71,10 @@ MARGIN = 0.5
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
+#: When greedy's choice and its challenger are too close to call for the error: their root
+#: dice sampled again with this many times the seeds, at most this many times.
+REFINE_FACTOR = 4
+REFINE_ROUNDS = 2
 #: The label of a sampled child (dice without an exact model).
 SAMPLED = "sampled dice"
 
@@ -161,6 +165,7 @@ class SearchAgent:
             except OutOfTime:
                 break
             order = sorted(order, key=lambda c: -c.values[depth])
+        self.refine(ruleset, world, geo, me, cands)
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
         self.last_used = time.thread_time() - start
@@ -169,26 +174,62 @@ class SearchAgent:
         return pick.action
 
     @staticmethod
-    def pick(cands: list[Candidate]) -> Candidate:
-        """Greedy's choice unless the search is confident another is better: at the deepest
-        level that greedy's choice and the previous level's best both reached, a level of at
-        least `MIN_DEPTH` decisions whose lines all met the opponent's reply, the other
-        candidate's value beats greedy's by more than `MARGIN` plus the standard error of the
-        difference. Anything less and greedy's own judgement stands: never worse than it."""
+    def contest(cands: list[Candidate]) -> tuple[int, Candidate, Candidate | None]:
+        """(depth, greedy's choice, its challenger or None): the deepest level that greedy's
+        choice reached, if it has at least `MIN_DEPTH` decisions; the challenger is the best
+        other candidate there whose every line met the opponent's reply."""
         base = max(cands, key=lambda c: c.greedy)
         for depth in range(max(c.depth for c in cands), 0, -1):
-            done = [c for c in cands if depth in c.values]
-            if base not in done:
+            if depth not in base.values:
                 continue
             if depth < MIN_DEPTH:
-                return base
-            sure = [c for c in done if c.replied.get(depth, False)]
+                break
+            sure = [c for c in cands if c.replied.get(depth, False) and c is not base]
             if not sure:
-                return base
-            best = max(sure, key=lambda c: (c.values[depth], c.greedy))
-            error = math.hypot(best.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
-            return best if best.values[depth] > base.values[depth] + MARGIN + error else base
-        return base
+                break
+            return depth, base, max(sure, key=lambda c: (c.values[depth], c.greedy))
+        return 0, base, None
+
+    @staticmethod
+    def confident(depth: int, base: Candidate, other: Candidate) -> bool:
+        """`other` beats `base` at `depth` by more than `MARGIN` plus the standard error of
+        the difference (the two estimates' errors combined)."""
+        error = math.hypot(other.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
+        return other.values[depth] > base.values[depth] + MARGIN + error
+
+    @classmethod
+    def pick(cls, cands: list[Candidate]) -> Candidate:
+        """Greedy's choice unless the search is confident another is better (`contest`,
+        `confident`): greedy's own judgement stands on anything less, so the search is never
+        worse than it for want of look-ahead or of samples."""
+        depth, base, other = cls.contest(cands)
+        if other is None or not cls.confident(depth, base, other):
+            return base
+        return other
+
+    def refine(self, ruleset, world, geo, me, cands: list[Candidate]) -> None:
+        """When the challenger leads greedy's choice by more than `MARGIN` but not by the
+        standard error too, their root dice are sampled again with `REFINE_FACTOR` times the
+        seeds, while the budget lasts (a level cut short keeps the values it had)."""
+        seeds = list(self._seeds)
+        for _ in range(REFINE_ROUNDS):
+            depth, base, other = self.contest(cands)
+            if other is None or self.confident(depth, base, other):
+                return
+            if other.values[depth] <= base.values[depth] + MARGIN:
+                return
+            if not (base.errors.get(depth) or other.errors.get(depth)):
+                return
+            seeds += [self.rng.getrandbits(32) for _ in range(len(seeds) * (REFINE_FACTOR - 1))]
+            try:
+                fresh = [Candidate(c.action, c.greedy) for c in (base, other)]
+                for cand in fresh:
+                    self._search_candidate(ruleset, world, geo, me, cand, depth, seeds)
+            except OutOfTime:
+                return
+            for old, new in zip((base, other), fresh, strict=True):
+                old.values[depth], old.errors[depth] = new.values[depth], new.errors[depth]
+                old.replied[depth] = new.replied[depth]
 
     def _check_time(self) -> None:
         if self._deadline is not None and time.thread_time() >= self._deadline:
@@ -210,8 +251,9 @@ class SearchAgent:
         return [scored[i] for i in picked[:limit]]
 
     # --- the tree --------------------------------------------------------------------------
-    def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int) -> None:
-        children = self.children(ruleset, state, geo, cand.action)
+    def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int,
+                          seeds: list[int] | None = None) -> None:
+        children = self.children(ruleset, state, geo, cand.action, seeds)
         cand.odds = [(label, p) for p, _, label in children]
         node = self._expect(ruleset, children, geo, depth - 1, me)
         cand.values[depth] = node.values[me]
@@ -262,10 +304,13 @@ class SearchAgent:
                 best, best_action = node, action
         return Node(best.values, best.variance, best.replied or who != me, (who, best_action))
 
-    def children(self, ruleset, state, geo, action) -> list[tuple[float, object, str]]:
+    def children(self, ruleset, state, geo, action, seeds: list[int] | None = None
+                 ) -> list[tuple[float, object, str]]:
         """(probability, state after, label) for each outcome of `action` in `state`, the
         automatic steps after it taken: exact grouped outcomes, else one child when it rolls
-        no dice, else `SAMPLES` worlds of the searcher's own seeds."""
+        no dice, else a world for each of the searcher's own seeds (`SAMPLES` of them unless
+        `seeds` are given)."""
+        seeds = self._seeds if seeds is None else seeds
         self._check_time()
         exact = chance.outcomes(ruleset, state, action, geo)
         if exact is not None:
@@ -283,10 +328,10 @@ class SearchAgent:
         except ScriptExhausted:
             pass
         out = []
-        for seed in self._seeds:
+        for seed in seeds:
             twin = state.copy()
             Playout(ruleset, twin, geo, Dice(seed)).apply(action)
-            out.append((1.0 / len(self._seeds), twin, SAMPLED))
+            out.append((1.0 / len(seeds), twin, SAMPLED))
         return out
 
     def margins(self, ruleset, state, geo) -> list[float]:

@@ -168,3 +168,21 @@ def test_the_reply_searched_is_the_opponents_best_for_its_own_margin_not_greedys
     agent.choose(controller)
     assert all(c.depth == 2 for c in agent.last)
     assert agent.last[0].reply is not None
+
+
+def test_a_close_call_on_sampled_dice_is_sampled_again_before_greedy_is_kept():
+    """Warband, last turn: the Axeman's charge off the objective is greedy's choice, its
+    fight sampled twice (standard error 2 points); holding is 1 point better, within the
+    error. The two are sampled again with more seeds: the error shrinks and the hold wins."""
+    from game.ai.playout import Playout
+    from game.core.dice import Dice
+    from tests.ai.positions.test_first_positions import _warband_last_turn_on_an_objective
+
+    ruleset, state, geo = _warband_last_turn_on_an_objective()
+    play = Playout(ruleset, state.copy(), geo, Dice(0))
+    play.take_automatic_steps()
+    agent = SearchAgent(0, budget=None)
+    action = agent.choose(play)
+    charge = next(c for c in agent.last if c.action.kind == "charge")
+    assert action.kind != "charge"
+    assert 0 < charge.errors[charge.depth] < 2.0
