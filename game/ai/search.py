@@ -91,6 +91,34 @@ class Node:
     first: tuple
 
 
+class Tree:
+    """What one decision's search already worked out, so that each level of the iterative
+    deepening only pays for its new frontier: an action's children in a state, a state's
+    legal actions (the listing the automatic steps already made is kept), a node's options.
+    Keyed by the states' identities: every state here is a copy the search made and never
+    changes after its automatic steps; each entry keeps its state alive, so an identity is
+    never reused while the tree lives (one decision)."""
+
+    def __init__(self):
+        self._memo: dict = {}
+
+    def remember(self, key, state, build):
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = (state, build())
+        return found[1]
+
+    def settled(self, play: Playout) -> None:
+        """A child whose automatic steps are taken: its listing, if the steps made one."""
+        play.take_automatic_steps()
+        if play.listed is not None and not play.state.over:
+            self._memo[("legal", id(play.state))] = (play.state, play.listed)
+
+    def legal(self, ruleset, state, geo) -> list:
+        return self.remember(("legal", id(state)), state,
+                             lambda: ruleset.legal_actions(state, geo))
+
+
 class OutOfTime(Exception):
     """The budget ran out inside a level (its unfinished values are dropped)."""
 
@@ -153,6 +181,7 @@ class SearchAgent:
         soft = None if self.budget is None else start + self.budget * SOFT_SHARE
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
+        self._tree = Tree()
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
         order = list(cands)
@@ -168,6 +197,7 @@ class SearchAgent:
         self.refine(ruleset, world, geo, me, cands)
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
+        self._tree = Tree()  # the decision's states are not kept past it
         self.last_used = time.thread_time() - start
         self.last = cands
         self.last_at = time.monotonic()
@@ -288,14 +318,13 @@ class SearchAgent:
         if depth == 0:
             return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
         who = ruleset.current_player(state)
-        legal = ruleset.legal_actions(state, geo) if who is not None else []
+        legal = self._tree.legal(ruleset, state, geo) if who is not None else []
         if not legal:
             return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
-        if len(legal) == 1:
-            options = [legal[0]]
-        else:
-            options = [c.action for c in self.candidates(ruleset, state, geo, legal,
-                                                         REPLY_WIDTH, REPLY_WIDTH)]
+        options = self._tree.remember(("options", id(state)), state, lambda: (
+            [legal[0]] if len(legal) == 1 else
+            [c.action for c in self.candidates(ruleset, state, geo, legal, REPLY_WIDTH,
+                                               REPLY_WIDTH)]))
         best, best_action = None, None
         for action in options:
             node = self._expect(ruleset, self.children(ruleset, state, geo, action), geo,
@@ -310,27 +339,37 @@ class SearchAgent:
         automatic steps after it taken: exact grouped outcomes, else one child when it rolls
         no dice, else a world for each of the searcher's own seeds (`SAMPLES` of them unless
         `seeds` are given)."""
-        seeds = self._seeds if seeds is None else seeds
         self._check_time()
+        key = ("children", id(state), action, None if seeds is None else tuple(seeds))
+        tree = getattr(self, "_tree", None) or Tree()
+        return tree.remember(key, state, lambda: self._children(ruleset, state, geo, action,
+                                                                self._seeds if seeds is None
+                                                                else seeds, tree))
+
+    def _children(self, ruleset, state, geo, action, seeds, tree) -> list:
         exact = chance.outcomes(ruleset, state, action, geo)
         if exact is not None:
             out = []
             for o in exact:
                 twin = state.copy()
                 dice = chance.apply_outcome(ruleset, twin, action, o, geo, self._seeds[0])
-                Playout(ruleset, twin, geo, dice).take_automatic_steps()
+                tree.settled(Playout(ruleset, twin, geo, dice))
                 out.append((float(o.probability), twin, o.label))
             return out
         twin = state.copy()
         try:
-            Playout(ruleset, twin, geo, Dice(0, strict=True)).apply(action)
+            play = Playout(ruleset, twin, geo, Dice(0, strict=True))
+            play.apply(action)
+            tree.settled(play)
             return [(1.0, twin, "no dice")]
         except ScriptExhausted:
             pass
         out = []
         for seed in seeds:
             twin = state.copy()
-            Playout(ruleset, twin, geo, Dice(seed)).apply(action)
+            play = Playout(ruleset, twin, geo, Dice(seed))
+            play.apply(action)
+            tree.settled(play)
             out.append((1.0 / len(seeds), twin, SAMPLED))
         return out
 

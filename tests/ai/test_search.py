@@ -186,3 +186,42 @@ def test_a_close_call_on_sampled_dice_is_sampled_again_before_greedy_is_kept():
     charge = next(c for c in agent.last if c.action.kind == "charge")
     assert action.kind != "charge"
     assert 0 < charge.errors[charge.depth] < 2.0
+
+
+class _Counting:
+    """A ruleset that counts its legal-action listings per state (by identity; each state
+    kept, so that a discarded one's identity is not reused)."""
+
+    def __init__(self, ruleset):
+        self._ruleset = ruleset
+        self.listed: dict[int, int] = {}
+        self.kept: list = []
+
+    def __getattr__(self, name):
+        return getattr(self._ruleset, name)
+
+    def legal_actions(self, state, geo):
+        self.listed[id(state)] = self.listed.get(id(state), 0) + 1
+        self.kept.append(state)
+        return self._ruleset.legal_actions(state, geo)
+
+
+def test_the_deeper_levels_reuse_what_the_shallower_worked_out_no_state_listed_twice():
+    """Iterative deepening: level 2 walks level 1's children again; an action's outcomes in
+    a state and a settled child's listing (the automatic steps already made one) are
+    remembered for the decision: asked again, nothing is applied or listed again."""
+    from game.ai.search import Tree
+
+    controller = _battle()
+    counting = _Counting(controller.ruleset)
+    agent = SearchAgent(0, budget=None, depth=1)
+    agent._seeds, agent._deadline, agent._tree = [1], None, Tree()
+    state, geo = controller.state.copy(), controller.geo
+    move = controller.legal_actions()[0]
+    first = agent.children(counting, state, geo, move)
+    listed = sum(counting.listed.values())
+    assert listed >= 1  # the automatic steps after the move listed the child's actions
+    assert agent.children(counting, state, geo, move) is first
+    child = first[0][1]
+    assert agent._tree.legal(counting, child, geo) == controller.ruleset.legal_actions(child, geo)
+    assert sum(counting.listed.values()) == listed
