@@ -238,18 +238,18 @@ class SearchAgent:
         return other
 
     def refine(self, ruleset, world, geo, me, cands: list[Candidate]) -> None:
-        """When the challenger leads greedy's choice by more than `MARGIN` but not by the
-        standard error too, their root dice are sampled again with `REFINE_FACTOR` times the
-        seeds, while the budget lasts (a level cut short keeps the values it had)."""
+        """When the challenger is not confidently better than greedy's choice but could be
+        within the standard error (it beats greedy's value less the error by `MARGIN`), their
+        root dice are sampled again with `REFINE_FACTOR` times the seeds, while the budget
+        lasts (a level cut short keeps the values it had)."""
         seeds = list(self._seeds)
         for _ in range(REFINE_ROUNDS):
             depth, base, other = self.contest(cands)
             if other is None or self.confident(depth, base, other):
                 return
-            if other.values[depth] <= base.values[depth] + MARGIN:
-                return
-            if not (base.errors.get(depth) or other.errors.get(depth)):
-                return
+            error = math.hypot(other.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
+            if not error or other.values[depth] + error <= base.values[depth] + MARGIN:
+                return  # no sampled dice, or the challenger could not win by sampling more
             seeds += [self.rng.getrandbits(32) for _ in range(len(seeds) * (REFINE_FACTOR - 1))]
             try:
                 fresh = [Candidate(c.action, c.greedy) for c in (base, other)]

@@ -225,3 +225,25 @@ def test_the_deeper_levels_reuse_what_the_shallower_worked_out_no_state_listed_t
     child = first[0][1]
     assert agent._tree.legal(counting, child, geo) == controller.ruleset.legal_actions(child, geo)
     assert sum(counting.listed.values()) == listed
+
+
+def test_greedys_choice_leading_only_within_its_error_is_sampled_again_before_it_is_kept():
+    """Greedy's charge leads the hold 5.5 to 3.0 on two lucky samples (error 3.5): the two are
+    sampled again with more seeds; the charge drops to 2.0 and the hold is played."""
+    agent = SearchAgent(0, budget=None)
+    agent._seeds, agent._deadline = [1, 2], None
+    charge = _cand("charge", 2.0, {2: 5.5}, errors={2: 3.5})
+    hold = _cand("hold", 0.0, {2: 3.0})
+    assert SearchAgent.pick([charge, hold]) is charge
+    resampled = []
+
+    def search(ruleset, world, geo, me, cand, depth, seeds=None):
+        resampled.append((cand.action.kind, len(seeds)))
+        cand.values[depth] = 2.0 if cand.action.kind == "charge" else 3.0
+        cand.errors[depth] = 0.2 if cand.action.kind == "charge" else 0.0
+        cand.replied[depth] = True
+
+    agent._search_candidate = search
+    agent.refine(None, None, None, 0, [charge, hold])
+    assert resampled == [("charge", 8), ("hold", 8)]
+    assert SearchAgent.pick([charge, hold]) is hold
