@@ -22,7 +22,8 @@ deepest level that reached the previous level's best candidate.
 
 Never worse than greedy (measured: most losses came from overrides of greedy's choice that
 played out no better): greedy's choice is played unless the search is confident, i.e. at a
-level of at least two decisions whose every line met the opponent's reply, another candidate's
+level of at least two decisions whose every line met every opponent's reply (or the battle's
+end: with more sides, each of them must have decided), another candidate's
 value beats greedy's by more than `MARGIN` plus the standard error of the difference (from the
 dice that were sampled rather than weighed exactly).
 
@@ -82,12 +83,12 @@ SAMPLED = "sampled dice"
 @dataclass
 class Node:
     """A searched node: every side's expected margin, the variance of the searcher's margin
-    from sampled dice, whether every line below met an opponent's decision (or the battle's
-    end), and the first decision (who acts, the action) taken in it."""
+    from sampled dice, the sides that took a decision on every line below (every side when
+    the battle ends), and the first decision (who acts, the action) taken in it."""
 
     values: list[float]
     variance: float
-    replied: bool
+    replied: frozenset
     first: tuple
 
 
@@ -132,7 +133,7 @@ class Candidate:
     #: The standard error of that value by depth: from the dice that were sampled, not
     #: weighed exactly (0 when every chance step below had its exact outcomes).
     errors: dict[int, float] = field(default_factory=dict)
-    #: By depth: whether every line searched met an opponent's decision (or the end).
+    #: By depth: whether every line searched met every opponent's decision (or the end).
     replied: dict[int, bool] = field(default_factory=dict)
     #: The next decision foreseen at the deepest level, after the likeliest outcome: the
     #: opponents' reply, or (`own_follow_up`) the agent's own next step of its turn.
@@ -288,7 +289,8 @@ class SearchAgent:
         node = self._expect(ruleset, children, geo, depth - 1, me)
         cand.values[depth] = node.values[me]
         cand.errors[depth] = math.sqrt(node.variance)
-        cand.replied[depth] = node.replied
+        others = set(range(len(state.sides))) - {me}
+        cand.replied[depth] = others <= node.replied  # every opponent's reply was looked at
         if depth > 1:
             who, cand.reply = node.first
             cand.own_follow_up = who == me
@@ -296,7 +298,7 @@ class SearchAgent:
     def _expect(self, ruleset, children, geo, depth: int, me: int) -> Node:
         """The chance node over `children`: every side's expected margin; the variance of the
         searcher's from sampled dice (between the samples, over their count) and from below;
-        replied when every child's line met the opponent; `first` from the likeliest child."""
+        the sides that decided on every child's line; `first` from the likeliest child."""
         sampled = [label == SAMPLED for _, _, label in children]
         nodes = [self._value(ruleset, child, geo, depth, me) for _, child, _ in children]
         values = [sum(p * n.values[i] for (p, _, _), n in zip(children, nodes, strict=True))
@@ -305,22 +307,24 @@ class SearchAgent:
         if any(sampled) and len(nodes) > 1:
             mine = [n.values[me] for n in nodes]
             variance += statistics.variance(mine) / len(mine)
-        return Node(values, variance, all(n.replied for n in nodes), nodes[0].first)
+        return Node(values, variance, frozenset.intersection(*(n.replied for n in nodes)),
+                    nodes[0].first)
 
     def _value(self, ruleset, state, geo, depth: int, me: int = 0) -> Node:
         """Every side's margin after `depth` more decisions, each decision taken by its side
-        for its own margin (the `Node`: with the variance of the searcher's margin and whether
-        the line met an opponent's decision)."""
+        for its own margin (the `Node`: with the variance of the searcher's margin and the
+        sides that decided on the line)."""
         if self.stats is not None:
             self.stats["nodes"] = self.stats.get("nodes", 0) + 1
         if state.over:
-            return Node(self.margins(ruleset, state, geo), 0.0, True, (None, None))
+            return Node(self.margins(ruleset, state, geo), 0.0,
+                        frozenset(range(len(state.sides))), (None, None))
         if depth == 0:
-            return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
+            return Node(self.margins(ruleset, state, geo), 0.0, frozenset(), (None, None))
         who = ruleset.current_player(state)
         legal = self._tree.legal(ruleset, state, geo) if who is not None else []
         if not legal:
-            return Node(self.margins(ruleset, state, geo), 0.0, False, (None, None))
+            return Node(self.margins(ruleset, state, geo), 0.0, frozenset(), (None, None))
         options = self._tree.remember(("options", id(state)), state, lambda: (
             [legal[0]] if len(legal) == 1 else
             [c.action for c in self.candidates(ruleset, state, geo, legal, REPLY_WIDTH,
@@ -331,7 +335,7 @@ class SearchAgent:
                                 depth - 1, me)
             if best is None or node.values[who] > best.values[who]:
                 best, best_action = node, action
-        return Node(best.values, best.variance, best.replied or who != me, (who, best_action))
+        return Node(best.values, best.variance, best.replied | {who}, (who, best_action))
 
     def children(self, ruleset, state, geo, action, seeds: list[int] | None = None
                  ) -> list[tuple[float, object, str]]:

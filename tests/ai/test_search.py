@@ -125,13 +125,13 @@ def test_sampled_dice_give_the_value_a_standard_error_and_exact_outcomes_none():
 
     agent = SearchAgent(0, budget=None, depth=1)
     agent._deadline = None
-    leaves = iter([Node([1.0, -1.0], 0.0, False, (None, None)),
-                   Node([3.0, -3.0], 0.0, False, (None, None))])
+    leaves = iter([Node([1.0, -1.0], 0.0, frozenset(), (None, None)),
+                   Node([3.0, -3.0], 0.0, frozenset(), (None, None))])
     agent._value = lambda *args: next(leaves)
     sampled = agent._expect(None, [(0.5, None, SAMPLED), (0.5, None, SAMPLED)], None, 0, 0)
     assert sampled.values == [2.0, -2.0] and sampled.variance == 2.0 / 2  # var 2 over 2 samples
-    leaves = iter([Node([1.0, -1.0], 0.0, False, (None, None)),
-                   Node([3.0, -3.0], 0.0, False, (None, None))])
+    leaves = iter([Node([1.0, -1.0], 0.0, frozenset(), (None, None)),
+                   Node([3.0, -3.0], 0.0, frozenset(), (None, None))])
     exact = agent._expect(None, [(0.5, None, "hits"), (0.5, None, "misses")], None, 0, 0)
     assert exact.values == [2.0, -2.0] and exact.variance == 0.0
 
@@ -247,3 +247,22 @@ def test_greedys_choice_leading_only_within_its_error_is_sampled_again_before_it
     agent.refine(None, None, None, 0, [charge, hold])
     assert resampled == [("charge", 8), ("hold", 8)]
     assert SearchAgent.pick([charge, hold]) is hold
+
+
+def test_with_more_sides_a_line_has_met_the_reply_only_when_every_opponent_decided():
+    """Three sides: a line where only one of the two opponents decided has not met 'the
+    reply' (the other may still punish the move); both deciding, or the battle's end, has."""
+    from game.ai.search import Node
+
+    class _State:
+        sides = (0, 1, 2)
+
+    agent = SearchAgent(0, budget=None)
+    agent._deadline = None
+    for decided, met in ((frozenset({1}), False), (frozenset({1, 2}), True),
+                         (frozenset({0, 1, 2}), True)):
+        agent.children = lambda *args: [(1.0, None, "no dice")]
+        agent._expect = lambda *args, d=decided: Node([0.0, 0.0, 0.0], 0.0, d, (None, None))
+        cand = Candidate(Action("move"), 0.0)
+        agent._search_candidate(None, _State(), None, 0, cand, 2)
+        assert cand.replied[2] is met
