@@ -5,7 +5,9 @@ decisions with a real choice: rollouts per decision, plies per rollout, how roll
 (the opponents replied and it is my turn again, ply limit, cut by the budget), whether the
 candidates' leaves of one sampling round stand at the same point of the game (round, side,
 phase: a fair comparison), the spread of one candidate's rollout margins against the gap
-between the two best candidates, and how often the search overrode greedy.
+between the two best candidates, how often the search overrode greedy, and how often it
+could have: a challenger to greedy's choice whose lines met the opponent's reply at a level of
+at least two decisions (the search's condition for overriding, `SearchAgent.contest`).
 Run from the repository root: python -m benchmarks.ai_diagnose [--budget 0.5] [--decisions 12]
 [--agent search]
 """
@@ -52,7 +54,9 @@ def diagnose(ruleset_id: str, budget: float, decisions: int, agent_name: str,
         spreads = [_spread(list(c.by_round.values())) for c in cands
                    if len(getattr(c, "by_round", ())) > 1]
         base = max(cands, key=lambda c: c.greedy)
+        depth, _, challenger = search.contest(cands)
         rows.append({
+            "contest_depth": depth, "challenged": challenger is not None,
             "legal": legal, "candidates": len(cands), "cpu": cpu,
             "rollouts": stats.get("rollouts", stats.get("nodes", 0)),
             "depth": min((c.samples for c in cands), default=0),
@@ -96,7 +100,9 @@ def main() -> None:
               f" vs gap best-second {statistics.mean(r['gap'] for r in rows):.2f}; overrides "
               f"{sum(r['override'] for r in rows)}/{len(rows)}; CPU median "
               f"{med(r['cpu'] for r in rows):.2f} s; least depth (search) median "
-              f"{med(r['depth'] for r in rows)}", flush=True)
+              f"{med(r['depth'] for r in rows)}; a challenger met the reply at >= 2 decisions "
+              f"in {sum(r['challenged'] for r in rows)}/{len(rows)} (median contest depth "
+              f"{med(r['contest_depth'] for r in rows)})", flush=True)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,12 @@ class Playout:
     def current_player(self):
         return self.ruleset.current_player(self.state)
 
+    @property
+    def listed(self):
+        """The current state's legal actions if already listed (else None): a searcher keeps
+        them with the state instead of listing it again."""
+        return self._legal
+
     def legal_actions(self):
         if self._legal is None:
             self._legal = self.ruleset.legal_actions(self.state, self.geo)

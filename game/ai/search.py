@@ -20,6 +20,13 @@ decision: the reply, or one's own follow-up), then 3, each level over the candid
 previous level's order, the CPU budget checked at every node. The choice comes from the
 deepest level that reached the previous level's best candidate.
 
+Never worse than greedy (measured: most losses came from overrides of greedy's choice that
+played out no better): greedy's choice is played unless the search is confident, i.e. at a
+level of at least two decisions whose every line met every opponent's reply (or the battle's
+end: with more sides, each of them must have decided), another candidate's
+value beats greedy's by more than `MARGIN` plus the standard error of the difference (from the
+dice that were sampled rather than weighed exactly).
+
 Candidates are not pruned by greedy's values alone: every action when there are few; else each
 unit's best action of each kind, the unit-less kinds, and greedy's top choices.
 
@@ -32,7 +39,9 @@ budget; under a CPU budget, a level may stop at a different node from run to run
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 
@@ -60,6 +69,55 @@ SOFT_SHARE = 0.5
 #: overrides it only for a clear difference in points, objectives or threats (measured: at
 #: 0.05, cards lost both battles of a seed to greedy).
 MARGIN = 0.5
+#: The least depth (decisions, the candidate's own included) at which the search may
+#: override greedy: the opponent's reply must have been looked at.
+MIN_DEPTH = 2
+#: When greedy's choice and its challenger are too close to call for the error: their root
+#: dice sampled again with this many times the seeds, at most this many times.
+REFINE_FACTOR = 4
+REFINE_ROUNDS = 2
+#: The label of a sampled child (dice without an exact model).
+SAMPLED = chance.SAMPLED_DICE  # the label of a sampled (not exact) chance outcome
+
+
+@dataclass
+class Node:
+    """A searched node: every side's expected margin, the variance of the searcher's margin
+    from sampled dice, the sides that took a decision on every line below (every side when
+    the battle ends), and the first decision (who acts, the action) taken in it."""
+
+    values: list[float]
+    variance: float
+    replied: frozenset
+    first: tuple
+
+
+class Tree:
+    """What one decision's search already worked out, so that each level of the iterative
+    deepening only pays for its new frontier: an action's children in a state, a state's
+    legal actions (the listing the automatic steps already made is kept), a node's options.
+    Keyed by the states' identities: every state here is a copy the search made and never
+    changes after its automatic steps; each entry keeps its state alive, so an identity is
+    never reused while the tree lives (one decision)."""
+
+    def __init__(self):
+        self._memo: dict = {}
+
+    def remember(self, key, state, build):
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = (state, build())
+        return found[1]
+
+    def settled(self, play: Playout) -> None:
+        """A child whose automatic steps are taken: its listing, if the steps made one."""
+        play.take_automatic_steps()
+        if play.listed is not None and not play.state.over:
+            self._memo[("legal", id(play.state))] = (play.state, play.listed)
+
+    def legal(self, ruleset, state, geo) -> list:
+        return self.remember(("legal", id(state)), state,
+                             lambda: ruleset.legal_actions(state, geo))
 
 
 class OutOfTime(Exception):
@@ -72,6 +130,11 @@ class Candidate:
     greedy: float
     #: Expected margin by depth (1: after the action's outcomes; 2: after the next decision…).
     values: dict[int, float] = field(default_factory=dict)
+    #: The standard error of that value by depth: from the dice that were sampled, not
+    #: weighed exactly (0 when every chance step below had its exact outcomes).
+    errors: dict[int, float] = field(default_factory=dict)
+    #: By depth: whether every line searched met every opponent's decision (or the end).
+    replied: dict[int, bool] = field(default_factory=dict)
     #: The next decision foreseen at the deepest level, after the likeliest outcome: the
     #: opponents' reply, or (`own_follow_up`) the agent's own next step of its turn.
     reply: object = None
@@ -119,6 +182,7 @@ class SearchAgent:
         soft = None if self.budget is None else start + self.budget * SOFT_SHARE
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
+        self._tree = Tree()
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
         order = list(cands)
@@ -131,25 +195,72 @@ class SearchAgent:
             except OutOfTime:
                 break
             order = sorted(order, key=lambda c: -c.values[depth])
+        self.refine(ruleset, world, geo, me, cands)
         pick = self.pick(cands)
         cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
+        self._tree = Tree()  # the decision's states are not kept past it
         self.last_used = time.thread_time() - start
         self.last = cands
         self.last_at = time.monotonic()
         return pick.action
 
     @staticmethod
-    def pick(cands: list[Candidate]) -> Candidate:
-        """Greedy's choice unless another candidate is better by more than `MARGIN` at the
-        deepest level that greedy's choice and the previous level's best both reached."""
+    def contest(cands: list[Candidate]) -> tuple[int, Candidate, Candidate | None]:
+        """(depth, greedy's choice, its challenger or None): the deepest level that greedy's
+        choice reached, if it has at least `MIN_DEPTH` decisions; the challenger is the best
+        other candidate there whose every line met the opponent's reply."""
         base = max(cands, key=lambda c: c.greedy)
         for depth in range(max(c.depth for c in cands), 0, -1):
-            done = [c for c in cands if depth in c.values]
-            if base not in done:
+            if depth not in base.values:
                 continue
-            best = max(done, key=lambda c: (c.values[depth], c.greedy))
-            return best if best.values[depth] > base.values[depth] + MARGIN else base
-        return base
+            if depth < MIN_DEPTH:
+                break
+            sure = [c for c in cands if c.replied.get(depth, False) and c is not base]
+            if not sure:
+                break
+            return depth, base, max(sure, key=lambda c: (c.values[depth], c.greedy))
+        return 0, base, None
+
+    @staticmethod
+    def confident(depth: int, base: Candidate, other: Candidate) -> bool:
+        """`other` beats `base` at `depth` by more than `MARGIN` plus the standard error of
+        the difference (the two estimates' errors combined)."""
+        error = math.hypot(other.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
+        return other.values[depth] > base.values[depth] + MARGIN + error
+
+    @classmethod
+    def pick(cls, cands: list[Candidate]) -> Candidate:
+        """Greedy's choice unless the search is confident another is better (`contest`,
+        `confident`): greedy's own judgement stands on anything less, so the search is never
+        worse than it for want of look-ahead or of samples."""
+        depth, base, other = cls.contest(cands)
+        if other is None or not cls.confident(depth, base, other):
+            return base
+        return other
+
+    def refine(self, ruleset, world, geo, me, cands: list[Candidate]) -> None:
+        """When the challenger is not confidently better than greedy's choice but could be
+        within the standard error (it beats greedy's value less the error by `MARGIN`), their
+        root dice are sampled again with `REFINE_FACTOR` times the seeds, while the budget
+        lasts (a level cut short keeps the values it had)."""
+        seeds = list(self._seeds)
+        for _ in range(REFINE_ROUNDS):
+            depth, base, other = self.contest(cands)
+            if other is None or self.confident(depth, base, other):
+                return
+            error = math.hypot(other.errors.get(depth, 0.0), base.errors.get(depth, 0.0))
+            if not error or other.values[depth] + error <= base.values[depth] + MARGIN:
+                return  # no sampled dice, or the challenger could not win by sampling more
+            seeds += [self.rng.getrandbits(32) for _ in range(len(seeds) * (REFINE_FACTOR - 1))]
+            try:
+                fresh = [Candidate(c.action, c.greedy) for c in (base, other)]
+                for cand in fresh:
+                    self._search_candidate(ruleset, world, geo, me, cand, depth, seeds)
+            except OutOfTime:
+                return
+            for old, new in zip((base, other), fresh, strict=True):
+                old.values[depth], old.errors[depth] = new.values[depth], new.errors[depth]
+                old.replied[depth] = new.replied[depth]
 
     def _check_time(self) -> None:
         if self._deadline is not None and time.thread_time() >= self._deadline:
@@ -171,73 +282,100 @@ class SearchAgent:
         return [scored[i] for i in picked[:limit]]
 
     # --- the tree --------------------------------------------------------------------------
-    def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int) -> None:
-        children = self.children(ruleset, state, geo, cand.action)
+    def _search_candidate(self, ruleset, state, geo, me, cand: Candidate, depth: int,
+                          seeds: list[int] | None = None) -> None:
+        children = self.children(ruleset, state, geo, cand.action, seeds)
         cand.odds = [(label, p) for p, _, label in children]
-        total, reply = 0.0, (None, None)
-        for i, (p, child, _) in enumerate(children):
-            value, first = self._value(ruleset, child, geo, depth - 1)
-            total += p * value[me]
-            if i == 0:
-                reply = first
-        cand.values[depth] = total
+        node = self._expect(ruleset, children, geo, depth - 1, me)
+        cand.values[depth] = node.values[me]
+        cand.errors[depth] = math.sqrt(node.variance)
+        others = set(range(len(state.sides))) - {me}
+        cand.replied[depth] = others <= node.replied  # every opponent's reply was looked at
         if depth > 1:
-            who, cand.reply = reply
+            who, cand.reply = node.first
             cand.own_follow_up = who == me
 
-    def children(self, ruleset, state, geo, action) -> list[tuple[float, object, str]]:
+    def _expect(self, ruleset, children, geo, depth: int, me: int) -> Node:
+        """The chance node over `children`: every side's expected margin; the variance of the
+        searcher's from sampled dice (between the samples, over their count) and from below;
+        the sides that decided on every child's line; `first` from the likeliest child."""
+        sampled = [label == SAMPLED for _, _, label in children]
+        nodes = [self._value(ruleset, child, geo, depth, me) for _, child, _ in children]
+        values = [sum(p * n.values[i] for (p, _, _), n in zip(children, nodes, strict=True))
+                  for i in range(len(nodes[0].values))]
+        variance = sum(p * p * n.variance for (p, _, _), n in zip(children, nodes, strict=True))
+        if any(sampled) and len(nodes) > 1:
+            mine = [n.values[me] for n in nodes]
+            variance += statistics.variance(mine) / len(mine)
+        return Node(values, variance, frozenset.intersection(*(n.replied for n in nodes)),
+                    nodes[0].first)
+
+    def _value(self, ruleset, state, geo, depth: int, me: int = 0) -> Node:
+        """Every side's margin after `depth` more decisions, each decision taken by its side
+        for its own margin (the `Node`: with the variance of the searcher's margin and the
+        sides that decided on the line)."""
+        if self.stats is not None:
+            self.stats["nodes"] = self.stats.get("nodes", 0) + 1
+        if state.over:
+            return Node(self.margins(ruleset, state, geo), 0.0,
+                        frozenset(range(len(state.sides))), (None, None))
+        if depth == 0:
+            return Node(self.margins(ruleset, state, geo), 0.0, frozenset(), (None, None))
+        who = ruleset.current_player(state)
+        legal = self._tree.legal(ruleset, state, geo) if who is not None else []
+        if not legal:
+            return Node(self.margins(ruleset, state, geo), 0.0, frozenset(), (None, None))
+        options = self._tree.remember(("options", id(state)), state, lambda: (
+            [legal[0]] if len(legal) == 1 else
+            [c.action for c in self.candidates(ruleset, state, geo, legal, REPLY_WIDTH,
+                                               REPLY_WIDTH)]))
+        best, best_action = None, None
+        for action in options:
+            node = self._expect(ruleset, self.children(ruleset, state, geo, action), geo,
+                                depth - 1, me)
+            if best is None or node.values[who] > best.values[who]:
+                best, best_action = node, action
+        return Node(best.values, best.variance, best.replied | {who}, (who, best_action))
+
+    def children(self, ruleset, state, geo, action, seeds: list[int] | None = None
+                 ) -> list[tuple[float, object, str]]:
         """(probability, state after, label) for each outcome of `action` in `state`, the
         automatic steps after it taken: exact grouped outcomes, else one child when it rolls
-        no dice, else `SAMPLES` worlds of the searcher's own seeds."""
+        no dice, else a world for each of the searcher's own seeds (`SAMPLES` of them unless
+        `seeds` are given)."""
         self._check_time()
+        key = ("children", id(state), action, None if seeds is None else tuple(seeds))
+        tree = getattr(self, "_tree", None) or Tree()
+        return tree.remember(key, state, lambda: self._children(ruleset, state, geo, action,
+                                                                self._seeds if seeds is None
+                                                                else seeds, tree))
+
+    def _children(self, ruleset, state, geo, action, seeds, tree) -> list:
         exact = chance.outcomes(ruleset, state, action, geo)
         if exact is not None:
             out = []
             for o in exact:
                 twin = state.copy()
                 dice = chance.apply_outcome(ruleset, twin, action, o, geo, self._seeds[0])
-                Playout(ruleset, twin, geo, dice).take_automatic_steps()
+                tree.settled(Playout(ruleset, twin, geo, dice))
                 out.append((float(o.probability), twin, o.label))
             return out
         twin = state.copy()
         try:
-            Playout(ruleset, twin, geo, Dice(0, strict=True)).apply(action)
+            play = Playout(ruleset, twin, geo, Dice(0, strict=True))
+            play.apply(action)
+            tree.settled(play)
             return [(1.0, twin, chance.NO_DICE)]
         except ScriptExhausted:
             pass
         out = []
-        for seed in self._seeds:
+        for seed in seeds:
             twin = state.copy()
-            Playout(ruleset, twin, geo, Dice(seed)).apply(action)
-            out.append((1.0 / len(self._seeds), twin, chance.SAMPLED_DICE))
+            play = Playout(ruleset, twin, geo, Dice(seed))
+            play.apply(action)
+            tree.settled(play)
+            out.append((1.0 / len(seeds), twin, chance.SAMPLED_DICE))
         return out
-
-    def _value(self, ruleset, state, geo, depth: int):
-        """(every side's margin, (who acts here, the action it chooses)) after `depth` more
-        decisions; each decision taken by its side for its own margin."""
-        if self.stats is not None:
-            self.stats["nodes"] = self.stats.get("nodes", 0) + 1
-        if state.over or depth == 0:
-            return self.margins(ruleset, state, geo), (None, None)
-        who = ruleset.current_player(state)
-        legal = ruleset.legal_actions(state, geo) if who is not None else []
-        if not legal:
-            return self.margins(ruleset, state, geo), (None, None)
-        if len(legal) == 1:
-            options = [legal[0]]
-        else:
-            options = [c.action for c in self.candidates(ruleset, state, geo, legal,
-                                                         REPLY_WIDTH, REPLY_WIDTH)]
-        best, best_action = None, None
-        for action in options:
-            expected = None
-            for p, child, _ in self.children(ruleset, state, geo, action):
-                value, _ = self._value(ruleset, child, geo, depth - 1)
-                expected = ([p * v for v in value] if expected is None
-                            else [e + p * v for e, v in zip(expected, value, strict=True)])
-            if best is None or expected[who] > best[who]:
-                best, best_action = expected, action
-        return best, (who, best_action)
 
     def margins(self, ruleset, state, geo) -> list[float]:
         """Every side's margin at a leaf (two sides: one evaluation, negated for the other)."""

@@ -224,3 +224,19 @@ def test_distances_built_with_trigonometry_measure_as_written():
               22.0 - (12.0 + 2 * r_mm(32)) * math.sin(angle), side=1)
     table, _ = table_and_state([a, b])
     assert table.distance(a, b) == 12.0
+
+
+def test_the_radius_of_a_round_base_is_half_its_width_to_the_last_bit():
+    """`radius` spells the round case out for speed: it must be the very float width / 2."""
+    from game.core.state import BaseShape
+    from game.table.measure import radius
+
+    class _Model:
+        pass
+
+    model = _Model()
+    for size in [x / 2 for x in range(1, 400)]:
+        model.base = BaseShape("round", size, size)
+        assert radius(model) == model.base.width / 2
+    model.base = BaseShape("rect", 25, 50)
+    assert radius(model) == model.base.radius

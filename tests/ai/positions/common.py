@@ -46,11 +46,14 @@ def margin(end, side):
     return points[side] - max(p for i, p in enumerate(points) if i != side)
 
 
-def search_holds_what_greedy_gives_up(ruleset, state, geo, side):
+def search_holds_what_greedy_gives_up(ruleset, state, geo, side, depth=None):
     """The check: greedy's play ends without the objective for `side`; the search's keeps it
-    and ends with a better margin. Returns both first decisions."""
+    and ends with a better margin. Returns both first decisions. `depth`: the search's
+    deepest level, when the plan is longer than its default (it overrides greedy only on
+    lines that met the opponent's reply or the battle's end)."""
     greedy_first, greedy_end = play_out(ruleset, state, geo, GreedyAgent(0))
-    search_first, search_end = play_out(ruleset, state, geo, SearchAgent(0, budget=None))
+    search_first, search_end = play_out(ruleset, state, geo,
+                                        SearchAgent(0, budget=None, depth=depth))
     assert greedy_end.over and search_end.over
     assert greedy_end.result["breakdown"][side]["objectives"] == 0
     assert search_end.result["breakdown"][side]["objectives"] == 1

@@ -74,8 +74,9 @@ def _legions(gap, dx):
 
 def test_legions_hold_the_objective_through_the_whole_last_turn():
     """From the Movement phase, 6" from the Line Squad, the objective 3" behind: greedy
-    moves nothing, then charges off it in the Assault; the search keeps it."""
-    greedy_first, search_first = search_holds_what_greedy_gives_up(*_legions(6.0, 3.0), 1)
+    moves nothing, then charges off it in the Assault; the search keeps it (its plan is
+    five decisions long: the move, the phases' ends and the Assault's, to the battle's end)."""
+    greedy_first, search_first = search_holds_what_greedy_gives_up(*_legions(6.0, 3.0), 1, 5)
     assert greedy_first != search_first
 
 
