@@ -42,12 +42,13 @@ def test_a_whole_battle_log_is_translated(battles, ruleset_id, lang):
     assert not missed, f"{len(missed)} untranslated messages in {ruleset_id}:\n{shown}"
 
 
-def test_the_log_hash_is_the_same_in_every_language(capsys):
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_log_hash_is_the_same_in_every_language(capsys, ruleset_id):
     from game.cli import main
 
     hashes = set()
     for lang in ("en", "fr", "ru"):
-        assert main(["simulate", "--ruleset", "squads", "--games", "1", "--json",
+        assert main(["simulate", "--ruleset", ruleset_id, "--games", "1", "--json",
                      "--lang", lang]) == 0
         out = capsys.readouterr().out
         hashes.add(next(line for line in out.splitlines() if "log_sha256" in line))
