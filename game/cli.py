@@ -147,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         # the language first, so that an argument refused while parsing is told in it
         _choose_language(argparse.Namespace(lang=_language_asked(argv)))
         parser = build_parser()
+        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+            argv = ["play", *argv]  # `skirmish --lang fr`: play's options with no command
         args = parser.parse_args(argv)
         if args.command is None:  # no command: play, with play's defaults
             args = parser.parse_args(["play", *argv])

@@ -82,3 +82,15 @@ def test_no_command_starts_the_game_with_defaults(monkeypatch):
     monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw) or 0)
     assert main([]) == 0
     assert calls == [{"ruleset": None, "map_path": None, "seed": None}]
+
+
+def test_play_options_without_the_command_play_in_that_language(monkeypatch):
+    """`skirmish --lang fr` (and `skirmish --seed 3`) open the game window as `play` would."""
+    from game.i18n import current_language
+
+    calls = []
+    import game.ui.app as app
+
+    monkeypatch.setattr(app, "run", lambda **kw: calls.append((kw, current_language())) or 0)
+    assert main(["--lang", "fr", "--seed", "3"]) == 0
+    assert calls == [({"ruleset": None, "map_path": None, "seed": 3}, "fr")]
