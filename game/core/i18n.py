@@ -125,6 +125,16 @@ def join(parts: Iterable, sep: str = ", ") -> Joined:
     return Joined(parts, sep)
 
 
+def and_list(names: Iterable) -> str:
+    """"A", "A and B", "A and B and C": each "and" a message of its own, so a translation says
+    its own word, and each name is translated on its own ("" for no name)."""
+    names = list(names)
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = msg("{first} and {second}", first=text, second=name)
+    return text
+
+
 def N_(text: str) -> str:
     """Marks a constant for extraction without making it a Msg (translated where it is shown)."""
     return text

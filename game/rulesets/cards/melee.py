@@ -32,14 +32,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import reduce
 
 from game.core import probability as P
 from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import Geometry
-from game.core.i18n import msg, nmsg
+from game.core.i18n import and_list, msg, nmsg
 from game.core.state import GameState
 from game.core.text import count as count_of
 from game.rulesets.base import move_unit
@@ -205,8 +204,7 @@ def start(s: GameState, units: list[str]) -> list[Event]:
     s.pending["melee"] = {"units": list(units), "round": 1, "stage": "choose", "used": {},
                           "left": [], "contact": {}, "choose": {}, "lost": {}, "free": [],
                           "winner": None}
-    names = reduce(lambda a, b: msg("{first} and {second}", first=a, second=b),
-                   (s.units[u].name for u in units))
+    names = and_list(s.units[u].name for u in units)
     return [Note(rule=RULE_NO_CARD, text=msg("Melee: {units} (no card is drawn until no opposing "
                                              "figures touch)", units=names)),
             Note(rule=RULE_CHOOSE, text=msg("{side} chooses whether to fight",

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.events import Event
-from game.core.i18n import join, msg, nmsg
-from game.rulesets.ranks.wording import and_list
+from game.core.i18n import and_list, join, msg, nmsg
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,5 @@
-"""Two ways the `ranks` texts put words together that a plain `msg` does not cover.
+"""A way the `ranks` texts put words together that a plain `msg` does not cover.
 
-- `and_list`: "A and B and C", the log's wording for the units of a combat, with each "and"
-  a message of its own so a translation can say it.
 - `lowered`: a rule quoted inside a refusal, lower-cased in English as it always was ("... (a
   charge that cannot reach is not allowed (ranks))"). `str.lower()` would give a plain string
   that no catalog knows; this keeps the rule's message id, so a translation shows the rule as
@@ -10,16 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from game.core.i18n import Msg, join, msg
-
-
-def and_list(names: Iterable[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return join(names, "")
-    return msg("{first} and {rest}", first=names[0], rest=and_list(names[1:]))
+from game.core.i18n import Msg, msg
 
 
 class Lowered(Msg):

@@ -13,7 +13,7 @@ from itertools import combinations
 from game.core import probability as P
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
-from game.core.i18n import join, msg
+from game.core.i18n import and_list, join, msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placement_reason
@@ -197,14 +197,6 @@ def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
         label = msg("Choose no target: the charge fails ({reasons})", reasons=join(why, "; "))
     out.append(Action("charge_fail", unit_id, label=label))
     return out
-
-
-def and_list(names: list[str]) -> str:
-    """"A", "A and B", "A and B and C": each "and" a message, so a translation says its own."""
-    text = names[0]
-    for name in names[1:]:
-        text = msg("{first} and {second}", first=text, second=name)
-    return text
 
 
 def cannot_reach(target: str, reason: str) -> str:

@@ -27,7 +27,7 @@ from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import AttacksMade, DamageDealt, DiceRolled, Event, Note, StatusChanged
 from game.core.geometry import Geometry
-from game.core.i18n import join, msg, nmsg
+from game.core.i18n import and_list, join, msg, nmsg
 from game.core.state import GameState, Model
 from game.core.text import count as count_of
 from game.rulesets.warband import charts
@@ -104,16 +104,6 @@ RULE_STUNNED_TARGET = msg("Stunned target: out of action as soon as an enemy att
                           "combat (warband seed)")
 RULE_SAME_MODEL = msg("A model with several attacks cannot knock down or stun and then finish the "
                       "same enemy in one phase; a second attacker can (warband seed)")
-
-
-def and_list(names) -> str:
-    """"A and B and C", each name translated on its own (the log's "who" of a roll-off and a
-    strike's weapons)."""
-    names = list(names)
-    text = names[0] if names else ""
-    for name in names[1:]:
-        text = msg("{first} and {second}", first=text, second=name)
-    return text
 
 
 def attacked_while_stunned(attacker: Model) -> str:

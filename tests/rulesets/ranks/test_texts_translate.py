@@ -3,12 +3,13 @@ words where they are shown (wording.py's quoted rules and "and" lists, the moves
 
 from __future__ import annotations
 
+from game.core.i18n import and_list
 from game.i18n import translate
 from game.rulesets.ranks import charge
 from game.rulesets.ranks.events import CombatStarted
 from game.rulesets.ranks.options import option_text, parse_option
 from game.rulesets.ranks.panic import PanicTerms
-from game.rulesets.ranks.wording import and_list, lowered
+from game.rulesets.ranks.wording import lowered
 
 
 def test_a_quoted_rule_is_lower_case_in_english_and_the_rule_itself_when_translated():
