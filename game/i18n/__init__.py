@@ -21,8 +21,8 @@ from collections.abc import Callable
 from game.core.i18n import N_, Joined, Msg, Verbatim, possessive
 from game.i18n.catalogs import available_languages, translations
 
-__all__ = ["N_", "LANGUAGE_NAMES", "_", "choose_language", "current_language", "ngettext",
-           "set_language", "set_ruleset", "supported", "translate"]
+__all__ = ["N_", "LANGUAGE_NAMES", "_", "choose_language", "current_language", "local_number",
+           "ngettext", "set_language", "set_ruleset", "supported", "translate"]
 
 #: Each language's name in itself (the settings screen lists them so).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -86,6 +86,15 @@ def set_ruleset(ruleset_id: str | None) -> None:
     _ruleset = ruleset_id
 
 
+#: Languages that write a decimal comma ("6,0"").
+DECIMAL_COMMA = ("fr", "ru")
+
+
+def local_number(number: str, lang: str | None = None) -> str:
+    """A number already written ("2.5", "+0.25") as `lang` (the current language) writes it."""
+    return number.replace(".", ",") if (lang or _current) in DECIMAL_COMMA else number
+
+
 class _LocalFormatter(string.Formatter):
     """Fills a translated template: parts translated, decimals with the language's comma,
     `:poss` meaningful only in English."""
@@ -102,9 +111,7 @@ class _LocalFormatter(string.Formatter):
             return super().format_field(translate(value, self.lang, self.misses, part=True),
                                         format_spec)
         text = super().format_field(value, format_spec)
-        if isinstance(value, float) and self.lang in ("fr", "ru"):
-            text = text.replace(".", ",")
-        return text
+        return local_number(text, self.lang) if isinstance(value, float) else text
 
 
 def translate(text, lang: str | None = None, misses: Callable[[str], None] | None = None,

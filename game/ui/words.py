@@ -10,18 +10,11 @@ has them, and a tag-free English text would no longer match its message id.
 
 from __future__ import annotations
 
-from game import i18n
 from game.core.i18n import ENGLISH
 from game.core.text import plain_words
-from game.i18n import _, current_language, ngettext
+from game.i18n import _, current_language, local_number, ngettext, translate
 
 __all__ = ["_", "current_language", "decimal", "fill", "ngettext", "rules_words", "translate"]
-
-
-def translate(text) -> str:
-    """`game.i18n.translate`, but an empty text stays empty: gettext's own answer for the empty
-    message id is the catalog's header ("Project-Id-Version: ..."), never words to show."""
-    return i18n.translate(text) if text else ""
 
 
 def fill(template: str, **parts) -> str:
@@ -31,9 +24,8 @@ def fill(template: str, **parts) -> str:
 
 
 def decimal(number: str) -> str:
-    """A number already written ("2.5", "+0.25") as the language shown writes it: French and
-    Russian with a decimal comma."""
-    return number if current_language() == "en" else number.replace(".", ",")
+    """A number already written ("2.5", "+0.25") as the language shown writes it."""
+    return local_number(number)
 
 
 def rules_words(text) -> str:
