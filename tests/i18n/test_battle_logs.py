@@ -10,7 +10,7 @@ import pytest
 from game import rulesets
 from game.i18n import set_ruleset, translate
 from game.io.tmx import default_map_for, load_scenario
-from game.sim import _play_one, battle_forces, start_battle  # noqa: F401
+from game.sim import _play_one
 
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 LANGS = ("fr", "ru")
