@@ -4,6 +4,7 @@ Why these figures: a search agent copies the state, lists the legal actions and 
 rollouts thousands of times per decision; issue 13 sets targets for each, printed beside them.
 Run from the repository root: python -m benchmarks.engine [--seeds 5] [--repeat 1]
 [--ruleset R ...]
+[--by-kind]
 (as a module, so that `game` is this checkout's package, not an installed one).
 Prints figures; it is not a pass/fail test.
 """
@@ -86,7 +87,20 @@ def measure(ruleset_id: str, seeds: int, repeat: int = 1) -> dict:
         "legal_max_ms": max(listings),
         "battle_median_ms": statistics.median(r["battle_ms"] for r in runs),
         "slowest_decision": max(decisions),
+        "by_kind": by_kind(decisions, len(runs)),
     }
+
+
+def by_kind(decisions: list[tuple[float, str]], battles: int) -> list[tuple[str, float, float]]:
+    """(kind, decisions per battle, CPU ms per battle) for each action kind chosen, dearest
+    first: where a greedy battle spends its time, to know what to make cheaper."""
+    total: dict[str, list[float]] = {}
+    for ms, kind in decisions:
+        entry = total.setdefault(kind, [0, 0.0])
+        entry[0] += 1
+        entry[1] += ms
+    rows = [(kind, n / battles, ms / battles) for kind, (n, ms) in total.items()]
+    return sorted(rows, key=lambda row: -row[2])
 
 
 def main() -> None:
@@ -96,6 +110,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="play each battle this many times and keep the least CPU time of "
                              "each step (a shared machine only ever adds time)")
+    parser.add_argument("--by-kind", action="store_true",
+                        help="also print, per action kind chosen, decisions and CPU ms per battle")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU ms; targets: battle <= {TARGET_BATTLE_MS:g}, slowest decision <= "
@@ -111,6 +127,9 @@ def main() -> None:
               f"{m['battle_median_ms']:.0f} (target {TARGET_BATTLE_MS:g}: {battle_ok})  "
               f"slowest decision {slow_ms:.0f} [{slow_kind}] (target "
               f"{TARGET_DECISION_MS:g}: {decision_ok})", flush=True)
+        if args.by_kind:
+            print("         " + ", ".join(f"{kind} {n:.0f}x {ms:.0f} ms"
+                                           for kind, n, ms in m["by_kind"]), flush=True)
 
 
 if __name__ == "__main__":
