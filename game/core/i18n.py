@@ -56,7 +56,12 @@ class Msg(str):
         chosen = template
         if plural is not None and params.get("n", 1) != 1:
             chosen = plural
-        text = ENGLISH.vformat(chosen, (), params) if params else chosen
+        if not params:
+            text = chosen
+        elif ":poss}" in chosen:
+            text = ENGLISH.vformat(chosen, (), params)
+        else:  # the same text, by the built-in formatter: several times faster
+            text = chosen.format_map(params)
         self = super().__new__(cls, text)
         self.template = template
         self.plural = plural
