@@ -180,6 +180,7 @@ def assert_map_error(path: Path, *fragments: str) -> MapError:
 def test_shipped_map_loads_without_a_display():
     import pygame  # pytmx imports it; loading a map must not open a display
 
+    pygame.display.quit()  # an earlier test in this process may have left one open
     scenario = load_scenario(SHIPPED)
     assert not pygame.display.get_init()
     assert (scenario.width, scenario.height) == (60, 44)
