@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game import cli_texts
 from game.core.errors import GameError, error_text
 from game.core.i18n import join, msg
 from game.io import limits
@@ -23,7 +24,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line and exit 2 like ours."""
 
     def error(self, message):
-        raise GameError(msg("{command}: {problem}", command=self.prog, problem=message))
+        if self.prog == "skirmish":  # the line already starts "skirmish: "
+            raise GameError(message)
+        command = self.prog.removeprefix("skirmish ")
+        raise GameError(msg("{command}: {problem}", command=command, problem=message))
 
 
 def _seed(text: str) -> int:
@@ -47,98 +51,131 @@ def _count(text: str) -> int:
     return int(text)
 
 
+#: The commands, for options given before any (`skirmish --seed 3` is `skirmish play --seed 3`).
+COMMANDS = ("play", "simulate", "replay", "odds", "render", "resume", "tutorial")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="skirmish", description="Skirmish Table: tabletop battles, rules shown.")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    parser = _Parser(prog="skirmish", description=_("Skirmish Table: tabletop battles, rules shown."))
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, title=_("commands"),
+                                metavar=_("COMMAND"))
 
-    play = sub.add_parser("play", help="open the game window (the default)")
-    play.add_argument("--ruleset", default=None)
-    play.add_argument("--map", type=Path, default=None)
-    play.add_argument("--seed", type=_seed, default=None)
+    play = sub.add_parser("play", help=_("open the game window (the default)"))
+    play.add_argument("--ruleset", default=None, help=_("open this ruleset's battle set-up"))
+    play.add_argument("--map", type=Path, default=None, help=_("the map (a .tmx file) to play on"))
+    play.add_argument("--seed", type=_seed, default=None,
+                      help=_("the dice seed: the same seed, the same dice"))
 
-    sim = sub.add_parser("simulate", help="play battles headless between agents")
-    sim.add_argument("--ruleset", default="squads")
-    sim.add_argument("--map", type=Path, default=None)
-    sim.add_argument("--games", type=_count, default=1)
-    sim.add_argument("--seed", type=_seed, default=0)
-    sim.add_argument("--sides", type=_count, default=2)
-    sim.add_argument("--p1", default="greedy")
-    sim.add_argument("--p2", default="random")
-    sim.add_argument("--p3", default="random")
-    sim.add_argument("--p4", default="random")
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--log", action="store_true")
+    sim = sub.add_parser("simulate", help=_("play battles headless between agents"))
+    _add_battle_arguments(sim, games=True)
+    sim.add_argument("--sides", type=_count, default=2,
+                     help=_("how many sides fight (more than two: warband only)"))
+    for side, agent in ((1, "greedy"), (2, "random"), (3, "random"), (4, "random")):
+        sim.add_argument(f"--p{side}", default=agent, help=_(msg(
+            "the agent for side {side} (default {agent}; agents: {agents})", side=side,
+            agent=agent, agents=", ".join(ai_names()))))
+    sim.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    sim.add_argument("--log", action="store_true", help=_("print every step of each battle"))
     _add_search_flags(sim)
     sim.add_argument("--replays", type=Path, default=None,
-                     help="write each game's replay (JSON) into this folder")
+                     help=_("write each game's replay (JSON) into this folder"))
 
-    rep = sub.add_parser("replay", help="replay a saved battle and check it")
-    rep.add_argument("file", type=Path)
+    rep = sub.add_parser("replay", help=_("replay a saved battle and check it"))
+    rep.add_argument("file", type=Path, help=_("the replay file (JSON)"))
     rep.add_argument("--map", type=Path, default=None,
-                     help="the map the battle was played on, when it is not in a maps folder")
-    rep.add_argument("--log", action="store_true")
-    rep.add_argument("--json", action="store_true")
+                     help=_("the map the battle was played on, when it is not in a maps folder"))
+    rep.add_argument("--log", action="store_true", help=_("print every step of the battle"))
+    rep.add_argument("--json", action="store_true", help=_("print the check as JSON"))
 
-    odds = sub.add_parser("odds", help="exact odds of a rules step")
-    odds.add_argument("what", choices=["charge", "melee"])
-    odds.add_argument("--ruleset", default="squads")
-    odds.add_argument("--distance", type=float, help="charge: the distance to cover")
-    odds.add_argument("--attacker", help="melee: the attacking profile id")
-    odds.add_argument("--defender", help="melee: the defending profile id")
-    odds.add_argument("--attacker-gear", default="", help="melee: comma-separated equipment")
-    odds.add_argument("--defender-gear", default="", help="melee: comma-separated equipment")
-    odds.add_argument("--charging", action="store_true", help="melee: the attacker charged")
-    odds.add_argument("--json", action="store_true")
+    odds = sub.add_parser("odds", help=_("exact odds of a rules step"))
+    odds.add_argument("what", choices=["charge", "melee"],
+                      help=_("the step: charge or melee"))
+    odds.add_argument("--ruleset", default="squads", help=_(msg(
+        "the ruleset (default squads; rulesets: {rulesets})", rulesets=", ".join(_ids()))))
+    odds.add_argument("--distance", type=float, help=_("charge: the distance to cover"))
+    odds.add_argument("--attacker", help=_("melee: the attacking profile id"))
+    odds.add_argument("--defender", help=_("melee: the defending profile id"))
+    odds.add_argument("--attacker-gear", default="", help=_("melee: comma-separated equipment"))
+    odds.add_argument("--defender-gear", default="", help=_("melee: comma-separated equipment"))
+    odds.add_argument("--charging", action="store_true", help=_("melee: the attacker charged"))
+    odds.add_argument("--json", action="store_true", help=_("print the odds as JSON"))
 
-    render = sub.add_parser("render", help="draw a battle to a PNG (no window needed)")
-    render.add_argument("--ruleset", default="squads")
-    render.add_argument("--map", type=Path, default=None)
+    render = sub.add_parser("render", help=_("draw a battle to a PNG (no window needed)"))
+    _add_battle_arguments(render, games=False)
     render.add_argument("--turns", type=_count, default=0,
-                        help="battle rounds to play with greedy agents first (0: the opening)")
-    render.add_argument("--seed", type=_seed, default=0)
-    render.add_argument("--size", default="1280x800", help="picture size, WIDTHxHEIGHT")
-    render.add_argument("--out", type=Path, required=True)
+                        help=_("battle rounds to play with greedy agents first (0: the opening)"))
+    render.add_argument("--size", default="1280x800", help=_("picture size, WIDTHxHEIGHT"))
+    render.add_argument("--out", type=Path, required=True, help=_("the PNG file to write"))
     _add_timeline_arguments(sub, sim, rep)
     _add_tutorial_arguments(sub)
-    _add_language_flag(sub)
+    _add_language_flag(parser, sub)
     return parser
+
+
+def _add_battle_arguments(command, games: bool) -> None:
+    """--ruleset, --map, --seed (and --games): the battle a command plays."""
+    command.add_argument("--ruleset", default="squads", help=_(msg(
+        "the ruleset (default squads; rulesets: {rulesets})", rulesets=", ".join(_ids()))))
+    command.add_argument("--map", type=Path, default=None,
+                         help=_("the map (a .tmx file; default: the ruleset's own)"))
+    if games:
+        command.add_argument("--games", type=_count, default=1,
+                             help=_("how many battles to play"))
+    command.add_argument("--seed", type=_seed, default=0,
+                         help=_("the dice seed: the same seed, the same dice"))
+
+
+def _ids() -> list[str]:
+    from game import rulesets
+
+    return rulesets.ids()
+
+
+def ai_names() -> tuple[str, ...]:
+    from game.ai import AGENTS
+
+    return AGENTS
 
 
 def _add_tutorial_arguments(sub) -> None:
     """The lessons of learn mode (game/learn/), listed or played headless."""
-    tut = sub.add_parser("tutorial", help="list the lessons, or play one headless")
-    tut.add_argument("lesson", nargs="?", default=None, help="a lesson id or a lesson file")
-    tut.add_argument("--list", action="store_true", help="list the lessons")
+    tut = sub.add_parser("tutorial", help=_("list the lessons, or play one headless"))
+    tut.add_argument("lesson", nargs="?", default=None, help=_("a lesson id or a lesson file"))
+    tut.add_argument("--list", action="store_true", help=_("list the lessons"))
     tut.add_argument("--headless", action="store_true",
-                     help="play the lesson's scripted path to its end, no window")
-    tut.add_argument("--json", action="store_true")
+                     help=_("play the lesson's scripted path to its end, no window"))
+    tut.add_argument("--json", action="store_true", help=_("print the lesson's path as JSON"))
 
 
 def _add_timeline_arguments(sub, sim, rep) -> None:
     """Saving, resuming and stepping through battles (game/timeline.py)."""
     sim.add_argument("--stop-after", type=int, default=None, metavar="N",
-                     help="play N decisions, then save (--save) and stop")
+                     help=_("play N decisions, then save (--save) and stop"))
     sim.add_argument("--save", type=Path, default=None, metavar="FILE",
-                     help="save the battle to FILE (with --stop-after: a battle to resume)")
-    res = sub.add_parser("resume", help="continue a saved battle to the end")
-    res.add_argument("file", type=Path)
+                     help=_("save the battle to FILE (with --stop-after: a battle to resume)"))
+    res = sub.add_parser("resume", help=_("continue a saved battle to the end"))
+    res.add_argument("file", type=Path, help=_("the saved battle (JSON)"))
     res.add_argument("--map", type=Path, default=None,
-                     help="the map the battle was played on, when it is not in a maps folder")
+                     help=_("the map the battle was played on, when it is not in a maps folder"))
     for side in range(1, 5):
         res.add_argument(f"--p{side}", default=None,
-                         help=f"the agent for side {side} (default: the saved one)")
-    res.add_argument("--json", action="store_true")
-    res.add_argument("--log", action="store_true")
+                         help=_(msg("the agent for side {side} (default: the saved one)",
+                                    side=side)))
+    res.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    res.add_argument("--log", action="store_true", help=_("print every step of the battle"))
     rep.add_argument("--to", type=int, default=None, metavar="N",
-                     help="the state summary after N decisions")
+                     help=_("the state summary after N decisions"))
 
 
-def _add_language_flag(sub) -> None:
-    """`--lang` on every command (en, fr, ru)."""
-    for command in sub.choices.values():
-        command.add_argument("--lang", type=_language, default=None,
-                             help="the language to show: en, fr or ru (default: "
-                                  "$SKIRMISH_LANG, the settings, the system's)")
+def _add_language_flag(parser, sub) -> None:
+    """`--lang` on every command (en, fr, ru), and before one (`skirmish --lang fr --help`).
+    A command's own default is SUPPRESS: argparse would otherwise write its None over a
+    `--lang` given before the command."""
+    for command in (parser, *sub.choices.values()):
+        command.add_argument("--lang", type=_language,
+                             default=None if command is parser else argparse.SUPPRESS,
+                             help=_("the language to show: en, fr or ru (default: "
+                                    "$SKIRMISH_LANG, the settings, the system's)"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,9 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # the language first, so that an argument refused while parsing is told in it
         _choose_language(argparse.Namespace(lang=_language_asked(argv)))
+        cli_texts.install()
         parser = build_parser()
-        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-            argv = ["play", *argv]  # `skirmish --lang fr`: play's options with no command
+        named = {"-h", "--help", *COMMANDS} & set(argv)
+        if argv and argv[0].startswith("-") and not named:
+            argv = ["play", *argv]  # `skirmish --seed 3`: play's options with no command
         args = parser.parse_args(argv)
         if args.command is None:  # no command: play, with play's defaults
             args = parser.parse_args(["play", *argv])
@@ -294,12 +333,12 @@ def _budget(text: str) -> float:
 def _add_search_flags(sim) -> None:
     """The search agent's flags and the fair comparison between two agents."""
     sim.add_argument("--budget", type=_budget, default=None,
-                     help="CPU seconds per decision for the search agent (default 1.0)")
+                     help=_("CPU seconds per decision for the search agent (default 1.0)"))
     sim.add_argument("--swap-seats", action="store_true",
-                     help="play each seed twice, the two agents changing seats; report wins "
-                          "per agent")
+                     help=_("play each seed twice, the two agents changing seats; report wins "
+                            "per agent"))
     sim.add_argument("--explain", action="store_true",
-                     help="with --log: what the search agent weighed before each decision")
+                     help=_("with --log: what the search agent weighed before each decision"))
 
 
 def _agent_summary(report: dict) -> str:

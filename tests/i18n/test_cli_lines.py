@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+import game.cli
 import game.i18n
 import game.sim
 from game.cli import main
@@ -50,6 +51,17 @@ def printed(ruleset_id: str, lang: str, monkeypatch, capsys) -> tuple[list[str],
         misses.append(missed)
         return out
 
+    real_build = game.cli.build_parser
+
+    def build():
+        """The parser's help texts are translated as it is built: they are not printed lines."""
+        depth[0] += 1
+        try:
+            return real_build()
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(game.cli, "build_parser", build)
     monkeypatch.setattr(game.sim, "translate", spy)
     monkeypatch.setattr(game.i18n, "translate", spy)
     capsys.readouterr()
