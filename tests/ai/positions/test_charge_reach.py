@@ -1,0 +1,78 @@
+"""Positions of one theme: stay out of the enemy's charge reach.
+
+A strong player ends a move where the enemy cannot charge it, unless the ground gained is worth
+the charge it invites. Greedy (one ply) values a move by the ground it closes toward the enemy
+(a few hundredths of a point an inch) and never by the enemy's reply, so it stops right in front
+of an enemy that then charges it.
+
+Each position has two tests: that it is sound (greedy's choice loses on average, over seeded
+lines of play, against the strong move) and that the search plays the strong move (marked
+xfail, strict, where the search does not yet: the reason says why)."""
+
+
+from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
+
+
+def _ranks_march_into_reach(mine="axe_band", theirs="pike_block", gap=8.0):
+    """Last round, the Crown's turn (the League's follows, the battle's last): the Axe Band
+    (M5) faces the Pike Block (M4) 8" away. Greedy marches its whole 5" (closing 0.2 of a
+    point) to 3" from the block, inside its 4" charge; the block charges, with its second
+    rank's support, into bases of armour 1. Holding, 8" off, nothing can reach it."""
+    from tests.rulesets.ranks.battle import two_units
+
+    b = two_units([mine], [theirs])
+    b.stand("s0u0", 20.0, 22.0, 0.0)
+    b.stand("s1u0", 20.0 + gap, 22.0, 180.0)
+    b.state.round = b.state.scenario.rounds
+    b.state.active = 0
+    b.begin_turn()
+    return b.ruleset, b.state, b.geo
+
+
+def _stays_back(action):
+    return action.kind in ("hold", "end_turn")
+
+
+def test_ranks_marching_into_the_pike_blocks_reach_is_worse_than_holding():
+    greedy_first, _, _ = strong_beats_greedy(*_ranks_march_into_reach(), 0, _stays_back)
+    assert greedy_first.kind == "march"
+
+
+def test_ranks_search_holds_out_of_the_pike_blocks_reach():
+    search_plays_strong(*_ranks_march_into_reach(), 0, _stays_back)
+
+
+def _warband_walk_into_two_charges():
+    """Last round, warband A's turn: its Zealot stands 11" from a Duellist and a Champion
+    side by side (a charge reaches 8"). Greedy walks it 4" toward them (0.4 of a point of
+    ground closed): in warband B's turn, the battle's last, both charge it, two against one.
+    Standing where it is, no enemy can reach it."""
+    from game.core.state import Scenario
+    from game.rulesets.warband import RULESET
+    from game.rulesets.warband.profile import build_state
+    from game.table import Table
+
+    scenario = Scenario(48, 48, objectives=(), rounds=5, source="test")
+    state = build_state("warband", scenario, 0,
+                        [("A", "ash_pilgrims", ["pilgrim_zealot", "pilgrim_zealot"]),
+                         ("B", "sellswords", ["sellsword_duellist", "sellsword_champion"])])
+    x = 10.0 + 25 / 25.4 + 11.0
+    for unit_id, (mx, my) in (("s0u0", (10.0, 24.0)), ("s0u1", (4.0, 44.0)),
+                              ("s1u0", (x, 22.5)), ("s1u1", (x, 25.5))):
+        model = state.models[state.units[unit_id].models[0]]
+        model.x, model.y = mx, my
+    state.round, state.active, state.phase = 5, 0, "movement"
+    return RULESET, state, Table(scenario)
+
+
+def _zealot_stays(action):
+    return action.kind == "end_phase" or (action.unit == "s0u0" and action.option == "regroup")
+
+
+def test_warband_walking_into_two_charges_is_worse_than_standing():
+    greedy_first, _, _ = strong_beats_greedy(*_warband_walk_into_two_charges(), 0, _zealot_stays)
+    assert greedy_first.kind == "move" and greedy_first.targets
+
+
+def test_warband_search_stands_out_of_their_reach():
+    search_plays_strong(*_warband_walk_into_two_charges(), 0, _zealot_stays)
