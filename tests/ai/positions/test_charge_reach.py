@@ -10,6 +10,8 @@ lines of play, against the strong move) and that the search plays the strong mov
 xfail, strict, where the search does not yet: the reason says why)."""
 
 
+import pytest
+
 from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
 
 
@@ -76,3 +78,34 @@ def test_warband_walking_into_two_charges_is_worse_than_standing():
 
 def test_warband_search_stands_out_of_their_reach():
     search_plays_strong(*_warband_walk_into_two_charges(), 0, _zealot_stays)
+
+
+def _legions_move_into_a_sure_charge():
+    """Last round, the Azure Legion's Movement phase: its Line Squad stands 16.5" from the
+    Veteran Guard (WS5, two attacks). Greedy moves it the whole 7" (0.35 of a point of
+    ground): 9.5" is within the Guard's Move of 7" plus its 3" setup move (I + M = 11), so in
+    the Ashen turn, the battle's last, the Guard's charge makes contact before any roll or
+    volley. Staying, the Guard's Move and setup leave it 6.5" short: no charge can reach."""
+    from tests.rulesets.legions.battle import facing_lines
+
+    b = facing_lines(16.5, side0=("line_squad",), side1=("veteran_guard",))
+    b.state.round = b.state.scenario.rounds
+    b.state.active, b.state.phase = 0, "movement"
+    b.state.pending.pop("sub", None)
+    return b.ruleset, b.state, b.geo
+
+
+def _squad_stays(action):
+    return action.kind == "end_phase"
+
+
+def test_legions_moving_into_the_guards_sure_charge_is_worse_than_staying():
+    greedy_first, _, _ = strong_beats_greedy(*_legions_move_into_a_sure_charge(), 0,
+                                             _squad_stays)
+    assert greedy_first.kind == "move" and greedy_first.option == "move"
+
+
+@pytest.mark.xfail(strict=True, reason="search: the Move's line (the Assault's steps, the end "
+                   "of the turn) meets no Ashen decision within depth 3: greedy's move stands")
+def test_legions_search_stays_out_of_the_guards_reach():
+    search_plays_strong(*_legions_move_into_a_sure_charge(), 0, _squad_stays)
