@@ -112,10 +112,12 @@ def strong_beats_greedy(ruleset, state, geo, side, is_strong, seeds=SEEDS):
 
 def search_plays_strong(ruleset, state, geo, side, is_strong, depth=None):
     """The search agent (no budget: deterministic) plays a strong move, and its play ends
-    with a better margin for `side` than greedy's play (`play_out`, seeded dice)."""
-    greedy_first, greedy_end = play_out(ruleset, state, geo, GreedyAgent(0))
-    search_first, search_end = play_out(ruleset, state, geo,
-                                        SearchAgent(0, budget=None, depth=depth))
+    with a better margin for `side` than greedy's play (`play_out`, seeded dice). Its first
+    decision is checked before any play-out, so a failing position costs one decision."""
+    search_first = first_decision(ruleset, state, geo, SearchAgent(0, budget=None, depth=depth))
     assert is_strong(search_first), search_first.to_text()
+    greedy_first, greedy_end = play_out(ruleset, state, geo, GreedyAgent(0))
+    again, search_end = play_out(ruleset, state, geo, SearchAgent(0, budget=None, depth=depth))
+    assert again == search_first
     assert margin(search_end, side) > margin(greedy_end, side)
     return greedy_first, search_first
