@@ -52,6 +52,45 @@ def test_squads_search_charges_the_marines_alone():
     search_plays_strong(*_squads_double_charge(), 0, _marines_only)
 
 
+def _squads_veterans_behind(veterans=(30.0, 22.0)):
+    """Last round, the Brute Mob's charge phase: the Line Marines stand 5" east, a charge
+    worth declaring alone; the Blade Veterans stand 18.7" off behind them, beyond their own
+    6" move and 12" charge range. The charge takes the Mob 4-5" nearer: in the Company's
+    turn, the battle's last, the Veterans move and charge it (AP-2: the Mob has no save left)
+    while it still fights the Marines. Not charging, the Veterans cannot reach it."""
+    from tests.rulesets.squads.battle import Battle
+
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines", "blade_veterans"])])
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 16.5, 22.0, 180.0)
+    b.place("s1u1", *veterans, 180.0)
+    b.state.round = b.state.scenario.rounds
+    b.state.active, b.state.phase = 0, "charge"
+    return b.ruleset, b.state, b.geo
+
+
+def test_squads_the_charge_is_worth_declaring_without_the_veterans():
+    from tests.ai.positions.common import mean_margin
+
+    ruleset, state, geo = _squads_veterans_behind((50.0, 40.0))
+    charge = Action("charge", "s0u0")
+    assert (mean_margin(ruleset, state, geo, charge, 0, 10)
+            > mean_margin(ruleset, state, geo, Action("end_phase"), 0, 10))
+
+
+def test_squads_charging_into_the_veterans_reach_is_worse_than_holding():
+    greedy_first, _, _ = strong_beats_greedy(*_squads_veterans_behind(), 0,
+                                             lambda a: a.kind == "end_phase", seeds=10)
+    assert greedy_first.kind == "charge"
+
+
+@pytest.mark.xfail(strict=True, reason="search: its leaf threat reads the Veterans' charge from "
+                   "where they stand, not after their Move: hold -1.2, charge -0.3 at depth 3")
+def test_squads_search_holds_out_of_the_veterans_reach():
+    search_plays_strong(*_squads_veterans_behind(), 0, lambda a: a.kind == "end_phase")
+
+
 def _warband_champion_behind(champion=(21.0, 24.0)):
     """Last round, warband A's turn: its Zealot stands 4.5" from an Axeman, in charge reach;
     a Champion (double-handed weapon) stands 4.5" behind the Axeman, out of the Zealot's
