@@ -109,3 +109,57 @@ def test_legions_moving_into_the_guards_sure_charge_is_worse_than_staying():
                    "of the turn) meets no Ashen decision within depth 3: greedy's move stands")
 def test_legions_search_stays_out_of_the_guards_reach():
     search_plays_strong(*_legions_move_into_a_sure_charge(), 0, _squad_stays)
+
+
+def _cards_walk_up_to_the_grenadiers(order):
+    """Round 5 of 6, the Regulars' card (6 figures in a file): the nearest enemy they can
+    beat, 6 Militia, stands 17" east, beyond this move; 6 Grenadiers (Elite, 3+ to hit)
+    stand 8.4" to the north-east. Greedy's move closes 4.7" on the Militia (0.15 of a point
+    an inch closed on a beatable enemy, less half of what it reckons the Grenadiers' charge
+    costs) and ends 2.5" from the Grenadiers, well within their 6" move, with their card
+    still to come. `order`: the round's undrawn cards, hidden from the players, weighed
+    alike (`ORDERS`)."""
+    from tests.rulesets.cards.battle import DRAW, Battle, column, stack_deck, stand
+
+    b = Battle([("Column", "garrison_column", ["regulars"]),
+                ("War Party", "frontier_war_party", ["militia", "grenadiers"])])
+    stand(b, "s0u0", column(10.0, 10.0, 6))
+    stand(b, "s1u0", column(28.0, 10.0, 6))
+    stand(b, "s1u1", column(18.0, 21.0, 6))
+    b.state.round = 5
+    stack_deck(b, "unit:0:regulars", *order)
+    b.apply(DRAW)
+    return b.ruleset, b.state, b.geo
+
+
+#: The round's undrawn cards, in both orders: the Grenadiers' card before or after the end.
+ORDERS = (("unit:1:grenadiers", "end"), ("end", "unit:1:grenadiers"))
+
+
+def _regulars_keep_off(action):
+    """Staying, or a move that does not go east (toward the Militia and the Grenadiers)."""
+    return action.kind == "stay" or (action.kind == "move" and action.placement[0][1] < 10.0)
+
+
+def test_cards_walking_up_to_the_grenadiers_is_worse_on_either_deal():
+    from game.ai.greedy import GreedyAgent
+    from tests.ai.positions.common import first_decision, mean_margin
+
+    positions = [_cards_walk_up_to_the_grenadiers(order) for order in ORDERS]
+    firsts = {first_decision(*p, GreedyAgent(0)) for p in positions}
+    assert len(firsts) == 1  # greedy reads no hidden card
+    greedy_first = firsts.pop()
+    assert greedy_first.kind == "move" and not _regulars_keep_off(greedy_first)
+    legal = positions[0][0].legal_actions(positions[0][1], positions[0][2])
+    strong = [a for a in legal if _regulars_keep_off(a)]
+    assert strong
+
+    def mean(action):
+        return sum(mean_margin(*p, action, 0) for p in positions) / len(positions)
+
+    weak = mean(greedy_first)
+    assert all(mean(a) > weak for a in strong)
+
+
+def test_cards_search_keeps_the_regulars_off():
+    search_plays_strong(*_cards_walk_up_to_the_grenadiers(ORDERS[0]), 0, _regulars_keep_off)
