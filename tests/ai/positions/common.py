@@ -1,5 +1,12 @@
 """Shared steps of the hand-built positions: stand an objective, play a position out with an
-agent on its own side and greedy on the others, and the check a position makes."""
+agent on its own side and greedy on the others, and the checks a position makes.
+
+Two checks for the positions of the later themes (counter-attack, charge reach, flank, the
+wounded unit): `strong_beats_greedy` shows a position sound whatever the search does (greedy's
+choice is not a strong move, and every strong move ends better on average over seeded lines
+of play, greedy playing on for both sides: the same follow-ups for every first move);
+`search_plays_strong` is what the search must do there (its first decision is a strong move,
+and its own play ends better than greedy's)."""
 
 import dataclasses
 
