@@ -1,5 +1,12 @@
 """Shared steps of the hand-built positions: stand an objective, play a position out with an
-agent on its own side and greedy on the others, and the check a position makes."""
+agent on its own side and greedy on the others, and the checks a position makes.
+
+Two checks for the positions of the later themes (counter-attack, charge reach, flank, the
+wounded unit): `strong_beats_greedy` shows a position sound whatever the search does (greedy's
+choice is not a strong move, and every strong move ends better on average over seeded lines
+of play, greedy playing on for both sides: the same follow-ups for every first move);
+`search_plays_strong` is what the search must do there (its first decision is a strong move,
+and its own play ends better than greedy's)."""
 
 import dataclasses
 
@@ -57,5 +64,67 @@ def search_holds_what_greedy_gives_up(ruleset, state, geo, side, depth=None):
     assert greedy_end.over and search_end.over
     assert greedy_end.result["breakdown"][side]["objectives"] == 0
     assert search_end.result["breakdown"][side]["objectives"] == 1
+    assert margin(search_end, side) > margin(greedy_end, side)
+    return greedy_first, search_first
+
+
+#: Seeds each choice of a position is played out over, to show it right in expectation and
+#: not only for one roll of the dice.
+SEEDS = 20
+
+
+def finish(ruleset, state, geo, first, seed):
+    """One line of play: `first`, then greedy for every side to the battle's end, the dice
+    seeded by `seed`. The same follow-ups for every first move, so that two first moves are
+    compared by what they lead to, not by who plays on."""
+    play = Playout(ruleset, state.copy(), geo, Dice(seed))
+    play.take_automatic_steps()
+    play.apply(first)
+    rest = GreedyAgent(seed)
+    while not play.over:
+        play.apply(rest.choose(play))
+    return play.state
+
+
+def mean_margin(ruleset, state, geo, first, side, seeds=SEEDS):
+    """The side's mean final margin after `first`, over `seeds` lines of play (`finish`)."""
+    return sum(margin(finish(ruleset, state, geo, first, seed), side)
+               for seed in range(seeds)) / seeds
+
+
+def first_decision(ruleset, state, geo, agent):
+    """The agent's choice in the position (its automatic steps taken first)."""
+    play = Playout(ruleset, state.copy(), geo, Dice(0))
+    play.take_automatic_steps()
+    return agent.choose(play)
+
+
+def strong_beats_greedy(ruleset, state, geo, side, is_strong, seeds=SEEDS):
+    """The position is sound: greedy's choice is not a strong move, and every strong move
+    (the legal actions `is_strong` accepts: at least one) ends with a better mean margin for
+    `side` than greedy's choice, over `seeds` lines of play (`finish`). Returns (greedy's
+    choice, {strong move: mean margin}, greedy's mean margin)."""
+    play = Playout(ruleset, state.copy(), geo, Dice(0))
+    play.take_automatic_steps()
+    assert play.current_player() == side
+    greedy_first = GreedyAgent(0).choose(play)
+    assert not is_strong(greedy_first), greedy_first.to_text()
+    strong = [a for a in play.legal_actions() if is_strong(a)]
+    assert strong
+    weak_mean = mean_margin(ruleset, state, geo, greedy_first, side, seeds)
+    means = {a: mean_margin(ruleset, state, geo, a, side, seeds) for a in strong}
+    assert min(means.values()) > weak_mean, (means, weak_mean)
+    return greedy_first, means, weak_mean
+
+
+def search_plays_strong(ruleset, state, geo, side, is_strong, depth=None):
+    """The search agent (no budget: deterministic) plays a strong move, and its play ends
+    with a better margin for `side` than greedy's play (`play_out`, seeded dice). Its first
+    decision is checked before any play-out, so a failing position costs one decision."""
+    search_first = first_decision(ruleset, state, geo, SearchAgent(0, budget=None, depth=depth))
+    assert is_strong(search_first), search_first.to_text()
+    greedy_first, greedy_end = play_out(ruleset, state, geo, GreedyAgent(0))
+    again, search_end = play_out(ruleset, state, geo, SearchAgent(0, budget=None, depth=depth))
+    assert again == search_first
     assert margin(search_end, side) > margin(greedy_end, side)
     return greedy_first, search_first

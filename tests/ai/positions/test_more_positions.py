@@ -106,7 +106,11 @@ def test_ranks_dont_charge_a_close_enemy_off_the_objective_in_the_last_round():
 
 def _cards(first, second, gap, ox):
     """Side 0's unit (4 figures in a file) on the objective `ox` inches from its centre, the
-    enemy `gap` inches east; its card is drawn and the next is the end of the last round."""
+    enemy `gap` inches east; its card is drawn and the next is the end of round 5. Round 5 of
+    6, not the last: a test table names no ruleset, so a cards battle keeps its own 6 rounds
+    (`cards.battle_rounds`), not the scenario's 5, and a sixth round is dealt after the end
+    card (in a true last round the search rates the charge as high as staying: the free 2"
+    move after the melee can take the unit back onto the objective)."""
     from tests.rulesets.cards.battle import DRAW, TOUCH, column, stack_deck, stand, two_units
 
     b = two_units(first, second)
