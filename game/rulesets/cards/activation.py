@@ -17,7 +17,7 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
-from game.rulesets.cards import solver
+from game.rulesets.cards import memo, solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
 from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
@@ -261,7 +261,7 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     for goal, dest in offered_moves(s, geo, unit_id).items():
         offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
                              label=msg("{unit}: move {goal}", unit=unit.name, goal=goal)))
-    out = [a for a in offers if activation_problem(s, geo, a) is None]
+    out = [a for a in offers if _activation_problem(s, geo, a) is None]
     out.append(Action("stay", unit_id, label=msg("{unit}: stay where it is", unit=unit.name)))
     return out
 
@@ -297,15 +297,30 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
 
 
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
-    """Every waiting unit's offers, solved locally and remembered (solver.py)."""
-    geo = solver.local(geo)
-    out: list[Action] = []
-    for unit_id in waiting_units(s):
-        out.extend(unit_actions(s, geo, unit_id))
-    return out
+    """Every waiting unit's offers, solved locally (solver.py); the whole listing is
+    remembered for the position (memo.py), since the controller, the AI and `apply` ask it
+    again."""
+    return list(_offers(s, geo))
+
+
+def _offers(s: GameState, geo: Geometry) -> tuple[Action, ...]:
+    def compute() -> tuple[Action, ...]:
+        local = solver.local(geo)
+        return tuple(a for unit_id in waiting_units(s) for a in unit_actions(s, local, unit_id))
+
+    return memo.remembered(s, geo, "offers", compute)
 
 
 def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
+    """Why this activation is refused (None: it is legal). An action the listing offered for
+    this very position was checked by this function when it was offered, so it is not checked
+    again (`apply` asks about the action the player picked from the listing)."""
+    if memo.known(s, geo, "offers") and a in _offers(s, geo):
+        return None
+    return _activation_problem(s, geo, a)
+
+
+def _activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     waiting = waiting_units(s)
     if a.unit not in waiting:
         names = join(s.units[u].name for u in waiting)

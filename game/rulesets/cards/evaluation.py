@@ -28,7 +28,7 @@ from game.rulesets.base import (
     POINTS_PER_UNIT_WIPED,
     moved_view,
 )
-from game.rulesets.cards import reaction
+from game.rulesets.cards import memo, reaction
 from game.rulesets.cards.activation import allowance, ends_in_contact
 from game.rulesets.cards.contact import contacting_figures, melee_groups
 from game.rulesets.cards.melee import round_odds, used_talents
@@ -134,7 +134,14 @@ def _round_between(mine: tuple, theirs: tuple, contact: int) -> tuple[float, flo
 
 def closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:
     """The enemy unit a move should close on and the value of an inch closed: the nearest
-    enemy it can beat (`matchup` > 0), else the nearest enemy at the plain closing value."""
+    enemy it can beat (`matchup` > 0), else the nearest enemy at the plain closing value.
+    Asked of the position before the move, the same for every move offered to the unit: so
+    remembered for the position (memo.py)."""
+    return memo.remembered(s, geo, ("closing", unit_id),
+                           lambda: _closing_target(s, geo, unit_id))
+
+
+def _closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:
     side = s.units[unit_id].side
     enemies = sorted(s.enemy_units(side), key=lambda e: (geo.unit_distance(s, unit_id, e.id),
                                                           e.id))
@@ -166,9 +173,10 @@ def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: 
     side = before.units[unit_id].side
     swing = 0
     wanted = []
-    for obj in before.scenario.objectives:
+    held_before = holders(before, geo)
+    for index, obj in enumerate(before.scenario.objectives):
         point = (obj.x, obj.y)
-        held = holder(before, geo, point)
+        held = held_before[index]
         if any(geo.point_distance(m, point) <= OBJECTIVE_RANGE
                for state in (before, after) for m in state.alive_models(unit_id)):
             swing += (holder(after, geo, point) == side) - (held == side)
@@ -186,6 +194,13 @@ def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: 
                        for p in wanted)
         approach = (nearest(before) - nearest(after)) * OBJECTIVE_APPROACH_VALUE
     return swing * POINTS_PER_OBJECTIVE * 0.5 + closing + approach
+
+
+def holders(s: GameState, geo: Geometry) -> tuple[int | None, ...]:
+    """Each objective's holder in this position (remembered: every move valued from one
+    position starts from the same holders)."""
+    return memo.remembered(s, geo, "holders", lambda: tuple(
+        holder(s, geo, (obj.x, obj.y)) for obj in s.scenario.objectives))
 
 
 def holder(s: GameState, geo: Geometry, point) -> int | None:
@@ -208,8 +223,8 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
             odds = melee_value(trial, geo, s.units[a.unit].side, group)
             return position_value(s, trial, geo, a.unit, close=odds > 0) + MELEE_WEIGHT * odds
-        return (position_value(s, trial, geo, a.unit)
-                - (threat(trial, geo, a.unit) - threat(s, geo, a.unit)))
+        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit))
+        return position_value(s, trial, geo, a.unit) - (threat(trial, geo, a.unit) - before)
     if kind == "fight":
         return melee_value(s, geo, s.active, s.pending["melee"]["units"])
     if kind == "remove":
