@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from game.core.actions import Action, make_placement
-from game.core.geometry import Geometry
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.base import (
@@ -19,7 +19,7 @@ from game.rulesets.base import (
 )
 from game.rulesets.cards import memo, solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
-from game.rulesets.cards.figures import as_stored, linked
+from game.rulesets.cards.figures import as_stored, linked, placed_view
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
 RULE_ACTIVATE = msg("Activation: each unit of the card's type may move up to M\" (cards)")
@@ -75,8 +75,18 @@ def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> st
 
 def ends_in_contact(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> list[str]:
     """Enemy units the move would touch (it is a charge if any)."""
+    if not dest:
+        return []
     side = s.units[unit_id].side
-    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    # only enemies whose bases come near the box round the ends can touch one of them
+    reach = max(s.models[mid].base.radius for mid in dest) + CONTACT_TOLERANCE
+    low_x, high_x = min(x for x, _ in dest.values()) - reach, max(x for x, _ in dest.values()) + reach
+    low_y, high_y = min(y for _, y in dest.values()) - reach, max(y for _, y in dest.values()) + reach
+    enemies = [m for m in s.models.values() if m.alive and m.side != side
+               and low_x - m.base.radius <= m.x <= high_x + m.base.radius
+               and low_y - m.base.radius <= m.y <= high_y + m.base.radius]
+    if not enemies:
+        return []
     touched: set[str] = set()
     for mid, (x, y) in dest.items():
         probe = s.models[mid].copy()
@@ -194,10 +204,7 @@ def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None,
     nearest = min(enemies, key=lambda e: (geo.unit_distance(s, unit_id, e.id), e.id)).id
 
     def gap(where):
-        trial = s.copy()
-        for mid, (x, y) in where.items():
-            trial.models[mid].x, trial.models[mid].y = x, y
-        return geo.unit_distance(trial, unit_id, nearest)
+        return geo.unit_distance(placed_view(s, where), unit_id, nearest)
 
     move = allowance(s, unit_id)
     best = dest
@@ -261,7 +268,7 @@ def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     for goal, dest in offered_moves(s, geo, unit_id).items():
         offers.append(Action("move", unit_id, placement=make_placement(as_stored(s, dest)),
                              label=msg("{unit}: move {goal}", unit=unit.name, goal=goal)))
-    out = [a for a in offers if _activation_problem(s, geo, a) is None]
+    out = [a for a in offers if activation_problem(s, geo, a) is None]
     out.append(Action("stay", unit_id, label=msg("{unit}: stay where it is", unit=unit.name)))
     return out
 
@@ -298,8 +305,9 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
 
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
     """Every waiting unit's offers, solved locally (solver.py); the whole listing is
-    remembered for the position (memo.py), since the controller, the AI and `apply` ask it
-    again."""
+    remembered for the position (memo.py): the controller, the benchmark, a search's copies
+    ask it again. (`apply` still checks the action it is given in full: a remembered "offered"
+    must never stand in for the rules' check.)"""
     return list(_offers(s, geo))
 
 
@@ -312,15 +320,6 @@ def _offers(s: GameState, geo: Geometry) -> tuple[Action, ...]:
 
 
 def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
-    """Why this activation is refused (None: it is legal). An action the listing offered for
-    this very position was checked by this function when it was offered, so it is not checked
-    again (`apply` asks about the action the player picked from the listing)."""
-    if memo.known(s, geo, "offers") and a in _offers(s, geo):
-        return None
-    return _activation_problem(s, geo, a)
-
-
-def _activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
     waiting = waiting_units(s)
     if a.unit not in waiting:
         names = join(s.units[u].name for u in waiting)

@@ -44,7 +44,3 @@ def remembered(s: GameState, geo: Geometry, question: Hashable, compute: Callabl
     table = table_of(geo)
     return _ANSWERS.get(table, (question, key or position_key(s)), compute)
 
-
-def known(s: GameState, geo: Geometry, question: Hashable, key: tuple | None = None) -> bool:
-    """Whether the answer to `question` about this position is remembered already."""
-    return (question, key or position_key(s)) in _ANSWERS.answers(table_of(geo))
