@@ -103,7 +103,15 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
     half, then the closest one) and the rest follow. None if no figure reaches contact.
 
     The approach is solved once: it places the closest figure first, so the closest k of its
-    ends are exactly what it would give with only those k going in."""
+    ends are exactly what it would give with only those k going in. The answer is remembered
+    for the position (memo.py): the listing and `withheld` (the log, the client's panel) ask
+    the same charges."""
+    found = memo.remembered(s, geo, ("charge", unit_id, target),
+                            lambda: _charge_destinations(s, geo, unit_id, target))
+    return None if found is None else dict(found)
+
+
+def _charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) -> dict | None:
     move = allowance(s, unit_id)
     targets = s.alive_models(target)
     gaps = {m.id: min(geo.distance(m, e) for e in targets) for m in s.alive_models(unit_id)}

@@ -90,3 +90,19 @@ def test_a_placed_view_leaves_the_position_as_it_was():
     view = placed_view(b.state, {"s0u0m0": (12.0, 10.0)})
     assert (view.models["s0u0m0"].x, b.state.models["s0u0m0"].x) == (12.0, 10.0)
 
+
+
+def test_withheld_charges_reuse_the_charges_the_listing_solved(monkeypatch):
+    """The listing and `withheld` ask the same charge of the same position: solved once."""
+    b = _set_up()
+    calls = []
+    real = activation._charge_destinations
+
+    def counted(s, geo, unit_id, target):
+        calls.append((unit_id, target))
+        return real(s, geo, unit_id, target)
+
+    monkeypatch.setattr(activation, "_charge_destinations", counted)
+    assert any(a.option == "charge" for a in activation.activation_actions(b.state, b.geo))
+    assert activation.withheld(b.state, b.geo) == []
+    assert calls == [("s0u0", "s1u0")]
