@@ -28,13 +28,22 @@ _ANSWERS = PerTable(KEPT)
 
 
 def position_key(s: GameState) -> tuple:
-    """Everything about the position the offers and the AI's values read (bases by their
-    fields: a tuple of plain numbers and strings hashes at C speed)."""
+    """Everything about the position the offers and the AI's values read: the battle (its
+    forces and seed, which fixed every unit's profile and talents at set-up); each living
+    figure's unit, side, base (by its fields: plain numbers and strings hash at C speed),
+    pose and statuses (the officer); each unit's figures and Shaken flag; the phase, the units
+    waiting on the card, the objectives and the talents already used in the melee under
+    way."""
     figures = tuple((m.id, m.unit, m.side, m.base.kind, m.base.width_mm, m.base.depth_mm,
-                     m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+                     m.x, m.y, m.facing, m.statuses) for m in s.models.values() if m.alive)
     units = tuple((u.id, u.models, bool(u.flags.get("shaken"))) for u in s.units.values())
     activation = s.pending.get("activation") or {}
-    return (s.phase, tuple(activation.get("units", ())), figures, units)
+    used = (s.pending.get("melee") or {}).get("used") or {}
+    objectives = tuple((o.name, o.x, o.y) for o in s.scenario.objectives)
+    # the units' profiles and talents were dealt from the forces and the seed at set-up
+    battle = (s.seed, tuple(side.force for side in s.sides))
+    return (battle, s.phase, tuple(activation.get("units", ())), figures, units, objectives,
+            tuple(sorted((unit, tuple(talents)) for unit, talents in used.items())))
 
 
 def remembered(s: GameState, geo: Geometry, question: Hashable, compute: Callable[[], Any],

@@ -106,3 +106,29 @@ def test_withheld_charges_reuse_the_charges_the_listing_solved(monkeypatch):
     assert any(a.option == "charge" for a in activation.activation_actions(b.state, b.geo))
     assert activation.withheld(b.state, b.geo) == []
     assert calls == [("s0u0", "s1u0")]
+
+
+def test_the_position_key_tells_apart_everything_the_offers_and_values_read():
+    """A figure's pose, a Shaken flag, a talent used in the melee, the units waiting on the
+    card, another battle's forces: each makes another key (the same key would hand back an
+    answer about another position)."""
+    from game.rulesets.cards.memo import position_key
+
+    b = _set_up()
+    s = b.state
+    seen = {position_key(s)}
+    assert position_key(s.copy()) in seen
+
+    def changed(change):
+        trial = s.copy()
+        change(trial)
+        key = position_key(trial)
+        assert key not in seen
+        seen.add(key)
+
+    changed(lambda t: setattr(t.models["s1u0m0"], "x", 14.5))
+    changed(lambda t: t.units["s1u0"].flags.__setitem__("shaken", True))
+    changed(lambda t: t.pending.__setitem__("melee", {"used": {"s0u0": ["fierce"]}}))
+    changed(lambda t: t.pending.__setitem__("activation", {"card": "x", "units": []}))
+    changed(lambda t: setattr(t.sides[1], "force", "another_force"))
+    changed(lambda t: setattr(t.models["s0u0m0"], "alive", False))
