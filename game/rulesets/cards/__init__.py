@@ -5,7 +5,8 @@ profiles, officers and talents (profile.py), the deck (deck.py), activation and 
 (activation.py), base contact and melee groups (contact.py), melee steps 1-4 (melee.py),
 steps 5-6 and the survivors' free move (aftermath.py), the reaction test (reaction.py), forced
 moves away (retreat.py), removing and moving figures (figures.py), exact odds (odds.py), the
-greedy AI's judgement (evaluation.py).
+greedy AI's judgement (evaluation.py), answers remembered per position for the listing and the
+AI (memo.py).
 
 The flow, as phases:
 - `draw`: a card is drawn. Drawing is pure chance, so it is an automatic step (an `auto`

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from game.core.actions import Action, make_placement
-from game.core.geometry import Geometry
+from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.base import (
@@ -17,9 +17,9 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
-from game.rulesets.cards import solver
+from game.rulesets.cards import memo, solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
-from game.rulesets.cards.figures import as_stored, linked
+from game.rulesets.cards.figures import as_stored, linked, placed_view
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
 RULE_ACTIVATE = msg("Activation: each unit of the card's type may move up to M\" (cards)")
@@ -63,20 +63,32 @@ def offered_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> st
     left to check is the end position: bases, table, terrain, coherency. And what the rules
     offer is also one body of figures: the common coherency rule alone lets a unit split into
     pairs far apart, so offered moves keep every figure linked to the rest by a chain of 2"
-    gaps (a player may still drag any legal placement)."""
+    gaps (a player may still drag any legal placement).
+
+    The cheap checks of the unit's own figures come first and the table's end check last:
+    about half the cuts and fallbacks tried fail on coherency alone. (Callers only ask whether
+    a move passes; the full check of an offer, in the rules' own order, is
+    `activation_problem`.)"""
     dest = as_stored(s, dest)
-    problem = geo.placement_problem(s, dest) or coherency_problem(s, geo, unit_id, dest)
-    if problem:
-        return problem
     if not linked(s, geo, unit_id, dest):
         return SPLIT
-    return None
+    return coherency_problem(s, geo, unit_id, dest) or geo.placement_problem(s, dest)
 
 
 def ends_in_contact(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> list[str]:
     """Enemy units the move would touch (it is a charge if any)."""
+    if not dest:
+        return []
     side = s.units[unit_id].side
-    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    # only enemies whose bases come near the box round the ends can touch one of them
+    reach = max(s.models[mid].base.radius for mid in dest) + CONTACT_TOLERANCE
+    low_x, high_x = min(x for x, _ in dest.values()) - reach, max(x for x, _ in dest.values()) + reach
+    low_y, high_y = min(y for _, y in dest.values()) - reach, max(y for _, y in dest.values()) + reach
+    enemies = [m for m in s.models.values() if m.alive and m.side != side
+               and low_x - m.base.radius <= m.x <= high_x + m.base.radius
+               and low_y - m.base.radius <= m.y <= high_y + m.base.radius]
+    if not enemies:
+        return []
     touched: set[str] = set()
     for mid, (x, y) in dest.items():
         probe = s.models[mid].copy()
@@ -93,7 +105,15 @@ def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) 
     half, then the closest one) and the rest follow. None if no figure reaches contact.
 
     The approach is solved once: it places the closest figure first, so the closest k of its
-    ends are exactly what it would give with only those k going in."""
+    ends are exactly what it would give with only those k going in. The answer is remembered
+    for the position (memo.py): the listing and `withheld` (the log, the client's panel) ask
+    the same charges."""
+    found = memo.remembered(s, geo, ("charge", unit_id, target),
+                            lambda: _charge_destinations(s, geo, unit_id, target))
+    return None if found is None else dict(found)
+
+
+def _charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) -> dict | None:
     move = allowance(s, unit_id)
     targets = s.alive_models(target)
     gaps = {m.id: min(geo.distance(m, e) for e in targets) for m in s.alive_models(unit_id)}
@@ -194,10 +214,7 @@ def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None,
     nearest = min(enemies, key=lambda e: (geo.unit_distance(s, unit_id, e.id), e.id)).id
 
     def gap(where):
-        trial = s.copy()
-        for mid, (x, y) in where.items():
-            trial.models[mid].x, trial.models[mid].y = x, y
-        return geo.unit_distance(trial, unit_id, nearest)
+        return geo.unit_distance(placed_view(s, where), unit_id, nearest)
 
     move = allowance(s, unit_id)
     best = dest
@@ -297,12 +314,19 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
 
 
 def activation_actions(s: GameState, geo: Geometry) -> list[Action]:
-    """Every waiting unit's offers, solved locally and remembered (solver.py)."""
-    geo = solver.local(geo)
-    out: list[Action] = []
-    for unit_id in waiting_units(s):
-        out.extend(unit_actions(s, geo, unit_id))
-    return out
+    """Every waiting unit's offers, solved locally (solver.py); the whole listing is
+    remembered for the position (memo.py): the controller, the benchmark, a search's copies
+    ask it again. (`apply` still checks the action it is given in full: a remembered "offered"
+    must never stand in for the rules' check.)"""
+    return list(_offers(s, geo))
+
+
+def _offers(s: GameState, geo: Geometry) -> tuple[Action, ...]:
+    def compute() -> tuple[Action, ...]:
+        local = solver.local(geo)
+        return tuple(a for unit_id in waiting_units(s) for a in unit_actions(s, local, unit_id))
+
+    return memo.remembered(s, geo, "offers", compute)
 
 
 def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:

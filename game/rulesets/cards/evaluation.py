@@ -18,6 +18,7 @@ holds back (or stays on its objective) rather than walk up to be charged.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
@@ -28,7 +29,7 @@ from game.rulesets.base import (
     POINTS_PER_UNIT_WIPED,
     moved_view,
 )
-from game.rulesets.cards import reaction
+from game.rulesets.cards import memo, reaction
 from game.rulesets.cards.activation import allowance, ends_in_contact
 from game.rulesets.cards.contact import contacting_figures, melee_groups
 from game.rulesets.cards.melee import round_odds, used_talents
@@ -134,7 +135,14 @@ def _round_between(mine: tuple, theirs: tuple, contact: int) -> tuple[float, flo
 
 def closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:
     """The enemy unit a move should close on and the value of an inch closed: the nearest
-    enemy it can beat (`matchup` > 0), else the nearest enemy at the plain closing value."""
+    enemy it can beat (`matchup` > 0), else the nearest enemy at the plain closing value.
+    Asked of the position before the move, the same for every move offered to the unit: so
+    remembered for the position (memo.py)."""
+    return memo.remembered(s, geo, ("closing", unit_id),
+                           lambda: _closing_target(s, geo, unit_id))
+
+
+def _closing_target(s: GameState, geo: Geometry, unit_id: str) -> tuple[str | None, float]:
     side = s.units[unit_id].side
     enemies = sorted(s.enemy_units(side), key=lambda e: (geo.unit_distance(s, unit_id, e.id),
                                                           e.id))
@@ -162,30 +170,60 @@ def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: 
                    close: bool = True) -> float:
     """Objectives taken or lost by this unit's move (only objectives it is near before or after
     can change hands), plus the ground closed toward the enemy and toward objectives its side
-    does not hold."""
+    does not hold. What is read of the position before the move is the same for every move
+    offered to the unit, so it is worked out once (`_before`)."""
     side = before.units[unit_id].side
+    start = _before(before, geo, unit_id)
+    mine = after.alive_models(unit_id)
     swing = 0
-    wanted = []
-    for obj in before.scenario.objectives:
+    for index, obj in enumerate(before.scenario.objectives):
         point = (obj.x, obj.y)
-        held = holder(before, geo, point)
-        if any(geo.point_distance(m, point) <= OBJECTIVE_RANGE
-               for state in (before, after) for m in state.alive_models(unit_id)):
-            swing += (holder(after, geo, point) == side) - (held == side)
-        if held != side:
-            wanted.append(point)
+        if index in start.near or any(geo.point_distance(m, point) <= OBJECTIVE_RANGE
+                                      for m in mine):
+            swing += (holder(after, geo, point) == side) - (start.held[index] == side)
     closing = 0.0
-    target, per_inch = closing_target(before, geo, unit_id) if close else (None, 0.0)
+    target, per_inch = start.target if close else (None, 0.0)
     if target is not None:
-        closing = (geo.unit_distance(before, unit_id, target)
-                   - geo.unit_distance(after, unit_id, target)) * per_inch
+        closing = (start.gap - geo.unit_distance(after, unit_id, target)) * per_inch
     approach = 0.0
-    if wanted:
-        def nearest(state):
-            return min(geo.point_distance(m, p) for m in state.alive_models(unit_id)
-                       for p in wanted)
-        approach = (nearest(before) - nearest(after)) * OBJECTIVE_APPROACH_VALUE
+    if start.wanted:
+        after_nearest = min(geo.point_distance(m, p) for m in mine for p in start.wanted)
+        approach = (start.nearest - after_nearest) * OBJECTIVE_APPROACH_VALUE
     return swing * POINTS_PER_OBJECTIVE * 0.5 + closing + approach
+
+
+class _Start(NamedTuple):
+    """What `position_value` reads of the position before a unit's move."""
+    held: tuple[int | None, ...]     # each objective's holder
+    near: frozenset[int]             # objectives the unit's figures are within range of
+    wanted: tuple[tuple[float, float], ...]   # objectives its side does not hold
+    nearest: float                   # its figures' distance to the nearest wanted one
+    target: tuple[str | None, float]  # closing_target
+    gap: float                       # its distance to that target
+
+
+def _before(s: GameState, geo: Geometry, unit_id: str) -> _Start:
+    def compute() -> _Start:
+        side = s.units[unit_id].side
+        held = holders(s, geo)
+        mine = s.alive_models(unit_id)
+        points = [(obj.x, obj.y) for obj in s.scenario.objectives]
+        near = frozenset(i for i, point in enumerate(points)
+                         if any(geo.point_distance(m, point) <= OBJECTIVE_RANGE for m in mine))
+        wanted = tuple(point for i, point in enumerate(points) if held[i] != side)
+        nearest = min((geo.point_distance(m, p) for m in mine for p in wanted), default=0.0)
+        target = closing_target(s, geo, unit_id)
+        gap = geo.unit_distance(s, unit_id, target[0]) if target[0] is not None else 0.0
+        return _Start(held, near, wanted, nearest, target, gap)
+
+    return memo.remembered(s, geo, ("before", unit_id), compute)
+
+
+def holders(s: GameState, geo: Geometry) -> tuple[int | None, ...]:
+    """Each objective's holder in this position (remembered: every move valued from one
+    position starts from the same holders)."""
+    return memo.remembered(s, geo, "holders", lambda: tuple(
+        holder(s, geo, (obj.x, obj.y)) for obj in s.scenario.objectives))
 
 
 def holder(s: GameState, geo: Geometry, point) -> int | None:
@@ -208,8 +246,8 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
             odds = melee_value(trial, geo, s.units[a.unit].side, group)
             return position_value(s, trial, geo, a.unit, close=odds > 0) + MELEE_WEIGHT * odds
-        return (position_value(s, trial, geo, a.unit)
-                - (threat(trial, geo, a.unit) - threat(s, geo, a.unit)))
+        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit))
+        return position_value(s, trial, geo, a.unit) - (threat(trial, geo, a.unit) - before)
     if kind == "fight":
         return melee_value(s, geo, s.active, s.pending["melee"]["units"])
     if kind == "remove":

@@ -151,8 +151,15 @@ class Local:
     question to the table: handed to shared helpers (base.representative_destinations) so that
     their solving is local and remembered too. Checks (paths, placements) are the table's."""
 
+    #: The table's questions asked most often (tens of thousands per battle), bound once so
+    #: that each is not looked up through `__getattr__`.
+    FREQUENT = ("distance", "unit_distance", "in_contact", "point_distance", "path_length",
+                "placement_problem")
+
     def __init__(self, table: Geometry):
         self.table = table
+        for name in self.FREQUENT:
+            setattr(self, name, getattr(table, name))
 
     def __getattr__(self, name):
         return getattr(self.table, name)
