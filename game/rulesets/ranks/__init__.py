@@ -31,9 +31,9 @@ from game.rulesets.ranks import (
     formation,
     movement,
     odds,
+    offers,
     panic,
     search_hooks,
-    sweep,
 )
 from game.rulesets.ranks.contacts import contacts
 from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
@@ -155,45 +155,8 @@ class RanksRuleset(RulesetBase):
                 return [Action("fight", unit_id, label=msg("{unit}: Fight", unit=unit.name))]
             return [hold]
         goals = self._goals(s, geo, unit_id)
-        nearest = self._nearest_enemy_point(s, unit_id)
-        key = _moves_key(s, unit_id, goals, nearest)
-        found = _moves_cache.get(key)
-        if found is None:
-            sur = sweep.Surroundings(s, unit_id)
-            found = self._charges(s, geo, unit_id, sur)[0] + [
-                a for a in (movement.march_options(s, unit_id, goals, sur)
-                            + movement.turn_options(s, unit_id, nearest, sur))
-                if self._table_problem(s, geo, sur, a) is None]
-            if len(_moves_cache) >= MOVES_CACHE:
-                _moves_cache.clear()
-            _moves_cache[key] = found
-        return [hold] + found
-
-    def _charges(self, s: GameState, geo: Geometry, unit_id: str,
-                 sur: sweep.Surroundings | None = None
-                 ) -> tuple[list[Action], list[tuple[str, str]]]:
-        """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
-        every enemy within its move edge to edge that cannot be), cached by the unit's
-        surroundings (`_moves_key`)."""
-        key = _moves_key(s, unit_id, {}, None)
-        found = _charges_cache.get(key)
-        if found is None:
-            sur = sur or sweep.Surroundings(s, unit_id)
-            offered, refused = charge.charge_choices(s, geo, unit_id, sur)
-            charges = []
-            for a in offered:
-                problem = self._table_problem(s, geo, sur, a)
-                if problem is None:
-                    charges.append(a)
-                else:
-                    refused.append((a.targets[0], msg(
-                        "Cannot charge {target}: {problem} ({rule})",
-                        target=s.units[a.targets[0]].name, problem=problem,
-                        rule=lowered(charge.RULE_CHARGE_PATH))))
-            if len(_charges_cache) >= MOVES_CACHE:
-                _charges_cache.clear()
-            found = _charges_cache[key] = (charges, refused)
-        return found
+        return [hold] + offers.moves(s, geo, unit_id, goals,
+                                     self._nearest_enemy_point(s, unit_id))
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its
@@ -203,7 +166,7 @@ class RanksRuleset(RulesetBase):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
                     or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
-            for _, why in self._charges(s, geo, unit.id)[1]:
+            for _, why in offers.charges(s, geo, unit.id)[1]:
                 out.append(msg("{unit}: {why}", unit=unit.name, why=why))
         return out
 
@@ -382,16 +345,11 @@ class RanksRuleset(RulesetBase):
         from the action's option; {} for actions that do not move a unit."""
         if a.unit not in s.units or not s.unit_alive(a.unit) or not a.placement:
             return {}
-        values = movement.parse_option(a.option)
-        now = s.alive_models(a.unit)[0].facing
-        turn = {"march": "wheel", "turn": "by", "flee": "turn"}.get(a.kind)
-        if a.kind == "charge" and "facing" in values:
-            facing = values["facing"]
-        elif turn is not None:
-            facing = now + values.get(turn, 0.0)
-        else:
+        if a.kind not in ("march", "turn", "flee") and not (
+                a.kind == "charge" and "facing" in movement.parse_option(a.option)):
             return {}
-        return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
+        facing = movement.facing_after(s, a)
+        return {m.id: facing for m in s.alive_models(a.unit)}
 
     def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
         """For the client while a block is dragged (guarantee 1: what the rules allow can be
@@ -430,7 +388,7 @@ class RanksRuleset(RulesetBase):
             unit.flags["charged"] = True
             moved = self._stand(s, unit.id, solution.plan, msg("charges"), charge.RULE_CHARGE)
             return [moved] + combat.start(s, geo, dice, unit.id)
-        plan = movement.plan_of(s, a)
+        plan = movement.plan_of(s, a, geo)
         unit.flags["order"] = a.kind.capitalize()
         rule = movement.RULE_MARCH if a.kind == "march" else movement.RULE_TURN
         return [self._stand(s, unit.id, plan, MOVED_HOW[a.kind], rule)]
@@ -447,17 +405,6 @@ class RanksRuleset(RulesetBase):
             m.x, m.y, m.facing = x, y, facing
         return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
                          longest=longest, moves=tuple(moves))
-
-    def _table_problem(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
-                       a: Action) -> str | None:
-        """What is offered, the table accepts. The solvers' own checks are a little stricter
-        than the table's, so only close calls are put to it (an offer the table then refused
-        would stop an AI's battle)."""
-        dest = a.destinations()
-        facing = next(iter(self.placement_facings(s, a).values()))
-        if not sweep.close_call(sur, s, a.unit, dest, facing):
-            return None
-        return movement.placed_problem(s, geo, a.unit, dest, facing)
 
     @staticmethod
     def _routed(s: GameState, unit_id: str) -> bool:
@@ -556,32 +503,6 @@ class RanksRuleset(RulesetBase):
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)
-
-
-#: The moves offered to a unit depend only on where it and the bases near it stand (and the
-#: points it may head for): while a side gives its orders, most units' surroundings do not
-#: change from one decision to the next, so their offers are kept.
-_moves_cache: dict[tuple, list[Action]] = {}
-_charges_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
-MOVES_CACHE = 1024
-#: Bases further than this beyond a unit's move cannot change what it is offered.
-NEAR_MARGIN = 8.0
-
-
-def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
-    unit = s.units[unit_id]
-    mine = s.alive_models(unit_id)
-    cx = sum(m.x for m in mine) / len(mine)
-    cy = sum(m.y for m in mine) / len(mine)
-    reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
-    # Who the bases are matters as much as where they stand: the same unit id is another
-    # unit (another move, other bases) in a battle with other forces.
-    near = tuple((m.id, m.x, m.y, m.facing, s.units[m.unit].kind, m.statuses)
-                 for m in s.models.values()
-                 if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
-    sc = s.scenario
-    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
-            unit.flags["slots"], near, tuple(goals.items()), nearest)
 
 
 RULESET = RanksRuleset()

@@ -30,6 +30,7 @@ from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
 from game.rulesets.ranks.movement import Plan, allowance, table_problem
 from game.rulesets.ranks.options import option_text
+from game.rulesets.ranks.recall import board, recalled
 from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
@@ -229,7 +230,20 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
           ) -> tuple[Solution | None, str]:
     """The charge move onto `target_id`, or (None, why not); the reason gives the distance
     when `explain` (measuring it is not free). Every spot is tried, most front bases in
-    contact first, then the cheapest: the search never gives up on a reachable spot."""
+    contact first, then the cheapest: the search never gives up on a reachable spot.
+    Remembered by the board (recall.py): offering, weighing, checking and making one charge
+    solve it once."""
+    key = board(s)
+    found = recalled(geo, ("charge", key, unit_id, target_id),
+                     lambda: _solve(s, geo, unit_id, target_id, sur, False))
+    if found[0] is not None or not explain:
+        return found
+    return recalled(geo, ("charge refused", key, unit_id, target_id),
+                    lambda: _solve(s, geo, unit_id, target_id, sur, True))
+
+
+def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+           sur: sweep.Surroundings | None, explain: bool) -> tuple[Solution | None, str]:
     sur = sur or sweep.Surroundings(s, unit_id)
     unit, target = s.units[unit_id], s.units[target_id]
     ap = _approach(s, geo, unit_id, target_id)
@@ -243,6 +257,9 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     best_wheel_first = (wheeled.x - base[0]) * ex + (wheeled.y - base[1]) * ey
     best_straight_first = (start.x - shift[0] - base[0]) * ex + (start.y - shift[1] - base[1]) * ey
     front = _front_spans(s, unit_id)
+    if not explain and _surely_out_of_reach(ap, wheel_cost, (wheeled.x, wheeled.y),
+                                            (start.x - shift[0], start.y - shift[1]), front):
+        return None, msg("Cannot charge {target}: out of reach", target=target.name)
 
     def costed(slides) -> list[tuple[int, float, float]]:
         out = []
@@ -296,6 +313,26 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return found, ""
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
+
+
+def _surely_out_of_reach(ap: _Approach, wheel_cost: float, wheeled: Point, before: Point,
+                         front: list[tuple[float, float]]) -> bool:
+    """Every spot on the target edge costs more than the move, known without trying them:
+    a spot's cost is the wheel plus the distance from where the wheel leaves the anchor
+    (`wheeled`, or `before` when the block goes straight first) to a point on the edge's line,
+    which is never less than the distance to that line. Only said when some spot surely has a
+    front base in contact (a base aligned with a target base covers it), so that the answer
+    is the search's own ("out of reach", not "no front base can touch")."""
+    if not front or not ap.edge.spans:
+        return False
+    (low, high), (t0, t1) = front[0], ap.edge.spans[0]
+    if min(high - low, t1 - t0) < EDGE_COVER + 1e-3:
+        return False
+    nx, ny = ap.edge.normal
+    bx, by = ap.base
+    line = min(abs((wheeled[0] - bx) * nx + (wheeled[1] - by) * ny),
+               abs((before[0] - bx) * nx + (before[1] - by) * ny))
+    return wheel_cost + line > ap.budget + 1e-6 + 1e-9
 
 
 def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,

@@ -32,8 +32,10 @@ from game.rulesets.ranks.shapes import (
     Polygon,
     boxes_meet,
     convex_meets_polygon,
+    overlap_entry,
     penetration,
     rect_corners,
+    unit_vectors,
 )
 
 TOLERANCE = CONTACT_TOLERANCE
@@ -255,6 +257,29 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
                 return msg("{base} would be inside impassable {terrain}",
                            base=s.models[mid].name, terrain=row.name)
     return None
+
+
+def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                     distance: float) -> float | None:
+    """For a block that ends a straight stretch of `distance` (along its facing) in `frame`:
+    a shorter stretch that ends above the returned length still has a base overlapping one it
+    overlaps here (so a search stepping back need not try it); None when no base overlaps
+    another here."""
+    ext = formation.extent(s, unit_id)
+    near = sur.near(bounds(formation.footprint(frame, ext)))
+    others = near.enemies + near.friends
+    if not others:
+        return None
+    forward, _ = unit_vectors(frame.facing)
+    depth = TOLERANCE - SAFETY
+    found = None
+    for _, rect in base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                since = distance + overlap_entry(rect, row.polygon, forward, depth)
+                found = since if found is None else min(found, since)
+    return found
 
 
 def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:

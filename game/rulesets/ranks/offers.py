@@ -1,0 +1,139 @@
+"""The charges, Marches and Turns offered to a unit free to move, each kept by what it reads.
+
+Why kept, and why piece by piece: solving a block's moves (the farthest legal advance, a charge
+path) is most of what a listing of the legal actions costs, and a side gives its units their
+orders one at a time, so the same unit is offered its moves again after each order. What a
+move is depends only on where the unit and the bases near it stand (`near_key`) and on the
+point it heads for; the nearest enemy's point moves every time that enemy does, so only the
+pieces that head for it (the March toward it, the Turn that faces it and then advances) read
+it: the straight march, the marches to objectives, the turns on the spot and the charges are
+kept while the nearest enemy moves about out of their way.
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.i18n import msg
+from game.core.state import GameState, Point
+from game.rulesets.ranks import charge, movement, sweep
+from game.rulesets.ranks.wording import lowered
+
+#: Pieces kept (all units, all positions; cleared when full).
+KEPT = 4096
+#: Bases further than this beyond a unit's move cannot change what it is offered.
+NEAR_MARGIN = 8.0
+_kept: dict[tuple, object] = {}
+
+
+def near_key(s: GameState, unit_id: str) -> tuple:
+    """The unit and every living base near enough to change its moves, with the table.
+    Who the bases are matters as much as where they stand: the same unit id is another unit
+    (another move, other bases) in a battle with other forces."""
+    unit = s.units[unit_id]
+    mine = s.alive_models(unit_id)
+    cx = sum(m.x for m in mine) / len(mine)
+    cy = sum(m.y for m in mine) / len(mine)
+    reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
+    near = tuple((m.id, m.x, m.y, m.facing, s.units[m.unit].kind, m.statuses)
+                 for m in s.models.values()
+                 if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
+    sc = s.scenario
+    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
+            unit.flags["slots"], near)
+
+
+class _Offer:
+    """One unit's offers in one state: each piece solved the first time it is asked for."""
+
+    def __init__(self, s: GameState, geo: Geometry, unit_id: str):
+        self.s, self.geo, self.unit_id = s, geo, unit_id
+        self.key = near_key(s, unit_id)
+        self._sur: sweep.Surroundings | None = None
+
+    @property
+    def sur(self) -> sweep.Surroundings:
+        if self._sur is None:
+            self._sur = sweep.Surroundings(self.s, self.unit_id)
+        return self._sur
+
+    def piece(self, name: tuple, solve):
+        key = (self.key, name)
+        if key in _kept:
+            return _kept[key]
+        if len(_kept) >= KEPT:
+            _kept.clear()
+        found = _kept[key] = solve()
+        return found
+
+    def accepted(self, a: Action | None) -> Action | None:
+        """The action if the table accepts where it ends (`table_problem`)."""
+        if a is None or table_problem(self.s, self.geo, self.sur, a) is not None:
+            return None
+        return a
+
+
+def charges(s: GameState, geo: Geometry, unit_id: str,
+            sur: sweep.Surroundings | None = None
+            ) -> tuple[list[Action], list[tuple[str, str]]]:
+    """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
+    every enemy within its move edge to edge that cannot be)."""
+    offer = _Offer(s, geo, unit_id)
+    offer._sur = sur
+    return offer.piece(("charges",), lambda: _charges(offer))
+
+
+def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
+    s, geo = offer.s, offer.geo
+    offered, refused = charge.charge_choices(s, geo, offer.unit_id, offer.sur)
+    out = []
+    for a in offered:
+        problem = table_problem(s, geo, offer.sur, a)
+        if problem is None:
+            out.append(a)
+        else:
+            refused.append((a.targets[0], msg(
+                "Cannot charge {target}: {problem} ({rule})",
+                target=s.units[a.targets[0]].name, problem=problem,
+                rule=lowered(charge.RULE_CHARGE_PATH))))
+    return out, refused
+
+
+def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
+          nearest: Point | None) -> list[Action]:
+    """The charges, then the Marches (straight ahead, then toward each goal, each placement
+    once), then the Turns (each on the spot, the one facing `nearest` also with an advance)
+    offered to a unit free to move: the ones the table accepts."""
+    offer = _Offer(s, geo, unit_id)
+    out = list(offer.piece(("charges",), lambda: _charges(offer))[0])
+    wanted = [(msg("straight ahead"), None)] + list(goals.items())
+    out += movement.distinct([offer.piece(("march", name, point), lambda n=name, p=point:
+                                          offer.accepted(movement.march_toward(
+                                              s, unit_id, n, p, offer.sur)))
+                              for name, point in wanted])
+    spots = offer.piece(("turns",), lambda: [(a is not None, offer.accepted(a))
+                                             for a in movement.spot_turns(s, unit_id, offer.sur)])
+    best = movement.best_turn(s, unit_id, nearest)
+    for degrees, (room, spot) in zip(movement.TURNS, spots, strict=True):
+        # a turn with no room on the spot is not offered with an advance either; one the
+        # table alone refuses on the spot may still be, further on
+        if spot is not None:
+            out.append(spot)
+        if degrees == best and room:
+            ahead = offer.piece(("turn ahead", degrees), lambda d=degrees: offer.accepted(
+                movement.turn_ahead(s, unit_id, d, offer.sur)))
+            if ahead is not None:
+                out.append(ahead)
+    return out
+
+
+def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Action
+                  ) -> str | None:
+    """What is offered, the table accepts. The solvers' own checks are a little stricter
+    than the table's, so only close calls are put to it (an offer the table then refused
+    would stop an AI's battle)."""
+    dest = a.destinations()
+    facing = movement.facing_after(s, a)
+    if not sweep.close_call(sur, s, a.unit, dest, facing):
+        return None
+    return movement.placed_problem(s, geo, a.unit, dest, facing)
