@@ -222,10 +222,10 @@ def distinct(actions: list[Action | None]) -> list[Action]:
     return out
 
 
-def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
-                 sur: sweep.Surroundings) -> Action | None:
-    """The March named `name`: straight ahead (`point` None), or wheeled to face `point` and
-    on toward it as far as is legal (never past it); None when it would not move the block."""
+def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, float] | None:
+    """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
+    wheel that faces it, cut to what the move pays for, then no further than the point;
+    None when even the wheel costs more than the move."""
     ext = formation.extent(s, unit_id)
     budget = allowance(s, unit_id)
     start = formation.frame_of(s, unit_id)
@@ -242,6 +242,19 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
         ahead = ((point[0] - fx) * math.cos(math.radians(wheeled.facing))
                  + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
         reach = min(reach, max(ahead, 0.0))
+    return degrees, reach
+
+
+def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
+                 sur: sweep.Surroundings) -> Action | None:
+    """The March named `name`: straight ahead (`point` None), or wheeled to face `point` and
+    on toward it as far as is legal (never past it); None when it would not move the block."""
+    aim = march_aim(s, unit_id, point)
+    if aim is None:
+        return None
+    degrees, reach = aim
+    ext = formation.extent(s, unit_id)
+    start = formation.frame_of(s, unit_id)
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None

@@ -2,12 +2,13 @@
 
 Why kept, and why piece by piece: solving a block's moves (the farthest legal advance, a charge
 path) is most of what a listing of the legal actions costs, and a side gives its units their
-orders one at a time, so the same unit is offered its moves again after each order. What a
-move is depends only on where the unit and the bases near it stand (`near_key`) and on the
-point it heads for; the nearest enemy's point moves every time that enemy does, so only the
-pieces that head for it (the March toward it, the Turn that faces it and then advances) read
-it: the straight march, the marches to objectives, the turns on the spot and the charges are
-kept while the nearest enemy moves about out of their way.
+orders one at a time, so the same unit is offered its moves again after each order. A March or
+a Turn depends only on the unit's own pose, the point it heads for and the bases standing on
+the ground it can cross (ground.py), so each is kept under exactly those: a neighbour moving
+beside a block, or the nearest enemy moving about out of its way, leaves its straight march
+and its turns as they were. The charges read more (which enemies are within reach, each
+target's whole block, the ways round) and are kept under every base near the unit
+(`near_key`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Point
-from game.rulesets.ranks import charge, movement, sweep
+from game.rulesets.ranks import charge, ground, movement, sweep
+from game.rulesets.ranks.shapes import boxes_meet
 from game.rulesets.ranks.wording import lowered
 
 #: Pieces kept (all units, all positions; cleared when full).
@@ -43,13 +45,34 @@ def near_key(s: GameState, unit_id: str) -> tuple:
             unit.flags["slots"], near)
 
 
+def own_key(s: GameState, unit_id: str) -> tuple:
+    """The table and the unit itself: who it is, its move, its formation and its bases' poses."""
+    unit = s.units[unit_id]
+    sc = s.scenario
+    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
+            unit.flags["slots"], unit.flags["files"],
+            tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
+
+
 class _Offer:
     """One unit's offers in one state: each piece solved the first time it is asked for."""
 
     def __init__(self, s: GameState, geo: Geometry, unit_id: str):
         self.s, self.geo, self.unit_id = s, geo, unit_id
-        self.key = near_key(s, unit_id)
         self._sur: sweep.Surroundings | None = None
+        self._own: tuple | None = None
+        self._others: list | None = None
+
+    def on(self, box: ground.Box) -> tuple:
+        """The unit, and every other living base whose box meets `box` (id, pose, unit kind)."""
+        if self._own is None:
+            self._own = own_key(self.s, self.unit_id)
+            self._others = [(sweep.posed_box(m), (m.id, m.x, m.y, m.facing,
+                                                  self.s.units[m.unit].kind))
+                            for m in self.s.models.values()
+                            if m.alive and m.unit != self.unit_id]
+        return (self._own, tuple(entry for other, entry in self._others
+                                 if boxes_meet(box, other)))
 
     @property
     def sur(self) -> sweep.Surroundings:
@@ -57,8 +80,8 @@ class _Offer:
             self._sur = sweep.Surroundings(self.s, self.unit_id)
         return self._sur
 
-    def piece(self, name: tuple, solve):
-        key = (self.key, name)
+    def piece(self, ground_key: tuple, name: tuple, solve):
+        key = (ground_key, name)
         if key in _kept:
             return _kept[key]
         if len(_kept) >= KEPT:
@@ -80,7 +103,7 @@ def charges(s: GameState, geo: Geometry, unit_id: str,
     every enemy within its move edge to edge that cannot be)."""
     offer = _Offer(s, geo, unit_id)
     offer._sur = sur
-    return offer.piece(("charges",), lambda: _charges(offer))
+    return offer.piece(near_key(s, unit_id), ("charges",), lambda: _charges(offer))
 
 
 def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
@@ -105,14 +128,16 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     once), then the Turns (each on the spot, the one facing `nearest` also with an advance)
     offered to a unit free to move: the ones the table accepts."""
     offer = _Offer(s, geo, unit_id)
-    out = list(offer.piece(("charges",), lambda: _charges(offer))[0])
+    out = list(offer.piece(near_key(s, unit_id), ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
-    out += movement.distinct([offer.piece(("march", name, point), lambda n=name, p=point:
-                                          offer.accepted(movement.march_toward(
-                                              s, unit_id, n, p, offer.sur)))
-                              for name, point in wanted])
-    spots = offer.piece(("turns",), lambda: [(a is not None, offer.accepted(a))
-                                             for a in movement.spot_turns(s, unit_id, offer.sur)])
+    out += movement.distinct([offer.piece(
+        offer.on(ground.march(s, unit_id, point)), ("march", name, point),
+        lambda n=name, p=point: offer.accepted(movement.march_toward(s, unit_id, n, p,
+                                                                     offer.sur)))
+        for name, point in wanted])
+    spots = offer.piece(offer.on(ground.turns(s, unit_id)), ("turns",),
+                        lambda: [(a is not None, offer.accepted(a))
+                                 for a in movement.spot_turns(s, unit_id, offer.sur)])
     best = movement.best_turn(s, unit_id, nearest)
     for degrees, (room, spot) in zip(movement.TURNS, spots, strict=True):
         # a turn with no room on the spot is not offered with an advance either; one the
@@ -120,8 +145,9 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
         if spot is not None:
             out.append(spot)
         if degrees == best and room:
-            ahead = offer.piece(("turn ahead", degrees), lambda d=degrees: offer.accepted(
-                movement.turn_ahead(s, unit_id, d, offer.sur)))
+            ahead = offer.piece(offer.on(ground.turn_ahead(s, unit_id, degrees)),
+                                ("turn ahead", degrees), lambda d=degrees: offer.accepted(
+                                    movement.turn_ahead(s, unit_id, d, offer.sur)))
             if ahead is not None:
                 out.append(ahead)
     return out

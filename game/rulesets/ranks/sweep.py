@@ -131,6 +131,11 @@ def _terrain(s: GameState, kind: str) -> list[Obstacle]:
     return cached[1].get(kind, [])
 
 
+def posed_box(model: Model) -> Box:
+    """The bounding box of a base where it stands (kept by pose, as its rectangle is)."""
+    return _posed_rect(model)[0]
+
+
 def model_rect(model: Model, shrink: float = 0.0) -> Polygon:
     return rect_corners(model.x, model.y, model.facing, model.base.width, model.base.depth,
                         shrink)
