@@ -134,17 +134,20 @@ class RanksRuleset(RulesetBase):
         if s.phase == "combat":
             return combat.talent_actions(s)
         out: list[Action] = []
+        bases = offers.Bases(s)
         for unit in s.units_of(s.active):
             if unit.flags.get("order"):
                 continue
-            out.extend(self.unit_orders(s, geo, unit.id))
+            out.extend(self.unit_orders(s, geo, unit.id, bases))
         if self._waiting_fight(s, geo) is None:
             out.append(Action("end_turn",
                               label=msg("End the turn (units without an order Hold)")))
         return out
 
-    def unit_orders(self, s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
-        """Every order offered to one unit (moves: a representative few; see movement.py)."""
+    def unit_orders(self, s: GameState, geo: Geometry, unit_id: str,
+                    bases: offers.Bases | None = None) -> list[Action]:
+        """Every order offered to one unit (moves: a representative few; see movement.py;
+        `bases`: the state's bases read once, when several units are listed)."""
         unit = s.units[unit_id]
         hold = Action("hold", unit_id, label=msg("{unit}: Hold", unit=unit.name))
         if self._routed(s, unit_id):
@@ -156,7 +159,7 @@ class RanksRuleset(RulesetBase):
             return [hold]
         goals = self._goals(s, geo, unit_id)
         return [hold] + offers.moves(s, geo, unit_id, goals,
-                                     self._nearest_enemy_point(s, unit_id))
+                                     self._nearest_enemy_point(s, unit_id), bases)
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its

@@ -289,16 +289,31 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
                          target=target.name, distance=distance, edge=EDGE_NAMES[arc],
                          cost=cheapest, unit=unit.name, move=budget, rule=lowered(RULE_REACH))
     reason = [msg("no room to close flush on its {edge} edge", edge=EDGE_NAMES[arc])]
+    # Slides where the block surely ends on a base (found when one such spot was tried):
+    # spots there are passed over, and the refusal's reason, the last spot's, worked out
+    # only if it is needed.
+    covered: list[tuple[float, float]] = []
+    passed = [None]
 
     def first_routed(rows) -> Solution | None:
         for negative_count, cost, slide in rows:
             if cost > budget + 1e-6:
                 continue
-            plan, problem = _route(s, sur, unit_id, start, ext, degrees, ap.final(slide),
-                                   budget)
+            if any(low < slide < high for low, high in covered):
+                passed[0] = slide
+                continue
+            end = ap.final(slide)
+            problem = sweep.end_problem(sur, s, unit_id, end)
+            if problem:
+                covered.extend((slide + low, slide + high) for low, high in sweep.overlap_spans(
+                    sur, s, unit_id, end, ap.edge.direction))
+                passed[0], reason[0] = None, problem
+                continue
+            plan, problem = _route(s, sur, unit_id, start, ext, degrees, end, budget,
+                                   end_checked=True)
             if plan is not None:
                 return Solution(plan, arc, -negative_count, problem)
-            reason[0] = problem
+            passed[0], reason[0] = None, problem
         return None
 
     found = first_routed(candidates)
@@ -311,6 +326,8 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         found = first_routed(better) or found
     if found is not None:
         return found, ""
+    if passed[0] is not None:
+        reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
 
@@ -395,9 +412,10 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
 
 
 def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
-           budget: float) -> tuple[Plan | None, str]:
-    """Wheel then straight, or straight then wheel: the cheaper legal one."""
-    problem = sweep.end_problem(sur, s, unit_id, end)
+           budget: float, end_checked: bool = False) -> tuple[Plan | None, str]:
+    """Wheel then straight, or straight then wheel: the cheaper legal one (`end_checked`:
+    the caller has found the end free already)."""
+    problem = None if end_checked else sweep.end_problem(sur, s, unit_id, end)
     if problem:
         return None, problem
     options = []

@@ -169,8 +169,17 @@ def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
     from game.rulesets.ranks import control_value
 
     out = [dict(row) for row in totals]
+    models = s.alive_models(unit_id)
+    points = [dest.get(m.id, (m.x, m.y)) for m in models]
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    # every base lies within `spread` of the centre (its corners included)
+    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
+                 for m, (x, y) in zip(models, points, strict=True))
     for i, obj in enumerate(s.scenario.objectives):
-        for m in s.alive_models(unit_id):
+        if math.hypot(obj.x - cx, obj.y - cy) - spread > OBJECTIVE_RANGE + 1e-6:
+            continue  # the whole block is out of range of this objective
+        for m in models:
             x, y = dest.get(m.id, (m.x, m.y))
             corner = math.hypot(m.base.width, m.base.depth) / 2
             if math.hypot(obj.x - x, obj.y - y) - corner > OBJECTIVE_RANGE + 1e-9:
@@ -243,15 +252,15 @@ POSITIONS_KEPT = 16
 def _position(s: GameState) -> _Position:
     """The position's shared terms, kept by everything they read: where the bases stand,
     their statuses and the units' rout (a panicked or routed base holds no objective)."""
-    board = _board(s)
-    key = (board, tuple(m.statuses for m in s.models.values() if m.alive),
-           tuple(bool(u.flags.get(panic.ROUTED)) for u in s.units.values()),
+    key = (tuple((m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
+                 if m.alive),
+           tuple(u.id for u in s.units.values() if u.flags.get(panic.ROUTED)),
            s.scenario.objectives)
     found = _positions.get(key)
     if found is None:
         if len(_positions) >= POSITIONS_KEPT:
             _positions.clear()
-        found = _positions[key] = _Position(s, board)
+        found = _positions[key] = _Position(s, _board(s))
     return found
 
 

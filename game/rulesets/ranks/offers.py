@@ -26,6 +26,7 @@ KEPT = 4096
 #: Bases further than this beyond a unit's move cannot change what it is offered.
 NEAR_MARGIN = 8.0
 _kept: dict[tuple, object] = {}
+_grounds: dict[tuple, tuple] = {}
 
 
 def near_key(s: GameState, unit_id: str) -> tuple:
@@ -54,25 +55,42 @@ def own_key(s: GameState, unit_id: str) -> tuple:
             tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
 
 
+class Bases:
+    """Every living base of one state with its box and what a key says of it (id, pose, unit
+    kind): read once for all the units a listing offers moves to."""
+
+    def __init__(self, s: GameState):
+        self.rows = [(sweep.posed_box(m), m.unit, (m.id, m.x, m.y, m.facing,
+                                                   s.units[m.unit].kind))
+                     for m in s.models.values() if m.alive]
+
+
 class _Offer:
     """One unit's offers in one state: each piece solved the first time it is asked for."""
 
-    def __init__(self, s: GameState, geo: Geometry, unit_id: str):
+    def __init__(self, s: GameState, geo: Geometry, unit_id: str, bases: Bases | None = None):
         self.s, self.geo, self.unit_id = s, geo, unit_id
         self._sur: sweep.Surroundings | None = None
         self._own: tuple | None = None
-        self._others: list | None = None
+        self._bases = bases
 
-    def on(self, box: ground.Box) -> tuple:
-        """The unit, and every other living base whose box meets `box` (id, pose, unit kind)."""
+    def on(self, where, *args) -> tuple:
+        """The unit, and every other living base whose box meets the ground `where(s, unit,
+        *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
+        unit and `args`, so it is kept under them."""
         if self._own is None:
             self._own = own_key(self.s, self.unit_id)
-            self._others = [(sweep.posed_box(m), (m.id, m.x, m.y, m.facing,
-                                                  self.s.units[m.unit].kind))
-                            for m in self.s.models.values()
-                            if m.alive and m.unit != self.unit_id]
-        return (self._own, tuple(entry for other, entry in self._others
-                                 if boxes_meet(box, other)))
+            if self._bases is None:
+                self._bases = Bases(self.s)
+        key = (self._own, where.__name__, args)
+        box = _grounds.get(key)
+        if box is None:
+            if len(_grounds) >= KEPT:
+                _grounds.clear()
+            box = _grounds[key] = where(self.s, self.unit_id, *args)
+        mine = self.unit_id
+        return (self._own, tuple(entry for other, unit, entry in self._bases.rows
+                                 if unit != mine and boxes_meet(box, other)))
 
     @property
     def sur(self) -> sweep.Surroundings:
@@ -123,19 +141,20 @@ def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
 
 
 def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
-          nearest: Point | None) -> list[Action]:
+          nearest: Point | None, bases: Bases | None = None) -> list[Action]:
     """The charges, then the Marches (straight ahead, then toward each goal, each placement
     once), then the Turns (each on the spot, the one facing `nearest` also with an advance)
-    offered to a unit free to move: the ones the table accepts."""
-    offer = _Offer(s, geo, unit_id)
+    offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
+    when the caller lists several units' moves."""
+    offer = _Offer(s, geo, unit_id, bases)
     out = list(offer.piece(near_key(s, unit_id), ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(
-        offer.on(ground.march(s, unit_id, point)), ("march", name, point),
+        offer.on(ground.march, point), ("march", name, point),
         lambda n=name, p=point: offer.accepted(movement.march_toward(s, unit_id, n, p,
                                                                      offer.sur)))
         for name, point in wanted])
-    spots = offer.piece(offer.on(ground.turns(s, unit_id)), ("turns",),
+    spots = offer.piece(offer.on(ground.turns), ("turns",),
                         lambda: [(a is not None, offer.accepted(a))
                                  for a in movement.spot_turns(s, unit_id, offer.sur)])
     best = movement.best_turn(s, unit_id, nearest)
@@ -145,7 +164,7 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
         if spot is not None:
             out.append(spot)
         if degrees == best and room:
-            ahead = offer.piece(offer.on(ground.turn_ahead(s, unit_id, degrees)),
+            ahead = offer.piece(offer.on(ground.turn_ahead, degrees),
                                 ("turn ahead", degrees), lambda d=degrees: offer.accepted(
                                     movement.turn_ahead(s, unit_id, d, offer.sur)))
             if ahead is not None:

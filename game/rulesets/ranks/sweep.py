@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.i18n import msg
 from game.core.polygons import bounds, convex_hull, convex_parts
-from game.core.state import GameState, Model
+from game.core.state import GameState, Model, Point
 from game.rulesets.ranks import formation
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.shapes import (
@@ -285,6 +285,31 @@ def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame
                 since = distance + overlap_entry(rect, row.polygon, forward, depth)
                 found = since if found is None else min(found, since)
     return found
+
+
+def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                  direction: Point) -> list[tuple[float, float]]:
+    """For a block standing in `frame` with bases overlapping others: for each such pair,
+    the shifts along `direction` (a unit vector) between which that base still overlaps that
+    one (an open interval round 0), narrowed by SPAN_SLACK at both ends for float safety."""
+    ext = formation.extent(s, unit_id)
+    near = sur.near(bounds(formation.footprint(frame, ext)))
+    others = near.enemies + near.friends
+    depth = TOLERANCE - SAFETY
+    back = (-direction[0], -direction[1])
+    out = []
+    for _, rect in base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                low = overlap_entry(rect, row.polygon, direction, depth)
+                high = -overlap_entry(rect, row.polygon, back, depth)
+                out.append((low + SPAN_SLACK, high - SPAN_SLACK))
+    return out
+
+
+#: Float slack left at the ends of a known overlap (positions are kept to 1/1000").
+SPAN_SLACK = 1e-7
 
 
 def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
