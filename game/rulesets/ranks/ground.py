@@ -6,8 +6,8 @@ on the spot or its charges be solved again, while anything that could change the
 box holds every place the solver looks (sweep.py: the wheel's square round its pivot, the hull
 of a straight stretch, the block where it ends, the contact and close-call margins, the
 table's own check where it ends), with a margin to spare; a base whose box meets it is part of
-the key. The charges read more: which enemies are within the move, and each target's whole
-block (its edges and arcs), so every base of an enemy unit that reaches the ground counts.
+the key. The charges read more (which enemies are within the move, each target's whole block,
+the ways round it, both orders of wheel and stretch): their ground is the wide square `near`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ Box = tuple[float, float, float, float]
 #: Room beyond what the solvers look at: the contact tolerance, SAFETY, the touch and
 #: close-call margins and the table's contact test are all well under this.
 MARGIN = 1.0
-#: A charge considers enemies within the move plus this (`charge.reach_candidates`).
-CHARGE_SLACK = 0.5
+#: The charges' ground reaches this far beyond the move and the block (as it always has).
+NEAR_MARGIN = 8.0
 
 
 def grown(box: Box, by: float) -> Box:
@@ -75,9 +75,13 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float) -> Box:
                         + formation.footprint(formation.advanced(turned, half), ext)), MARGIN)
 
 
-def charges(s: GameState, unit_id: str) -> Box:
-    """The charges: every point the block can reach in its move (no point of it travels
-    further than the move), and the enemies that close."""
-    ext = formation.extent(s, unit_id)
-    here = bounds(formation.footprint(formation.frame_of(s, unit_id), ext))
-    return grown(here, movement.allowance(s, unit_id) + CHARGE_SLACK + MARGIN)
+def near(s: GameState, unit_id: str) -> Box:
+    """The charges' ground: a square round the unit's centre, half as wide as its move plus
+    NEAR_MARGIN plus its bases' radii together (every target within charge reach, all of its
+    block, and the ways round it lie well inside). It holds every other ground of the unit."""
+    mine = s.alive_models(unit_id)
+    cx = sum(m.x for m in mine) / len(mine)
+    cy = sum(m.y for m in mine) / len(mine)
+    reach = (float(s.units[unit_id].profile["M"]) + NEAR_MARGIN
+             + max(m.base.radius for m in mine) * len(mine))
+    return (cx - reach, cy - reach, cx + reach, cy + reach)

@@ -8,7 +8,7 @@ the ground it can cross (ground.py), so each is kept under exactly those: a neig
 beside a block, or the nearest enemy moving about out of its way, leaves its straight march
 and its turns as they were. The charges read more (which enemies are within reach, each
 target's whole block, the ways round) and are kept under every base near the unit
-(`near_key`).
+(`ground.near`).
 """
 
 from __future__ import annotations
@@ -18,39 +18,20 @@ from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Point
 from game.rulesets.ranks import charge, ground, movement, sweep
+from game.rulesets.ranks.recall import table_token
 from game.rulesets.ranks.shapes import boxes_meet
 from game.rulesets.ranks.wording import lowered
 
 #: Pieces kept (all units, all positions; cleared when full).
 KEPT = 4096
-#: Bases further than this beyond a unit's move cannot change what it is offered.
-NEAR_MARGIN = 8.0
 _kept: dict[tuple, object] = {}
 _grounds: dict[tuple, tuple] = {}
-
-
-def near_key(s: GameState, unit_id: str) -> tuple:
-    """The unit and every living base near enough to change its moves, with the table.
-    Who the bases are matters as much as where they stand: the same unit id is another unit
-    (another move, other bases) in a battle with other forces."""
-    unit = s.units[unit_id]
-    mine = s.alive_models(unit_id)
-    cx = sum(m.x for m in mine) / len(mine)
-    cy = sum(m.y for m in mine) / len(mine)
-    reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
-    near = tuple((m.id, m.x, m.y, m.facing, s.units[m.unit].kind, m.statuses)
-                 for m in s.models.values()
-                 if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
-    sc = s.scenario
-    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
-            unit.flags["slots"], near)
 
 
 def own_key(s: GameState, unit_id: str) -> tuple:
     """The table and the unit itself: who it is, its move, its formation and its bases' poses."""
     unit = s.units[unit_id]
-    sc = s.scenario
-    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
+    return (table_token(s), unit_id, unit.kind, unit.profile["M"],
             unit.flags["slots"], unit.flags["files"],
             tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
 
@@ -73,11 +54,23 @@ class _Offer:
         self._sur: sweep.Surroundings | None = None
         self._own: tuple | None = None
         self._bases = bases
+        self._near: tuple | None = None
 
-    def on(self, where, *args) -> tuple:
-        """The unit, and every other living base whose box meets the ground `where(s, unit,
-        *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
-        unit and `args`, so it is kept under them."""
+    def _rows(self, box: ground.Box) -> list:
+        """The other units' bases that may meet `box`: those near the unit when the box lies
+        within its near ground (most do), else all."""
+        if self._near is None:
+            near = self.ground(ground.near)
+            self._near = (near, [row for row in self._bases.rows
+                                 if row[1] != self.unit_id and boxes_meet(near, row[0])])
+        near, rows = self._near
+        if near[0] <= box[0] and near[1] <= box[1] and box[2] <= near[2] and box[3] <= near[3]:
+            return rows
+        return [row for row in self._bases.rows if row[1] != self.unit_id]
+
+    def ground(self, where, *args) -> ground.Box:
+        """The ground `where(s, unit, *args)` gives (ground.py), kept under the unit's own
+        key and `args`, which are all it depends on."""
         if self._own is None:
             self._own = own_key(self.s, self.unit_id)
             if self._bases is None:
@@ -88,9 +81,15 @@ class _Offer:
             if len(_grounds) >= KEPT:
                 _grounds.clear()
             box = _grounds[key] = where(self.s, self.unit_id, *args)
-        mine = self.unit_id
-        return (self._own, tuple(entry for other, unit, entry in self._bases.rows
-                                 if unit != mine and boxes_meet(box, other)))
+        return box
+
+    def on(self, where, *args) -> tuple:
+        """The unit, and every other living base whose box meets the ground `where(s, unit,
+        *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
+        unit and `args`, so it is kept under them."""
+        box = self.ground(where, *args)
+        return (self._own, tuple(entry for other, _, entry in self._rows(box)
+                                 if boxes_meet(box, other)))
 
     @property
     def sur(self) -> sweep.Surroundings:
@@ -121,7 +120,7 @@ def charges(s: GameState, geo: Geometry, unit_id: str,
     every enemy within its move edge to edge that cannot be)."""
     offer = _Offer(s, geo, unit_id)
     offer._sur = sur
-    return offer.piece(near_key(s, unit_id), ("charges",), lambda: _charges(offer))
+    return offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))
 
 
 def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
@@ -147,7 +146,7 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
     when the caller lists several units' moves."""
     offer = _Offer(s, geo, unit_id, bases)
-    out = list(offer.piece(near_key(s, unit_id), ("charges",), lambda: _charges(offer))[0])
+    out = list(offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(
         offer.on(ground.march, point), ("march", name, point),

@@ -23,12 +23,27 @@ KEPT = 4096
 _answers = PerTable(KEPT)
 
 
+#: One small token per terrain layout met (each layout kept alive here, so its id is never
+#: reused): a key holds the token, which hashes at once, instead of the whole terrain.
+_layouts: dict[int, tuple[tuple, int]] = {}
+
+
+def table_token(s: GameState) -> tuple:
+    """The table's size and a token of its terrain: equal for equal tables, quick to hash."""
+    sc = s.scenario
+    found = _layouts.get(id(sc.terrain))
+    if found is None:
+        token = next((known for terrain, known in _layouts.values() if terrain == sc.terrain),
+                     len(_layouts))
+        found = _layouts[id(sc.terrain)] = (sc.terrain, token)
+    return (sc.width, sc.height, found[1])
+
+
 def board(s: GameState) -> tuple:
     """What a motion's solution reads of a state: the table's size and terrain, each living
     base's id and pose, and each unit's kind and formation (slots and files: which base stands
     where in the block)."""
-    sc = s.scenario
-    return (sc.width, sc.height, sc.terrain,
+    return (table_token(s),
             tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive),
             tuple((u.id, u.kind, u.flags.get("slots"), u.flags.get("files"))
                   for u in s.units.values()))
