@@ -90,7 +90,7 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
         return Plan(wheeled, cost, msg("the wheel would pass through {blocker}",
                                        blocker=blocker))
     end = formation.advanced(wheeled, forward)
-    more, blocker = sweep.straight(sur, wheeled, end, ext)
+    more, blocker = sweep.straight(sur, wheeled, end, ext, ahead=True)
     if blocker is not None:
         return Plan(end, cost + more, msg("the march would pass through {blocker}",
                                           blocker=blocker))
@@ -113,7 +113,7 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     if forward < -1e-9:
         return Plan(turned, half, msg("after a Turn the unit only moves forward"))
     end = formation.advanced(turned, forward)
-    more, blocker = sweep.straight(sur, turned, end, ext)
+    more, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
     if blocker is not None:
         return Plan(end, half + more, msg("the move would pass through {blocker}",
                                           blocker=blocker))
@@ -180,7 +180,8 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
 def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
     """A straight stretch of `forward` from `start` passes through an enemy or impassable
     ground (what a plan reports as "... would pass through ...")."""
-    return sweep.straight(sur, start, formation.advanced(start, forward), ext)[1] is not None
+    return sweep.straight(sur, start, formation.advanced(start, forward), ext,
+                          ahead=True)[1] is not None
 
 
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
@@ -464,7 +465,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
 
         def plan_for(distance: float, turned=turned) -> Plan:
             end = formation.advanced(turned, distance)
-            cost, blocker = sweep.straight(sur, turned, end, ext)
+            cost, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
             if blocker is not None:
                 return Plan(end, cost, msg("the flight would pass through {blocker}",
                                            blocker=blocker))

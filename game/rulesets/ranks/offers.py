@@ -106,6 +106,11 @@ class _Offer:
         found = _kept[key] = solve()
         return found
 
+    def within(self, where, *args) -> sweep.Surroundings:
+        """The surroundings cut down to a ground: all the solver of that move can meet, so
+        each of its many checks looks through a few bases, not all."""
+        return self.sur.near(self.ground(where, *args))
+
     def accepted(self, a: Action | None) -> Action | None:
         """The action if the table accepts where it ends (`table_problem`)."""
         if a is None or table_problem(self.s, self.geo, self.sur, a) is not None:
@@ -150,12 +155,13 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(
         offer.on(ground.march, point), ("march", name, point),
-        lambda n=name, p=point: offer.accepted(movement.march_toward(s, unit_id, n, p,
-                                                                     offer.sur)))
+        lambda n=name, p=point: offer.accepted(movement.march_toward(
+            s, unit_id, n, p, offer.within(ground.march, p))))
         for name, point in wanted])
     spots = offer.piece(offer.on(ground.turns), ("turns",),
                         lambda: [(a is not None, offer.accepted(a))
-                                 for a in movement.spot_turns(s, unit_id, offer.sur)])
+                                 for a in movement.spot_turns(s, unit_id,
+                                                              offer.within(ground.turns))])
     best = movement.best_turn(s, unit_id, nearest)
     for degrees, (room, spot) in zip(movement.TURNS, spots, strict=True):
         # a turn with no room on the spot is not offered with an advance either; one the
@@ -165,7 +171,8 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
         if degrees == best and room:
             ahead = offer.piece(offer.on(ground.turn_ahead, degrees),
                                 ("turn ahead", degrees), lambda d=degrees: offer.accepted(
-                                    movement.turn_ahead(s, unit_id, d, offer.sur)))
+                                    movement.turn_ahead(s, unit_id, d, offer.within(
+                                        ground.turn_ahead, d))))
             if ahead is not None:
                 out.append(ahead)
     return out

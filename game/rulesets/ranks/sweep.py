@@ -167,9 +167,10 @@ def _outline(frame: Frame, ext: Extent) -> Polygon:
     return formation.footprint(frame, ext)
 
 
-def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
-             ) -> tuple[float, str | None]:
-    """(cost, what blocks it) of a straight stretch between two frames of one facing."""
+def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
+             ahead: bool = False) -> tuple[float, str | None]:
+    """(cost, what blocks it) of a straight stretch between two frames of one facing;
+    `ahead`: `end` is `formation.advanced(start, ...)`, straight along the facing."""
     length = math.dist(start.point, end.point)
     if length <= 1e-12:
         return 0.0, None
@@ -177,7 +178,7 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
     sur = sur.near(bounds(first + last))
     if not (sur.enemies or sur.impassable or sur.difficult):
         return length, None
-    hull = convex_hull(first + last)
+    hull = _ahead_hull(first, last) if ahead and length >= 1e-6 else convex_hull(first + last)
     blocker = _swept_blocker(sur, hull)
     if blocker is not None:
         return length, blocker
@@ -195,6 +196,15 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
         cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
         previous = current
     return cost, None
+
+
+def _ahead_hull(first: Polygon, last: Polygon) -> Polygon:
+    """`convex_hull(first + last)` for a block's outline moved straight ahead: the rear
+    corners where it started and the front corners where it ends, counter-clockwise from the
+    least point, as the hull lists them (without sorting eight points for it)."""
+    hull = [first[2], first[3], last[0], last[1]]
+    k = hull.index(min(hull))
+    return hull[k:] + hull[:k]
 
 
 def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
