@@ -11,6 +11,7 @@ fumbles pay for. The rules of each step live in their own module.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
@@ -149,13 +150,13 @@ class RanksRuleset(RulesetBase):
         """Every order offered to one unit (moves: a representative few; see movement.py;
         `bases`: the state's bases read once, when several units are listed)."""
         unit = s.units[unit_id]
-        hold = Action("hold", unit_id, label=msg("{unit}: Hold", unit=unit.name))
+        hold = Action("hold", unit_id, label=_named(N_("{unit}: Hold"), unit.name))
         if self._routed(s, unit_id):
             flight = self._flee_action(s, geo, unit_id)
             return [hold] + ([flight] if flight else [])
         if unit.flags.get("contact_at_start"):
             if contacts(s, geo).in_contact(s, unit_id):
-                return [Action("fight", unit_id, label=msg("{unit}: Fight", unit=unit.name))]
+                return [Action("fight", unit_id, label=_named(N_("{unit}: Fight"), unit.name))]
             return [hold]
         goals = self._goals(s, geo, unit_id)
         return [hold] + offers.moves(s, geo, unit_id, goals,
@@ -440,11 +441,11 @@ class RanksRuleset(RulesetBase):
         goals: dict[str, tuple] = {}
         nearest = self._nearest_enemy_point(s, unit_id)
         if nearest is not None:
-            goals[msg("toward the nearest enemy")] = nearest
+            goals[TOWARD_NEAREST] = nearest
         cx, cy = unit_centroid(s, unit_id)
         near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
         for obj in near[:movement.OBJECTIVES_OFFERED]:
-            goals[msg("to {objective}", objective=obj.name)] = (obj.x, obj.y)
+            goals[_to_objective(obj.name)] = (obj.x, obj.y)
         return goals
 
     @staticmethod
@@ -506,6 +507,24 @@ class RanksRuleset(RulesetBase):
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)
+
+
+TOWARD_NEAREST = msg("toward the nearest enemy")
+
+
+@lru_cache(maxsize=256)
+def _named(template: str, unit: str) -> str:
+    """An order's label naming its unit, made once per unit (a listing asks for it again
+    after every order)."""
+    return msg(template, unit=unit)
+
+
+TO_OBJECTIVE = N_("to {objective}")
+
+
+@lru_cache(maxsize=64)
+def _to_objective(name: str) -> str:
+    return msg(TO_OBJECTIVE, objective=name)
 
 
 RULESET = RanksRuleset()
