@@ -1,8 +1,8 @@
 """The ground each offered move of a unit can meet, as a box: what its solution depends on.
 
 Why: an offered move is kept (offers.py) under the unit's own pose and the bases standing on
-this ground, so a neighbour moving beside a block does not make its straight march, its turns
-on the spot or its charges be solved again, while anything that could change them does. Each
+this ground, so a neighbour moving beside a block does not make its straight march or its
+turns on the spot be solved again, while anything that could change them does. Each
 box holds every place the solver looks (sweep.py: the wheel's square round its pivot, the hull
 of a straight stretch, the block where it ends, the contact and close-call margins, the
 table's own check where it ends), with a margin to spare; a base whose box meets it is part of
