@@ -11,6 +11,7 @@ fumbles pay for. The rules of each step live in their own module.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
@@ -31,9 +32,9 @@ from game.rulesets.ranks import (
     formation,
     movement,
     odds,
+    offers,
     panic,
     search_hooks,
-    sweep,
 )
 from game.rulesets.ranks.contacts import contacts
 from game.rulesets.ranks.dice_plan import base_contacts, dice_plan
@@ -134,66 +135,32 @@ class RanksRuleset(RulesetBase):
         if s.phase == "combat":
             return combat.talent_actions(s)
         out: list[Action] = []
+        bases = offers.Bases(s)
         for unit in s.units_of(s.active):
             if unit.flags.get("order"):
                 continue
-            out.extend(self.unit_orders(s, geo, unit.id))
+            out.extend(self.unit_orders(s, geo, unit.id, bases))
         if self._waiting_fight(s, geo) is None:
             out.append(Action("end_turn",
                               label=msg("End the turn (units without an order Hold)")))
         return out
 
-    def unit_orders(self, s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
-        """Every order offered to one unit (moves: a representative few; see movement.py)."""
+    def unit_orders(self, s: GameState, geo: Geometry, unit_id: str,
+                    bases: offers.Bases | None = None) -> list[Action]:
+        """Every order offered to one unit (moves: a representative few; see movement.py;
+        `bases`: the state's bases read once, when several units are listed)."""
         unit = s.units[unit_id]
-        hold = Action("hold", unit_id, label=msg("{unit}: Hold", unit=unit.name))
+        hold = Action("hold", unit_id, label=_named(N_("{unit}: Hold"), unit.name))
         if self._routed(s, unit_id):
             flight = self._flee_action(s, geo, unit_id)
             return [hold] + ([flight] if flight else [])
         if unit.flags.get("contact_at_start"):
             if contacts(s, geo).in_contact(s, unit_id):
-                return [Action("fight", unit_id, label=msg("{unit}: Fight", unit=unit.name))]
+                return [Action("fight", unit_id, label=_named(N_("{unit}: Fight"), unit.name))]
             return [hold]
         goals = self._goals(s, geo, unit_id)
-        nearest = self._nearest_enemy_point(s, unit_id)
-        key = _moves_key(s, unit_id, goals, nearest)
-        found = _moves_cache.get(key)
-        if found is None:
-            sur = sweep.Surroundings(s, unit_id)
-            found = self._charges(s, geo, unit_id, sur)[0] + [
-                a for a in (movement.march_options(s, unit_id, goals, sur)
-                            + movement.turn_options(s, unit_id, nearest, sur))
-                if self._table_problem(s, geo, sur, a) is None]
-            if len(_moves_cache) >= MOVES_CACHE:
-                _moves_cache.clear()
-            _moves_cache[key] = found
-        return [hold] + found
-
-    def _charges(self, s: GameState, geo: Geometry, unit_id: str,
-                 sur: sweep.Surroundings | None = None
-                 ) -> tuple[list[Action], list[tuple[str, str]]]:
-        """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
-        every enemy within its move edge to edge that cannot be), cached by the unit's
-        surroundings (`_moves_key`)."""
-        key = _moves_key(s, unit_id, {}, None)
-        found = _charges_cache.get(key)
-        if found is None:
-            sur = sur or sweep.Surroundings(s, unit_id)
-            offered, refused = charge.charge_choices(s, geo, unit_id, sur)
-            charges = []
-            for a in offered:
-                problem = self._table_problem(s, geo, sur, a)
-                if problem is None:
-                    charges.append(a)
-                else:
-                    refused.append((a.targets[0], msg(
-                        "Cannot charge {target}: {problem} ({rule})",
-                        target=s.units[a.targets[0]].name, problem=problem,
-                        rule=lowered(charge.RULE_CHARGE_PATH))))
-            if len(_charges_cache) >= MOVES_CACHE:
-                _charges_cache.clear()
-            found = _charges_cache[key] = (charges, refused)
-        return found
+        return [hold] + offers.moves(s, geo, unit_id, goals,
+                                     self._nearest_enemy_point(s, unit_id), bases)
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its
@@ -203,7 +170,7 @@ class RanksRuleset(RulesetBase):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
                     or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
-            for _, why in self._charges(s, geo, unit.id)[1]:
+            for _, why in offers.charges(s, geo, unit.id)[1]:
                 out.append(msg("{unit}: {why}", unit=unit.name, why=why))
         return out
 
@@ -382,16 +349,11 @@ class RanksRuleset(RulesetBase):
         from the action's option; {} for actions that do not move a unit."""
         if a.unit not in s.units or not s.unit_alive(a.unit) or not a.placement:
             return {}
-        values = movement.parse_option(a.option)
-        now = s.alive_models(a.unit)[0].facing
-        turn = {"march": "wheel", "turn": "by", "flee": "turn"}.get(a.kind)
-        if a.kind == "charge" and "facing" in values:
-            facing = values["facing"]
-        elif turn is not None:
-            facing = now + values.get(turn, 0.0)
-        else:
+        if a.kind not in ("march", "turn", "flee") and not (
+                a.kind == "charge" and "facing" in movement.parse_option(a.option)):
             return {}
-        return {m.id: round(facing, 6) % 360.0 for m in s.alive_models(a.unit)}
+        facing = movement.facing_after(s, a)
+        return {m.id: facing for m in s.alive_models(a.unit)}
 
     def snap_placement(self, s: GameState, a: Action, geo: Geometry) -> Action:
         """For the client while a block is dragged (guarantee 1: what the rules allow can be
@@ -430,7 +392,7 @@ class RanksRuleset(RulesetBase):
             unit.flags["charged"] = True
             moved = self._stand(s, unit.id, solution.plan, msg("charges"), charge.RULE_CHARGE)
             return [moved] + combat.start(s, geo, dice, unit.id)
-        plan = movement.plan_of(s, a)
+        plan = movement.plan_of(s, a, geo)
         unit.flags["order"] = a.kind.capitalize()
         rule = movement.RULE_MARCH if a.kind == "march" else movement.RULE_TURN
         return [self._stand(s, unit.id, plan, MOVED_HOW[a.kind], rule)]
@@ -447,17 +409,6 @@ class RanksRuleset(RulesetBase):
             m.x, m.y, m.facing = x, y, facing
         return UnitMoved(rule=rule, unit=unit_id, unit_name=s.units[unit_id].name, how=how,
                          longest=longest, moves=tuple(moves))
-
-    def _table_problem(self, s: GameState, geo: Geometry, sur: sweep.Surroundings,
-                       a: Action) -> str | None:
-        """What is offered, the table accepts. The solvers' own checks are a little stricter
-        than the table's, so only close calls are put to it (an offer the table then refused
-        would stop an AI's battle)."""
-        dest = a.destinations()
-        facing = next(iter(self.placement_facings(s, a).values()))
-        if not sweep.close_call(sur, s, a.unit, dest, facing):
-            return None
-        return movement.placed_problem(s, geo, a.unit, dest, facing)
 
     @staticmethod
     def _routed(s: GameState, unit_id: str) -> bool:
@@ -490,11 +441,11 @@ class RanksRuleset(RulesetBase):
         goals: dict[str, tuple] = {}
         nearest = self._nearest_enemy_point(s, unit_id)
         if nearest is not None:
-            goals[msg("toward the nearest enemy")] = nearest
+            goals[TOWARD_NEAREST] = nearest
         cx, cy = unit_centroid(s, unit_id)
         near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
         for obj in near[:movement.OBJECTIVES_OFFERED]:
-            goals[msg("to {objective}", objective=obj.name)] = (obj.x, obj.y)
+            goals[_to_objective(obj.name)] = (obj.x, obj.y)
         return goals
 
     @staticmethod
@@ -558,30 +509,22 @@ class RanksRuleset(RulesetBase):
         return end_battle(s, geo, reason, control_value)
 
 
-#: The moves offered to a unit depend only on where it and the bases near it stand (and the
-#: points it may head for): while a side gives its orders, most units' surroundings do not
-#: change from one decision to the next, so their offers are kept.
-_moves_cache: dict[tuple, list[Action]] = {}
-_charges_cache: dict[tuple, tuple[list[Action], list[tuple[str, str]]]] = {}
-MOVES_CACHE = 1024
-#: Bases further than this beyond a unit's move cannot change what it is offered.
-NEAR_MARGIN = 8.0
+TOWARD_NEAREST = msg("toward the nearest enemy")
 
 
-def _moves_key(s: GameState, unit_id: str, goals: dict, nearest) -> tuple:
-    unit = s.units[unit_id]
-    mine = s.alive_models(unit_id)
-    cx = sum(m.x for m in mine) / len(mine)
-    cy = sum(m.y for m in mine) / len(mine)
-    reach = float(unit.profile["M"]) + NEAR_MARGIN + max(m.base.radius for m in mine) * len(mine)
-    # Who the bases are matters as much as where they stand: the same unit id is another
-    # unit (another move, other bases) in a battle with other forces.
-    near = tuple((m.id, m.x, m.y, m.facing, s.units[m.unit].kind, m.statuses)
-                 for m in s.models.values()
-                 if m.alive and abs(m.x - cx) <= reach and abs(m.y - cy) <= reach)
-    sc = s.scenario
-    return (sc.width, sc.height, sc.terrain, unit_id, unit.kind, unit.profile["M"],
-            unit.flags["slots"], near, tuple(goals.items()), nearest)
+@lru_cache(maxsize=256)
+def _named(template: str, unit: str) -> str:
+    """An order's label naming its unit, made once per unit (a listing asks for it again
+    after every order)."""
+    return msg(template, unit=unit)
+
+
+TO_OBJECTIVE = N_("to {objective}")
+
+
+@lru_cache(maxsize=64)
+def _to_objective(name: str) -> str:
+    return msg(TO_OBJECTIVE, objective=name)
 
 
 RULESET = RanksRuleset()

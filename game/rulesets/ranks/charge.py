@@ -30,6 +30,7 @@ from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.geometry import ARC_FRONT, ARC_REAR, ARC_RIGHT, ranks_geometry
 from game.rulesets.ranks.movement import Plan, allowance, table_problem
 from game.rulesets.ranks.options import option_text
+from game.rulesets.ranks.recall import board, recalled
 from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
@@ -229,7 +230,20 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
           ) -> tuple[Solution | None, str]:
     """The charge move onto `target_id`, or (None, why not); the reason gives the distance
     when `explain` (measuring it is not free). Every spot is tried, most front bases in
-    contact first, then the cheapest: the search never gives up on a reachable spot."""
+    contact first, then the cheapest: the search never gives up on a reachable spot.
+    Remembered by the board (recall.py): offering, weighing, checking and making one charge
+    solve it once."""
+    key = board(s)
+    found = recalled(geo, ("charge", key, unit_id, target_id),
+                     lambda: _solve(s, geo, unit_id, target_id, sur, False))
+    if found[0] is not None or not explain:
+        return found
+    return recalled(geo, ("charge refused", key, unit_id, target_id),
+                    lambda: _solve(s, geo, unit_id, target_id, sur, True))
+
+
+def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+           sur: sweep.Surroundings | None, explain: bool) -> tuple[Solution | None, str]:
     sur = sur or sweep.Surroundings(s, unit_id)
     unit, target = s.units[unit_id], s.units[target_id]
     ap = _approach(s, geo, unit_id, target_id)
@@ -243,6 +257,9 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     best_wheel_first = (wheeled.x - base[0]) * ex + (wheeled.y - base[1]) * ey
     best_straight_first = (start.x - shift[0] - base[0]) * ex + (start.y - shift[1] - base[1]) * ey
     front = _front_spans(s, unit_id)
+    if not explain and _surely_out_of_reach(ap, wheel_cost, (wheeled.x, wheeled.y),
+                                            (start.x - shift[0], start.y - shift[1]), front):
+        return None, msg("Cannot charge {target}: out of reach", target=target.name)
 
     def costed(slides) -> list[tuple[int, float, float]]:
         out = []
@@ -272,16 +289,31 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
                          target=target.name, distance=distance, edge=EDGE_NAMES[arc],
                          cost=cheapest, unit=unit.name, move=budget, rule=lowered(RULE_REACH))
     reason = [msg("no room to close flush on its {edge} edge", edge=EDGE_NAMES[arc])]
+    # Slides where the block surely ends on a base (found when one such spot was tried):
+    # spots there are passed over, and the refusal's reason, the last spot's, worked out
+    # only if it is needed.
+    covered: list[tuple[float, float]] = []
+    passed = [None]
 
     def first_routed(rows) -> Solution | None:
         for negative_count, cost, slide in rows:
             if cost > budget + 1e-6:
                 continue
-            plan, problem = _route(s, sur, unit_id, start, ext, degrees, ap.final(slide),
-                                   budget)
+            if any(low < slide < high for low, high in covered):
+                passed[0] = slide
+                continue
+            end = ap.final(slide)
+            problem = sweep.end_problem(sur, s, unit_id, end)
+            if problem:
+                covered.extend((slide + low, slide + high) for low, high in sweep.overlap_spans(
+                    sur, s, unit_id, end, ap.edge.direction))
+                passed[0], reason[0] = None, problem
+                continue
+            plan, problem = _route(s, sur, unit_id, start, ext, degrees, end, budget,
+                                   end_checked=True)
             if plan is not None:
                 return Solution(plan, arc, -negative_count, problem)
-            reason[0] = problem
+            passed[0], reason[0] = None, problem
         return None
 
     found = first_routed(candidates)
@@ -294,8 +326,30 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         found = first_routed(better) or found
     if found is not None:
         return found, ""
+    if passed[0] is not None:
+        reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
+
+
+def _surely_out_of_reach(ap: _Approach, wheel_cost: float, wheeled: Point, before: Point,
+                         front: list[tuple[float, float]]) -> bool:
+    """Every spot on the target edge costs more than the move, known without trying them:
+    a spot's cost is the wheel plus the distance from where the wheel leaves the anchor
+    (`wheeled`, or `before` when the block goes straight first) to a point on the edge's line,
+    which is never less than the distance to that line. Only said when some spot surely has a
+    front base in contact (a base aligned with a target base covers it), so that the answer
+    is the search's own ("out of reach", not "no front base can touch")."""
+    if not front or not ap.edge.spans:
+        return False
+    (low, high), (t0, t1) = front[0], ap.edge.spans[0]
+    if min(high - low, t1 - t0) < EDGE_COVER + 1e-3:
+        return False
+    nx, ny = ap.edge.normal
+    bx, by = ap.base
+    line = min(abs((wheeled[0] - bx) * nx + (wheeled[1] - by) * ny),
+               abs((before[0] - bx) * nx + (before[1] - by) * ny))
+    return wheel_cost + line > ap.budget + 1e-6 + 1e-9
 
 
 def dragged(s: GameState, geo: Geometry, unit_id: str, target_id: str,
@@ -358,9 +412,10 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
 
 
 def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
-           budget: float) -> tuple[Plan | None, str]:
-    """Wheel then straight, or straight then wheel: the cheaper legal one."""
-    problem = sweep.end_problem(sur, s, unit_id, end)
+           budget: float, end_checked: bool = False) -> tuple[Plan | None, str]:
+    """Wheel then straight, or straight then wheel: the cheaper legal one (`end_checked`:
+    the caller has found the end free already)."""
+    problem = None if end_checked else sweep.end_problem(sur, s, unit_id, end)
     if problem:
         return None, problem
     options = []

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
-from game.core.state import GameState
+from game.core.state import GameState, Point
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
 from game.rulesets.ranks import charge, combat, formation, odds, panic
 from game.rulesets.ranks.contacts import contacts
@@ -61,7 +62,13 @@ def _sides_dice(s: GameState, geo: Geometry, unit_id: str) -> dict | None:
 def _expected_losses(s: GameState, unit_id: str, dice: int) -> float:
     if dice <= 0 or not s.unit_alive(unit_id):
         return 0.0
-    armour = tuple(m.wounds for m in combat.removal_order(s, unit_id))
+    return _mean_removed(dice, tuple(m.wounds for m in combat.removal_order(s, unit_id)))
+
+
+@lru_cache(maxsize=1024)
+def _mean_removed(dice: int, armour: tuple[int, ...]) -> float:
+    """The exact mean of the bases `dice` remove from bases of this armour (in removal
+    order), as a float: the same few (dice, armour) pairs come back every decision."""
     dist = odds.removed_distribution(dice, armour)
     return float(sum((k * p for k, p in dist.items()), Fraction(0)))
 
@@ -162,8 +169,17 @@ def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
     from game.rulesets.ranks import control_value
 
     out = [dict(row) for row in totals]
+    models = s.alive_models(unit_id)
+    points = [dest.get(m.id, (m.x, m.y)) for m in models]
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    # every base lies within `spread` of the centre (its corners included)
+    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
+                 for m, (x, y) in zip(models, points, strict=True))
     for i, obj in enumerate(s.scenario.objectives):
-        for m in s.alive_models(unit_id):
+        if math.hypot(obj.x - cx, obj.y - cy) - spread > OBJECTIVE_RANGE + 1e-6:
+            continue  # the whole block is out of range of this objective
+        for m in models:
             x, y = dest.get(m.id, (m.x, m.y))
             corner = math.hypot(m.base.width, m.base.depth) / 2
             if math.hypot(obj.x - x, obj.y - y) - corner > OBJECTIVE_RANGE + 1e-9:
@@ -174,6 +190,80 @@ def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
     return out
 
 
+class _Position:
+    """What every move of one decision is weighed against, worked out once per position: who
+    holds each objective, the objective counts without each unit, each side's enemy bases,
+    and each unit's centre, nearest enemy and whether it faces it. Greedy weighs a dozen moves
+    of the same position; each then costs only its own end. Only values are kept (never the
+    state's objects, which change after), each worked out from the state asked about, which
+    is this position."""
+
+    def __init__(self, s: GameState, key: tuple):
+        self.key = key
+        self.before = _holders(_objective_totals(s, key=key))
+        self._without: dict[str, list[dict[int, int]]] = {}
+        self._enemies: dict[int, list[Point]] = {}
+        self._distance: dict[str, float] = {}
+        self._facing: dict[str, tuple[Point, bool] | None] = {}
+
+    def without(self, s: GameState, unit_id: str) -> list[dict[int, int]]:
+        found = self._without.get(unit_id)
+        if found is None:
+            found = self._without[unit_id] = _objective_totals(s, skip_unit=unit_id,
+                                                               key=self.key)
+        return found
+
+    def enemies(self, s: GameState, side: int) -> list[Point]:
+        found = self._enemies.get(side)
+        if found is None:
+            found = self._enemies[side] = [(m.x, m.y) for m in s.models.values()
+                                           if m.alive and m.side != side]
+        return found
+
+    def distance(self, s: GameState, unit_id: str) -> float:
+        """From the centre of the unit's bases to the nearest enemy base."""
+        found = self._distance.get(unit_id)
+        if found is None:
+            models = s.alive_models(unit_id)
+            cx = sum(m.x for m in models) / len(models)
+            cy = sum(m.y for m in models) / len(models)
+            found = self._distance[unit_id] = min(
+                math.hypot(x - cx, y - cy) for x, y in self.enemies(s, s.units[unit_id].side))
+        return found
+
+    def facing(self, s: GameState, geo: Geometry, unit_id: str) -> tuple[Point, bool] | None:
+        """The nearest enemy's front centre, and whether it is in the unit's front arc now."""
+        if unit_id not in self._facing:
+            nearest = combat._nearest_enemy(s, unit_id)
+            found = None
+            if nearest:
+                point = formation.front_centre(formation.frame_of(s, nearest[0]),
+                                               formation.extent(s, nearest[0]))
+                found = (point, ranks_geometry(geo).target_arc(s.alive_models(unit_id), point)
+                         == "front")
+            self._facing[unit_id] = found
+        return self._facing[unit_id]
+
+
+_positions: dict[tuple, _Position] = {}
+POSITIONS_KEPT = 16
+
+
+def _position(s: GameState) -> _Position:
+    """The position's shared terms, kept by everything they read: where the bases stand,
+    their statuses and the units' rout (a panicked or routed base holds no objective)."""
+    key = (tuple((m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
+                 if m.alive),
+           tuple(u.id for u in s.units.values() if u.flags.get(panic.ROUTED)),
+           s.scenario.objectives)
+    found = _positions.get(key)
+    if found is None:
+        if len(_positions) >= POSITIONS_KEPT:
+            _positions.clear()
+        found = _positions[key] = _Position(s, _board(s))
+    return found
+
+
 def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     unit = s.units[a.unit]
     side = unit.side
@@ -182,43 +272,37 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     turn = values.get("wheel", values.get("by", values.get("turn", 0.0)))
     facing = models[0].facing + turn
     dest = a.destinations()
-    key = _board(s)
-    before = _holders(_objective_totals(s, key=key))
-    after = _holders(_with_unit(s, _objective_totals(s, skip_unit=a.unit, key=key), a.unit,
-                                dest, facing))
-    swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
+    here = _position(s)
+    after = _holders(_with_unit(s, here.without(s, a.unit), a.unit, dest, facing))
+    swing = sum((h == side) - (b == side) for h, b in zip(after, here.before, strict=True))
     value = swing * POINTS_PER_OBJECTIVE * 0.5
-    enemies = [m for m in s.models.values() if m.alive and m.side != side]
+    enemies = here.enemies(s, side)
     if enemies:
-        cx = sum(m.x for m in models) / len(models)
-        cy = sum(m.y for m in models) / len(models)
+        d0 = here.distance(s, a.unit)
         nx = sum(dest[m.id][0] for m in models) / len(models)
         ny = sum(dest[m.id][1] for m in models) / len(models)
-        d0 = min(math.hypot(e.x - cx, e.y - cy) for e in enemies)
-        d1 = min(math.hypot(e.x - nx, e.y - ny) for e in enemies)
+        d1 = min(math.hypot(x - nx, y - ny) for x, y in enemies)
         closing = (d0 - d1) * CLOSING_VALUE
         value += -closing if a.kind == "flee" else closing
     if a.kind == "turn":
-        value += _facing_gain(s, geo, a, facing)
+        value += _facing_gain(s, geo, a, facing, here)
     return value
 
 
-def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float) -> float:
+def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float,
+                 here: _Position) -> float:
     """FACING_VALUE if the turn brings the nearest enemy into the front arc, minus it if it
     takes it out."""
-    nearest = combat._nearest_enemy(s, a.unit)
-    if not nearest:
+    found = here.facing(s, geo, a.unit)
+    if found is None:
         return 0.0
-    arcs = ranks_geometry(geo)
-    point = formation.front_centre(formation.frame_of(s, nearest[0]),
-                                   formation.extent(s, nearest[0]))
-    before = arcs.target_arc(s.alive_models(a.unit), point) == "front"
+    point, before = found
     trial = [m.copy() for m in s.alive_models(a.unit)]
     dest = a.destinations()
     for m in trial:
         m.x, m.y = dest.get(m.id, (m.x, m.y))
         m.facing = facing % 360.0
-    after = arcs.target_arc(trial, point) == "front"
+    after = ranks_geometry(geo).target_arc(trial, point) == "front"
     return FACING_VALUE * (after - before)
 
 

@@ -18,6 +18,7 @@ from game.core.state import GameState, Point
 from game.rulesets.ranks import formation, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.options import option_text, parse_option
+from game.rulesets.ranks.recall import board, recalled
 from game.rulesets.ranks.shapes import normalise_angle, signed_turn
 from game.rulesets.ranks.wording import lowered
 
@@ -49,6 +50,8 @@ RIGID = {"march": N_("{unit} moves as one rigid block: the bases must end where 
                    "them")}
 #: How precisely the farthest legal advance is found (inches).
 ADVANCE_PRECISION = 0.02
+#: A step back is skipped only when it ends this much inside a known overlap (float safety).
+SKIP_MARGIN = 1e-7
 #: Objectives a unit is offered to march to (the nearest ones).
 OBJECTIVES_OFFERED = 2
 
@@ -87,7 +90,7 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
         return Plan(wheeled, cost, msg("the wheel would pass through {blocker}",
                                        blocker=blocker))
     end = formation.advanced(wheeled, forward)
-    more, blocker = sweep.straight(sur, wheeled, end, ext)
+    more, blocker = sweep.straight(sur, wheeled, end, ext, ahead=True)
     if blocker is not None:
         return Plan(end, cost + more, msg("the march would pass through {blocker}",
                                           blocker=blocker))
@@ -110,7 +113,7 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     if forward < -1e-9:
         return Plan(turned, half, msg("after a Turn the unit only moves forward"))
     end = formation.advanced(turned, forward)
-    more, blocker = sweep.straight(sur, turned, end, ext)
+    more, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
     if blocker is not None:
         return Plan(end, half + more, msg("the move would pass through {blocker}",
                                           blocker=blocker))
@@ -131,22 +134,33 @@ def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float) -> Plan:
     return Plan(end, cost)
 
 
-def farthest_forward(plan_for, budget: float, leaving_contact: bool = False) -> float | None:
+def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
+                     passes=None, overlapped=None) -> float | None:
     """The largest advance in [0, budget] whose plan is legal, or None if there is none.
 
     Passing through is monotone (a longer stretch sweeps more), ending is not (friends may be
     passed but not stood on): bisect on the sweep, then step back until the end is legal.
     A flight (`leaving_contact`) may start touching an enemy, so standing still proves
-    nothing, and it must get at least 0.05" away to count."""
-    if plan_for(budget).problem is None:
+    nothing, and it must get at least 0.05" away to count. `passes(d)` says whether the
+    stretch of `d` passes through something, as the plan's problem would (only the sweep:
+    the bisection needs no more, and a stretch that does not pass through at its full
+    length passes through nowhere shorter). `overlapped(d)`, where the block ends overlapping
+    a base, gives a length above which every shorter stretch still does (`sweep.
+    overlapped_since`): stepping back skips those without planning them."""
+    if passes is None:
+        def passes(d: float) -> bool:
+            problem = plan_for(d).problem
+            return problem is not None and "pass through" in problem
+    full = plan_for(budget).problem
+    if full is None:
         return budget
     if not leaving_contact and plan_for(0.0).problem is not None:
         return None
+    clear = "pass through" not in full
     low, high = 0.0, budget
     while high - low > ADVANCE_PRECISION:
         middle = (low + high) / 2
-        plan = plan_for(middle)
-        if plan.problem is None or "pass through" not in plan.problem:
+        if clear or not passes(middle):
             low = middle
         else:
             high = middle
@@ -155,8 +169,19 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False) -> 
     while distance > shortest:
         if plan_for(distance).problem is None:
             return distance
+        since = overlapped(distance) if overlapped is not None else None
         distance -= 0.1
+        if since is not None:
+            while distance > shortest and distance > since + SKIP_MARGIN:
+                distance -= 0.1
     return None if leaving_contact else 0.0
+
+
+def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
+    """A straight stretch of `forward` from `start` passes through an enemy or impassable
+    ground (what a plan reports as "... would pass through ...")."""
+    return sweep.straight(sur, start, formation.advanced(start, forward), ext,
+                          ahead=True)[1] is not None
 
 
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
@@ -181,97 +206,152 @@ def wheel_within(ext: Extent, degrees: float, budget: float) -> float:
 
 def march_options(s: GameState, unit_id: str, goals: dict[str, Point],
                   sur: sweep.Surroundings | None = None) -> list[Action]:
-    """Straight ahead, and wheel-and-march toward each named point (as far as legal)."""
+    """Straight ahead, and wheel-and-march toward each named point (as far as legal); a
+    march that ends where an earlier one does is offered once."""
     sur = sur or sweep.Surroundings(s, unit_id)
+    wanted = [(msg("straight ahead"), None)] + list(goals.items())
+    return distinct([march_toward(s, unit_id, name, point, sur) for name, point in wanted])
+
+
+def distinct(actions: list[Action | None]) -> list[Action]:
+    """The actions that exist, each placement once (the first that reaches it)."""
+    out, seen = [], set()
+    for a in actions:
+        if a is not None and a.placement not in seen:
+            seen.add(a.placement)
+            out.append(a)
+    return out
+
+
+def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, float] | None:
+    """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
+    wheel that faces it, cut to what the move pays for, then no further than the point;
+    None when even the wheel costs more than the move."""
     ext = formation.extent(s, unit_id)
     budget = allowance(s, unit_id)
-    out: list[Action] = []
-    seen: set = set()
-    wanted = [(msg("straight ahead"), 0.0, None)]
-    for name, point in goals.items():
-        wanted.append((name, wheel_to_face(s, unit_id, point), point))
     start = formation.frame_of(s, unit_id)
-    for name, degrees, point in wanted:
-        degrees = wheel_within(ext, degrees, budget)
-        degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
-        left = budget - formation.wheel_cost(ext, degrees)
-        if left < -1e-9:
-            continue
-        reach = max(left, 0.0)
-        if point is not None:
-            wheeled = formation.wheeled(start, ext, degrees)
-            fx, fy = formation.front_centre(wheeled, ext)
-            ahead = ((point[0] - fx) * math.cos(math.radians(wheeled.facing))
-                     + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
-            reach = min(reach, max(ahead, 0.0))
-        wheel = sweep.wheel(sur, start, ext, degrees)
-        if wheel[2] is not None:
-            continue
-        forward = farthest_forward(
-            lambda d, w=degrees, done=wheel: march_plan(s, unit_id, w, d, sur, done), reach)
-        if forward is None:
-            continue
-        forward = math.floor(forward * 1000) / 1000
-        if forward < 0.05 and abs(degrees) < 0.5:
-            continue
-        plan = march_plan(s, unit_id, degrees, forward, sur, wheel)
-        if plan.problem:
-            continue
-        dest = plan.destinations(s, unit_id)
-        placement = make_placement(dest)
-        if placement in seen:
-            continue
-        seen.add(placement)
-        if abs(degrees) < 0.5:
-            label = msg("March {goal} ({cost:.1f}\")", goal=name, cost=plan.cost)
-        elif degrees > 0:
-            label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 right)",
-                        goal=name, cost=plan.cost, degrees=abs(degrees))
-        else:
-            label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 left)",
-                        goal=name, cost=plan.cost, degrees=abs(degrees))
-        out.append(Action("march", unit_id, placement=placement,
-                          option=option_text(wheel=degrees, forward=forward), label=label))
-    return out
+    degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point)
+    degrees = wheel_within(ext, degrees, budget)
+    degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
+    left = budget - formation.wheel_cost(ext, degrees)
+    if left < -1e-9:
+        return None
+    reach = max(left, 0.0)
+    if point is not None:
+        wheeled = formation.wheeled(start, ext, degrees)
+        fx, fy = formation.front_centre(wheeled, ext)
+        ahead = ((point[0] - fx) * math.cos(math.radians(wheeled.facing))
+                 + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
+        reach = min(reach, max(ahead, 0.0))
+    return degrees, reach
+
+
+def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
+                 sur: sweep.Surroundings) -> Action | None:
+    """The March named `name`: straight ahead (`point` None), or wheeled to face `point` and
+    on toward it as far as is legal (never past it); None when it would not move the block."""
+    aim = march_aim(s, unit_id, point)
+    if aim is None:
+        return None
+    degrees, reach = aim
+    ext = formation.extent(s, unit_id)
+    start = formation.frame_of(s, unit_id)
+    wheel = sweep.wheel(sur, start, ext, degrees)
+    if wheel[2] is not None:
+        return None
+    forward = farthest_forward(
+        lambda d: march_plan(s, unit_id, degrees, d, sur, wheel), reach,
+        passes=lambda d: passes_through(sur, wheel[0], d, ext),
+        overlapped=lambda d: sweep.overlapped_since(sur, s, unit_id,
+                                                    formation.advanced(wheel[0], d), d))
+    if forward is None:
+        return None
+    forward = math.floor(forward * 1000) / 1000
+    if forward < 0.05 and abs(degrees) < 0.5:
+        return None
+    plan = march_plan(s, unit_id, degrees, forward, sur, wheel)
+    if plan.problem:
+        return None
+    if abs(degrees) < 0.5:
+        label = msg("March {goal} ({cost:.1f}\")", goal=name, cost=plan.cost)
+    elif degrees > 0:
+        label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 right)",
+                    goal=name, cost=plan.cost, degrees=abs(degrees))
+    else:
+        label = msg("March {goal} ({cost:.1f}\", wheeling {degrees:.0f}\u00b0 left)",
+                    goal=name, cost=plan.cost, degrees=abs(degrees))
+    return Action("march", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+                  option=option_text(wheel=degrees, forward=forward), label=label)
+
+
+def best_turn(s: GameState, unit_id: str, toward: Point | None) -> float | None:
+    """The turn (90, -90 or 180) that best faces `toward`, seen from the block's anchor."""
+    if toward is None:
+        return None
+    start = formation.frame_of(s, unit_id)
+    wanted = math.degrees(math.atan2(toward[1] - start.y, toward[0] - start.x))
+    return min(TURNS, key=lambda d: abs(signed_turn(start.facing + d - wanted)))
 
 
 def turn_options(s: GameState, unit_id: str, toward: Point | None,
                  sur: sweep.Surroundings | None = None) -> list[Action]:
     """Each turn on the spot, and the turn that best faces `toward` with a half move ahead."""
     sur = sur or sweep.Surroundings(s, unit_id)
+    best = best_turn(s, unit_id, toward)
     out: list[Action] = []
-    start = formation.frame_of(s, unit_id)
-    best = None
-    if toward is not None:
-        wanted = math.degrees(math.atan2(toward[1] - start.y, toward[0] - start.x))
-        best = min(TURNS, key=lambda d: abs(signed_turn(start.facing + d - wanted)))
-    half = allowance(s, unit_id) / 2
+    for degrees, on_spot in zip(TURNS, spot_turns(s, unit_id, sur), strict=True):
+        if on_spot is None:
+            continue
+        out.append(on_spot)
+        if degrees == best:
+            ahead = turn_ahead(s, unit_id, degrees, sur)
+            if ahead is not None:
+                out.append(ahead)
+    return out
+
+
+def spot_turns(s: GameState, unit_id: str, sur: sweep.Surroundings) -> list[Action | None]:
+    """Each of TURNS on the spot, in that order (None where there is no room)."""
+    out: list[Action | None] = []
     for degrees in TURNS:
         plan = turn_plan(s, unit_id, degrees, 0.0, sur)
-        if plan.problem:
-            continue
-        out.append(Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
-                          option=option_text(by=degrees, forward=0.0),
-                          label=TURN_LABELS[degrees]))
-        if degrees == best:
-            forward = farthest_forward(
-                lambda d, t=degrees: turn_plan(s, unit_id, t, d, sur), half)
-            if forward and forward >= 0.05:
-                forward = math.floor(forward * 1000) / 1000
-                plan = turn_plan(s, unit_id, degrees, forward, sur)
-                if plan.problem is None:
-                    out.append(Action(
-                        "turn", unit_id,
-                        placement=make_placement(plan.destinations(s, unit_id)),
-                        option=option_text(by=degrees, forward=forward),
-                        label=msg(TURN_ADVANCE_LABELS[degrees], forward=forward)))
+        out.append(None if plan.problem else Action(
+            "turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+            option=option_text(by=degrees, forward=0.0), label=TURN_LABELS[degrees]))
     return out
+
+
+def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundings
+               ) -> Action | None:
+    """A turn by `degrees`, then ahead as far as is legal in the other half move (None when
+    that is not even 0.05"; only offered where the turn on the spot is legal)."""
+    half = allowance(s, unit_id) / 2
+    turned = formation.turned(formation.frame_of(s, unit_id), formation.extent(s, unit_id),
+                              degrees)
+    forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur), half,
+                               passes=lambda d: passes_through(
+                                   sur, turned, d, formation.extent(s, unit_id)),
+                               overlapped=lambda d: sweep.overlapped_since(
+                                   sur, s, unit_id, formation.advanced(turned, d), d))
+    if not forward or forward < 0.05:
+        return None
+    forward = math.floor(forward * 1000) / 1000
+    plan = turn_plan(s, unit_id, degrees, forward, sur)
+    if plan.problem is not None:
+        return None
+    return Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+                  option=option_text(by=degrees, forward=forward),
+                  label=msg(TURN_ADVANCE_LABELS[degrees], forward=forward))
 
 
 # --- checks ---------------------------------------------------------------------------------------
 
-def plan_of(s: GameState, action: Action) -> Plan:
-    """The motion an action's option describes (march / turn)."""
+def plan_of(s: GameState, action: Action, geo: Geometry | None = None) -> Plan:
+    """The motion an action's option describes (march / turn); with the table, remembered by
+    the board (recall.py), so that checking a move and making it plan it once."""
+    if geo is not None:
+        return recalled(geo, ("plan", board(s), action.unit, action.kind, action.option),
+                        lambda: plan_of(s, action))
     values = parse_option(action.option)
     if action.kind == "march":
         return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0))
@@ -311,6 +391,18 @@ def snapped(s: GameState, action: Action) -> Action:
                   placement=make_placement(plan.destinations(s, action.unit)))
 
 
+def facing_after(s: GameState, action: Action) -> float:
+    """The facing a move's bases end with, read from its option (a March's wheel, a Turn's
+    or a flight's turn, a Charge's facing), to 1e-6 degrees as the bases store it."""
+    values = parse_option(action.option)
+    if action.kind == "charge" and "facing" in values:
+        facing = values["facing"]
+    else:
+        turn = {"march": "wheel", "turn": "by", "flee": "turn"}.get(action.kind)
+        facing = s.alive_models(action.unit)[0].facing + values.get(turn, 0.0)
+    return round(facing, 6) % 360.0
+
+
 def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
     """A given placement must be the one the motion gives (a block moves as a whole)."""
     if not action.placement:
@@ -342,7 +434,7 @@ def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Po
 
 
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
-    plan = plan_of(s, action)
+    plan = plan_of(s, action, geo)
     if plan.problem:
         return msg(CANNOT.get(action.kind, CANNOT_OTHER), order=action.kind,
                    problem=plan.problem)
@@ -373,7 +465,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
 
         def plan_for(distance: float, turned=turned) -> Plan:
             end = formation.advanced(turned, distance)
-            cost, blocker = sweep.straight(sur, turned, end, ext)
+            cost, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
             if blocker is not None:
                 return Plan(end, cost, msg("the flight would pass through {blocker}",
                                            blocker=blocker))
@@ -384,7 +476,11 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
                     problem = msg("it would end touching {base}", base=touched)
             return Plan(end, cost, problem)
 
-        forward = farthest_forward(plan_for, budget, leaving_contact=True)
+        forward = farthest_forward(plan_for, budget, leaving_contact=True,
+                                   passes=lambda d, turned=turned: passes_through(
+                                       sur, turned, d, ext),
+                                   overlapped=lambda d, turned=turned: sweep.overlapped_since(
+                                       sur, s, unit_id, formation.advanced(turned, d), d))
         if forward is not None and forward >= 0.05:
             forward = math.floor(forward * 1000) / 1000
             plan = plan_for(forward)

@@ -12,6 +12,7 @@ same move. The older "wheel=-30.000;forward=4.200" form is still read (saved gam
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from game.core.i18n import msg
 from game.rulesets.ranks.wording import EDGE_NAMES
@@ -84,8 +85,18 @@ def option_text(**values) -> str:
 
 def parse_option(text: str | None) -> dict[str, float]:
     """The numbers of a move's option: {'wheel': -30.0, 'forward': 4.2}, {'by': 90.0,
-    'turn': 90.0, 'forward': 2.0}, {'facing': 90.0}; words or the older key=value form."""
-    text = text or ""
+    'turn': 90.0, 'forward': 2.0}, {'facing': 90.0}; words or the older key=value form.
+    (A fresh dict each time; the reading itself is remembered: the AI reads the same few
+    options again and again.)"""
+    return dict(_parsed(str(text or "")))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[tuple[str, float], ...]:
+    return tuple(_parse(text).items())
+
+
+def _parse(text: str) -> dict[str, float]:
     if "=" in text:
         return _legacy(text)
     out: dict[str, float] = {}

@@ -82,6 +82,27 @@ def penetration(a: Polygon, b: Polygon) -> float:
     return best
 
 
+def overlap_entry(a: Polygon, b: Polygon, direction: Point, depth: float) -> float:
+    """For two convex polygons overlapping deeper than `depth`: how far `a` can be moved
+    back along `direction` (a unit vector, so a negative shift) and still overlap deeper
+    than that. The overlap is the least of the projections' overlaps, each of which a
+    translation changes linearly on both sides, so the shifts where it exceeds `depth` are one
+    interval; this is its lower end (-inf when no shift along the line ever frees them)."""
+    lowest = -math.inf
+    for axis in _axes(a) + _axes(b):
+        along = direction[0] * axis[0] + direction[1] * axis[1]
+        if abs(along) <= EPS:
+            continue
+        min_a, max_a = _project(a, axis)
+        min_b, max_b = _project(b, axis)
+        # moving back lowers max_a - min_b when the axis points along the motion, else
+        # max_b - min_a
+        bound = ((depth + min_b - max_a) / along if along > 0.0
+                 else (depth - max_b + min_a) / -along)
+        lowest = max(lowest, bound)
+    return lowest
+
+
 def gap(a: Polygon, b: Polygon) -> float:
     """A lower bound of the distance between two convex polygons (the largest separation along
     an edge normal; exact when the closest features are edge and vertex, which is enough for

@@ -25,15 +25,17 @@ from dataclasses import dataclass
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.i18n import msg
 from game.core.polygons import bounds, convex_hull, convex_parts
-from game.core.state import GameState, Model
+from game.core.state import GameState, Model, Point
 from game.rulesets.ranks import formation
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.shapes import (
     Polygon,
     boxes_meet,
     convex_meets_polygon,
+    overlap_entry,
     penetration,
     rect_corners,
+    unit_vectors,
 )
 
 TOLERANCE = CONTACT_TOLERANCE
@@ -129,6 +131,11 @@ def _terrain(s: GameState, kind: str) -> list[Obstacle]:
     return cached[1].get(kind, [])
 
 
+def posed_box(model: Model) -> Box:
+    """The bounding box of a base where it stands (kept by pose, as its rectangle is)."""
+    return _posed_rect(model)[0]
+
+
 def model_rect(model: Model, shrink: float = 0.0) -> Polygon:
     return rect_corners(model.x, model.y, model.facing, model.base.width, model.base.depth,
                         shrink)
@@ -160,9 +167,10 @@ def _outline(frame: Frame, ext: Extent) -> Polygon:
     return formation.footprint(frame, ext)
 
 
-def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
-             ) -> tuple[float, str | None]:
-    """(cost, what blocks it) of a straight stretch between two frames of one facing."""
+def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
+             ahead: bool = False) -> tuple[float, str | None]:
+    """(cost, what blocks it) of a straight stretch between two frames of one facing;
+    `ahead`: `end` is `formation.advanced(start, ...)`, straight along the facing."""
     length = math.dist(start.point, end.point)
     if length <= 1e-12:
         return 0.0, None
@@ -170,7 +178,7 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
     sur = sur.near(bounds(first + last))
     if not (sur.enemies or sur.impassable or sur.difficult):
         return length, None
-    hull = convex_hull(first + last)
+    hull = _ahead_hull(first, last) if ahead and length >= 1e-6 else convex_hull(first + last)
     blocker = _swept_blocker(sur, hull)
     if blocker is not None:
         return length, blocker
@@ -188,6 +196,15 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent
         cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
         previous = current
     return cost, None
+
+
+def _ahead_hull(first: Polygon, last: Polygon) -> Polygon:
+    """`convex_hull(first + last)` for a block's outline moved straight ahead: the rear
+    corners where it started and the front corners where it ends, counter-clockwise from the
+    least point, as the hull lists them (without sorting eight points for it)."""
+    hull = [first[2], first[3], last[0], last[1]]
+    k = hull.index(min(hull))
+    return hull[k:] + hull[:k]
 
 
 def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
@@ -255,6 +272,54 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
                 return msg("{base} would be inside impassable {terrain}",
                            base=s.models[mid].name, terrain=row.name)
     return None
+
+
+def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                     distance: float) -> float | None:
+    """For a block that ends a straight stretch of `distance` (along its facing) in `frame`:
+    a shorter stretch that ends above the returned length still has a base overlapping one it
+    overlaps here (so a search stepping back need not try it); None when no base overlaps
+    another here."""
+    ext = formation.extent(s, unit_id)
+    near = sur.near(bounds(formation.footprint(frame, ext)))
+    others = near.enemies + near.friends
+    if not others:
+        return None
+    forward, _ = unit_vectors(frame.facing)
+    depth = TOLERANCE - SAFETY
+    found = None
+    for _, rect in base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                since = distance + overlap_entry(rect, row.polygon, forward, depth)
+                found = since if found is None else min(found, since)
+    return found
+
+
+def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                  direction: Point) -> list[tuple[float, float]]:
+    """For a block standing in `frame` with bases overlapping others: for each such pair,
+    the shifts along `direction` (a unit vector) between which that base still overlaps that
+    one (an open interval round 0), narrowed by SPAN_SLACK at both ends for float safety."""
+    ext = formation.extent(s, unit_id)
+    near = sur.near(bounds(formation.footprint(frame, ext)))
+    others = near.enemies + near.friends
+    depth = TOLERANCE - SAFETY
+    back = (-direction[0], -direction[1])
+    out = []
+    for _, rect in base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                low = overlap_entry(rect, row.polygon, direction, depth)
+                high = -overlap_entry(rect, row.polygon, back, depth)
+                out.append((low + SPAN_SLACK, high - SPAN_SLACK))
+    return out
+
+
+#: Float slack left at the ends of a known overlap (positions are kept to 1/1000").
+SPAN_SLACK = 1e-7
 
 
 def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:

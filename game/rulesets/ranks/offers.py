@@ -1,0 +1,190 @@
+"""The charges, Marches and Turns offered to a unit free to move, each kept by what it reads.
+
+Why kept, and why piece by piece: solving a block's moves (the farthest legal advance, a charge
+path) is most of what a listing of the legal actions costs, and a side gives its units their
+orders one at a time, so the same unit is offered its moves again after each order. A March or
+a Turn depends only on the unit's own pose, the point it heads for and the bases standing on
+the ground it can cross (ground.py), so each is kept under exactly those: a neighbour moving
+beside a block, or the nearest enemy moving about out of its way, leaves its straight march
+and its turns as they were. The charges read more (which enemies are within reach, each
+target's whole block, the ways round) and are kept under every base near the unit
+(`ground.near`).
+"""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.i18n import msg
+from game.core.state import GameState, Point
+from game.rulesets.ranks import charge, ground, movement, sweep
+from game.rulesets.ranks.recall import table_token
+from game.rulesets.ranks.shapes import boxes_meet
+from game.rulesets.ranks.wording import lowered
+
+#: Pieces kept (all units, all positions; cleared when full).
+KEPT = 4096
+_kept: dict[tuple, object] = {}
+_grounds: dict[tuple, tuple] = {}
+
+
+def own_key(s: GameState, unit_id: str) -> tuple:
+    """The table and the unit itself: who it is, its move, its formation and its bases' poses."""
+    unit = s.units[unit_id]
+    return (table_token(s), unit_id, unit.kind, unit.profile["M"],
+            unit.flags["slots"], unit.flags["files"],
+            tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
+
+
+class Bases:
+    """Every living base of one state with its box and what a key says of it (id, pose, unit
+    kind): read once for all the units a listing offers moves to."""
+
+    def __init__(self, s: GameState):
+        self.rows = [(sweep.posed_box(m), m.unit, (m.id, m.x, m.y, m.facing,
+                                                   s.units[m.unit].kind))
+                     for m in s.models.values() if m.alive]
+
+
+class _Offer:
+    """One unit's offers in one state: each piece solved the first time it is asked for."""
+
+    def __init__(self, s: GameState, geo: Geometry, unit_id: str, bases: Bases | None = None):
+        self.s, self.geo, self.unit_id = s, geo, unit_id
+        self._sur: sweep.Surroundings | None = None
+        self._own: tuple | None = None
+        self._bases = bases
+        self._near: tuple | None = None
+
+    def _rows(self, box: ground.Box) -> list:
+        """The other units' bases that may meet `box`: those near the unit when the box lies
+        within its near ground (most do), else all."""
+        if self._near is None:
+            near = self.ground(ground.near)
+            self._near = (near, [row for row in self._bases.rows
+                                 if row[1] != self.unit_id and boxes_meet(near, row[0])])
+        near, rows = self._near
+        if near[0] <= box[0] and near[1] <= box[1] and box[2] <= near[2] and box[3] <= near[3]:
+            return rows
+        return [row for row in self._bases.rows if row[1] != self.unit_id]
+
+    def ground(self, where, *args) -> ground.Box:
+        """The ground `where(s, unit, *args)` gives (ground.py), kept under the unit's own
+        key and `args`, which are all it depends on."""
+        if self._own is None:
+            self._own = own_key(self.s, self.unit_id)
+            if self._bases is None:
+                self._bases = Bases(self.s)
+        key = (self._own, where.__name__, args)
+        box = _grounds.get(key)
+        if box is None:
+            if len(_grounds) >= KEPT:
+                _grounds.clear()
+            box = _grounds[key] = where(self.s, self.unit_id, *args)
+        return box
+
+    def on(self, where, *args) -> tuple:
+        """The unit, and every other living base whose box meets the ground `where(s, unit,
+        *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
+        unit and `args`, so it is kept under them."""
+        box = self.ground(where, *args)
+        return (self._own, tuple(entry for other, _, entry in self._rows(box)
+                                 if boxes_meet(box, other)))
+
+    @property
+    def sur(self) -> sweep.Surroundings:
+        if self._sur is None:
+            self._sur = sweep.Surroundings(self.s, self.unit_id)
+        return self._sur
+
+    def piece(self, ground_key: tuple, name: tuple, solve):
+        key = (ground_key, name)
+        if key in _kept:
+            return _kept[key]
+        if len(_kept) >= KEPT:
+            _kept.clear()
+        found = _kept[key] = solve()
+        return found
+
+    def within(self, where, *args) -> sweep.Surroundings:
+        """The surroundings cut down to a ground: all the solver of that move can meet, so
+        each of its many checks looks through a few bases, not all."""
+        return self.sur.near(self.ground(where, *args))
+
+    def accepted(self, a: Action | None) -> Action | None:
+        """The action if the table accepts where it ends (`table_problem`)."""
+        if a is None or table_problem(self.s, self.geo, self.sur, a) is not None:
+            return None
+        return a
+
+
+def charges(s: GameState, geo: Geometry, unit_id: str,
+            sur: sweep.Surroundings | None = None
+            ) -> tuple[list[Action], list[tuple[str, str]]]:
+    """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
+    every enemy within its move edge to edge that cannot be)."""
+    offer = _Offer(s, geo, unit_id)
+    offer._sur = sur
+    return offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))
+
+
+def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
+    s, geo = offer.s, offer.geo
+    offered, refused = charge.charge_choices(s, geo, offer.unit_id, offer.sur)
+    out = []
+    for a in offered:
+        problem = table_problem(s, geo, offer.sur, a)
+        if problem is None:
+            out.append(a)
+        else:
+            refused.append((a.targets[0], msg(
+                "Cannot charge {target}: {problem} ({rule})",
+                target=s.units[a.targets[0]].name, problem=problem,
+                rule=lowered(charge.RULE_CHARGE_PATH))))
+    return out, refused
+
+
+def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
+          nearest: Point | None, bases: Bases | None = None) -> list[Action]:
+    """The charges, then the Marches (straight ahead, then toward each goal, each placement
+    once), then the Turns (each on the spot, the one facing `nearest` also with an advance)
+    offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
+    when the caller lists several units' moves."""
+    offer = _Offer(s, geo, unit_id, bases)
+    out = list(offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))[0])
+    wanted = [(msg("straight ahead"), None)] + list(goals.items())
+    out += movement.distinct([offer.piece(
+        offer.on(ground.march, point), ("march", name, point),
+        lambda n=name, p=point: offer.accepted(movement.march_toward(
+            s, unit_id, n, p, offer.within(ground.march, p))))
+        for name, point in wanted])
+    spots = offer.piece(offer.on(ground.turns), ("turns",),
+                        lambda: [(a is not None, offer.accepted(a))
+                                 for a in movement.spot_turns(s, unit_id,
+                                                              offer.within(ground.turns))])
+    best = movement.best_turn(s, unit_id, nearest)
+    for degrees, (room, spot) in zip(movement.TURNS, spots, strict=True):
+        # a turn with no room on the spot is not offered with an advance either; one the
+        # table alone refuses on the spot may still be, further on
+        if spot is not None:
+            out.append(spot)
+        if degrees == best and room:
+            ahead = offer.piece(offer.on(ground.turn_ahead, degrees),
+                                ("turn ahead", degrees), lambda d=degrees: offer.accepted(
+                                    movement.turn_ahead(s, unit_id, d, offer.within(
+                                        ground.turn_ahead, d))))
+            if ahead is not None:
+                out.append(ahead)
+    return out
+
+
+def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Action
+                  ) -> str | None:
+    """What is offered, the table accepts. The solvers' own checks are a little stricter
+    than the table's, so only close calls are put to it (an offer the table then refused
+    would stop an AI's battle)."""
+    dest = a.destinations()
+    facing = movement.facing_after(s, a)
+    if not sweep.close_call(sur, s, a.unit, dest, facing):
+        return None
+    return movement.placed_problem(s, geo, a.unit, dest, facing)
