@@ -45,9 +45,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
+from game.ai.turns import look_ahead
 from game.core import chance
 from game.core.dice import Dice, ScriptExhausted
 
@@ -69,6 +71,9 @@ SOFT_SHARE = 0.5
 #: overrides it only for a clear difference in points, objectives or threats (measured: at
 #: 0.05, cards lost both battles of a seed to greedy).
 MARGIN = 0.5
+#: The share of the budget the turn look-ahead may spend on the searcher's own turn (the
+#: tree over decisions has the rest when greedy's choice stands).
+TURN_SHARE = 0.7
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
@@ -120,10 +125,6 @@ class Tree:
                              lambda: ruleset.legal_actions(state, geo))
 
 
-class OutOfTime(Exception):
-    """The budget ran out inside a level (its unfinished values are dropped)."""
-
-
 @dataclass
 class Candidate:
     action: object
@@ -141,6 +142,12 @@ class Candidate:
     own_follow_up: bool = False
     #: The grouped outcomes weighed: (label, probability).
     odds: list[tuple[str, float]] = field(default_factory=list)
+    #: Looked ahead in turns (`game.ai.turns`): the rollouts' values by seed, the paired
+    #: gain over greedy's choice with its standard error, the first reply of the first one.
+    turn_values: list[float] = field(default_factory=list)
+    turn_reply: object = None
+    turn_gain: float = 0.0
+    turn_error: float = math.inf
 
     @property
     def depth(self) -> int:
@@ -151,6 +158,10 @@ class Candidate:
         return self.values[self.depth] if self.values else float("-inf")
 
     @property
+    def turn_mean(self) -> float:
+        return statistics.mean(self.turn_values) if self.turn_values else float("-inf")
+
+    @property
     def samples(self) -> int:
         """Levels searched (kept under this name for the explanation)."""
         return self.depth
@@ -159,8 +170,11 @@ class Candidate:
 class SearchAgent:
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: float | None = 1.0, depth: int | None = None):
+    def __init__(self, seed: int = 0, budget: float | None = 1.0, depth: int | None = None,
+                 turns: bool = True):
         self.rng = random.Random(seed)
+        #: Whether the agent's own turn is looked ahead in turns (`game.ai.turns`).
+        self.turns = turns
         self.budget = budget
         self.max_depth = depth if depth is not None else MAX_DEPTH
         #: The last decision that had a choice: candidates, best first (swapped in whole).
@@ -168,6 +182,8 @@ class SearchAgent:
         self.last_used: float = 0.0
         #: When that decision ended (monotonic clock), to find the agent that decided last.
         self.last_at: float | None = None
+        #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation).
+        self.last_by = "tree"
         #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
         self.stats: dict | None = None
 
@@ -179,12 +195,48 @@ class SearchAgent:
             return legal[0]
         ruleset, geo = controller.ruleset, controller.geo
         self._deadline = None if self.budget is None else start + self.budget
-        soft = None if self.budget is None else start + self.budget * SOFT_SHARE
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
         self._tree = Tree()
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
+        pick, by = None, "tree"
+        if self.turns and world.active == me:  # one's own turn: look ahead a turn each way
+            pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
+            by = "turns"
+        if pick is None:
+            soft = None if self.budget is None else \
+                time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
+            pick = self.search_tree(ruleset, world, geo, me, cands, soft)
+            if by == "tree" or pick is not max(cands, key=lambda c: c.greedy):
+                by = "tree"  # else both kept greedy's choice: the turns looked the farthest
+        self.last_by = by
+        turn = by == "turns"
+        cands.sort(key=lambda c: (c is pick, turn and len(c.turn_values),
+                                  c.turn_mean if turn else c.mean, c.depth, c.mean, c.greedy),
+                   reverse=True)
+        self._tree = Tree()  # the decision's states are not kept past it
+        self.last_used = time.thread_time() - start
+        self.last = cands
+        self.last_at = time.monotonic()
+        return pick.action
+
+    def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
+        """The turn look-ahead (`game.ai.turns`) in its share of the budget: the candidate
+        it is confident of over greedy's choice, or None (greedy's choice stands so far: the
+        tree over decisions then has the rest of the budget)."""
+        whole = self._deadline
+        if whole is not None:
+            self._deadline = start + self.budget * TURN_SHARE
+        try:
+            pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,
+                              self._deadline, self.stats)
+        finally:
+            self._deadline = whole
+        return None if pick is max(cands, key=lambda c: c.greedy) else pick
+
+    def search_tree(self, ruleset, world, geo, me, cands, soft) -> Candidate:
+        """The expectimax over decisions (the module docstring), by iterative deepening."""
         order = list(cands)
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and soft is not None and time.thread_time() >= soft:
@@ -196,13 +248,7 @@ class SearchAgent:
                 break
             order = sorted(order, key=lambda c: -c.values[depth])
         self.refine(ruleset, world, geo, me, cands)
-        pick = self.pick(cands)
-        cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
-        self._tree = Tree()  # the decision's states are not kept past it
-        self.last_used = time.thread_time() - start
-        self.last = cands
-        self.last_at = time.monotonic()
-        return pick.action
+        return self.pick(cands)
 
     @staticmethod
     def contest(cands: list[Candidate]) -> tuple[int, Candidate, Candidate | None]:

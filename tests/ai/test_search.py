@@ -181,7 +181,7 @@ def test_a_close_call_on_sampled_dice_is_sampled_again_before_greedy_is_kept():
     ruleset, state, geo = _warband_last_turn_on_an_objective()
     play = Playout(ruleset, state.copy(), geo, Dice(0))
     play.take_automatic_steps()
-    agent = SearchAgent(0, budget=None)
+    agent = SearchAgent(0, budget=None, turns=False)  # the tree over decisions
     action = agent.choose(play)
     charge = next(c for c in agent.last if c.action.kind == "charge")
     assert action.kind != "charge"

@@ -1,0 +1,137 @@
+"""Look-ahead in turns (`game.ai.turns`): the horizon is the searcher's next turn, candidates
+share their dice, greedy's choice stands unless the paired gain is beyond the margin and its
+error, and the rounds go to the candidates still in the running."""
+
+import math
+import random
+
+import pytest
+
+from game import rulesets
+from game.ai import turns
+from game.ai.budget import OutOfTime
+from game.ai.greedy import GreedyAgent
+from game.ai.playout import Playout
+from game.ai.search import Candidate, SearchAgent
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.io.tmx import default_map_for, load_scenario
+from game.sim import battle_forces
+from game.turn import TurnController
+
+
+def _battle(ruleset_id="warband", seed=0):
+    ruleset = rulesets.get(ruleset_id)
+    scenario = load_scenario(default_map_for(ruleset_id))
+    return TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
+
+
+def _never():
+    return None
+
+
+def test_horizon_is_the_turn_passed_to_another_side_and_back():
+    controller = _battle()
+    state = controller.state
+    me = state.active
+    assert not turns.horizon_reached(state, me, passed=False)
+    assert turns.horizon_reached(state, me, passed=True)
+    state.active = 1 - me
+    assert not turns.horizon_reached(state, me, passed=True)
+
+
+@pytest.mark.parametrize("ruleset_id", ["warband", "ranks"])
+def test_a_rollout_plays_the_opponents_whole_next_turn_and_stops_at_the_searchers(ruleset_id):
+    controller = _battle(ruleset_id)
+    me = controller.state.active
+    play = Playout(controller.ruleset, controller.state.copy(), controller.geo, Dice(3))
+    record = turns.Rollouts()
+    play_seen = []
+    policy = GreedyAgent(3)
+
+    class Watch:
+        def choose(self, p):
+            play_seen.append(p.state.active)
+            return policy.choose(p)
+
+    turns.play_to_horizon(play, me, Watch(), _never, record)
+    assert play.state.over or play.state.active == me
+    assert any(a != me for a in play_seen)  # the opponent's turn was played
+    assert record.replier is not None and record.replier != me
+
+
+def test_a_rollout_is_cut_when_the_budget_is_spent():
+    controller = _battle()
+    me = controller.state.active
+    play = Playout(controller.ruleset, controller.state.copy(), controller.geo, Dice(3))
+
+    def spent():
+        raise OutOfTime
+
+    with pytest.raises(OutOfTime):
+        turns.play_to_horizon(play, me, GreedyAgent(3), spent)
+
+
+def test_candidates_share_their_dice_so_one_action_twice_has_no_gain_and_no_error():
+    controller = _battle()
+    ruleset, geo, state = controller.ruleset, controller.geo, controller.state
+    me = state.active
+    action = GreedyAgent(0).choose(controller)
+    cands = [Candidate(action, 1.0), Candidate(action, 0.5)]
+    pick = turns.look_ahead(ruleset, state, geo, me, cands, random.Random(1), _never, None)
+    assert pick is cands[0]  # greedy's choice stands on a tie
+    assert cands[1].turn_values == cands[0].turn_values
+    assert len(cands[0].turn_values) == turns.FIXED_ROUNDS
+    assert cands[1].turn_gain == 0 and cands[1].turn_error == 0
+
+
+def test_paired_gain_is_the_mean_of_the_seed_by_seed_differences_with_its_error():
+    mean, se, n = turns.paired([3.0, 1.0, 5.0], [1.0, 1.0, 2.0, 9.0])
+    assert (mean, n) == (pytest.approx(5 / 3), 3)
+    assert se == pytest.approx(math.sqrt(((2 - 5 / 3) ** 2 + (5 / 3) ** 2 + (3 - 5 / 3) ** 2)
+                                         / 2) / math.sqrt(3))
+    assert turns.paired([2.0], [1.0]) == (1.0, math.inf, 1)
+
+
+def _runs(*values):
+    return [turns.Rollouts(list(v)) for v in values]
+
+
+def test_greedys_choice_stands_unless_the_gain_is_beyond_the_margin_plus_its_error():
+    base = [0.0, 0.0, 0.0]
+    clear = [1.0, 1.1, 0.9]  # gain 1.0, error 0.058: beyond 0.5 + 0.058
+    cands = [Candidate(Action("a"), 2.0), Candidate(Action("b"), 1.0)]
+    assert turns._decide(cands, _runs(base, clear), 0) is cands[1]
+    noisy = [3.0, -2.0, 2.0]  # gain 1.0, error 1.53: within the margin plus its error
+    assert turns._decide(cands, _runs(base, noisy), 0) is cands[0]
+    small = [0.4, 0.4, 0.4]  # no error, but the gain is within the margin
+    assert turns._decide(cands, _runs(base, small), 0) is cands[0]
+    once = [5.0]  # one rollout is never enough to override
+    assert turns._decide(cands, _runs(base, once), 0) is cands[0]
+
+
+def test_candidates_that_cannot_catch_the_best_leave_the_running():
+    runs = _runs([0.0, 0.0, 0.0], [2.0, 2.1, 1.9], [-3.0, -3.1, -2.9], [5.0])
+    # the third is 5 behind the best with a small error; the fourth has one rollout only
+    assert turns.still_running(runs, 0) == [0, 1, 3]
+
+
+def test_the_budget_affords_a_few_rollouts_each_to_as_many_candidates_as_it_can():
+    assert turns.affordable(0.1, 1.0, 14) == int(1.0 / (0.1 * turns.SEEDS_WANTED))
+    assert turns.affordable(2.0, 1.0, 14) == 1  # greedy's choice alone
+    assert turns.affordable(0.0, 1.0, 5) == 5
+
+
+def test_the_search_looks_ahead_in_turns_on_its_own_turn_and_explains_it():
+    from game.ai.explain import explanation, explanation_text
+
+    controller = _battle()
+    agent = SearchAgent(0, budget=None)
+    action = agent.choose(controller)
+    info = explanation(agent)
+    first = info["candidates"][0]
+    assert info["chosen"] == action.to_text()
+    assert first["rollouts"] == turns.FIXED_ROUNDS and info["look_ahead"] == "turns"
+    assert first["reply"] is not None and not first["own_follow_up"]
+    assert first["odds"] == []  # the rollouts sample the dice: no exact odds to show
+    assert "after the opponents' next turn (4 rollouts)" in explanation_text(info)
