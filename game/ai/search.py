@@ -49,7 +49,7 @@ from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
-from game.ai.turns import look_ahead
+from game.ai.turns import SEEDS_WANTED, look_ahead
 from game.core import chance
 from game.core.dice import Dice, ScriptExhausted
 
@@ -74,6 +74,9 @@ MARGIN = 0.5
 #: The share of the budget the turn look-ahead may spend on the searcher's own turn (the
 #: tree over decisions has the rest when greedy's choice stands).
 TURN_SHARE = 0.7
+#: When the turn look-ahead is too dear for the budget, it is tried again (its cost measured
+#: anew) every this many decisions.
+REMEASURE = 6
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
@@ -182,6 +185,9 @@ class SearchAgent:
         self.last_used: float = 0.0
         #: When that decision ended (monotonic clock), to find the agent that decided last.
         self.last_at: float | None = None
+        #: The turn look-ahead's last rollout cost (CPU s), and decisions since it was skipped.
+        self._timing: dict = {}
+        self._skipped = 0
         #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation).
         self.last_by = "tree"
         #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
@@ -201,7 +207,8 @@ class SearchAgent:
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
         pick, by = None, "tree"
-        if self.turns and world.active == me:  # one's own turn: look ahead a turn each way
+        if self.turns and world.active == me and self.turns_affordable():
+            # one's own turn: look ahead a turn each way
             pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
             by = "turns"
         if pick is None:
@@ -221,6 +228,17 @@ class SearchAgent:
         self.last_at = time.monotonic()
         return pick.action
 
+    def turns_affordable(self) -> bool:
+        """Whether the turn look-ahead's share of the budget affords two candidates their
+        `SEEDS_WANTED` rollouts each, at the last rollout cost measured (re-measured
+        every `REMEASURE` decisions: a battle's rollouts get cheaper as units fall)."""
+        cost = self._timing.get("rollout")
+        if self.budget is None or cost is None:
+            return True
+        self._skipped += 1
+        return (cost * SEEDS_WANTED * 2 <= self.budget * TURN_SHARE
+                or self._skipped % REMEASURE == 0)
+
     def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
         """The turn look-ahead (`game.ai.turns`) in its share of the budget: the candidate
         it is confident of over greedy's choice, or None (greedy's choice stands so far: the
@@ -230,7 +248,7 @@ class SearchAgent:
             self._deadline = start + self.budget * TURN_SHARE
         try:
             pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,
-                              self._deadline, self.stats)
+                              self._deadline, self.stats, self._timing)
         finally:
             self._deadline = whole
         return None if pick is max(cands, key=lambda c: c.greedy) else pick

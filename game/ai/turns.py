@@ -52,8 +52,9 @@ MIN_SEEDS = 2
 #: `TURN_Z` of its standard errors.
 TURN_MARGIN = 0.5
 TURN_Z = 1.0
-#: After a round, a candidate stays in the running if its paired gain over greedy's choice
-#: could still reach the best one's: within this many standard errors plus `KEEP_SLACK`.
+#: After a round, a candidate stays in the running if its paired gain over greedy's choice,
+#: plus this many standard errors, could still override it and, plus `KEEP_SLACK`, reach the
+#: best one's (`still_running`).
 KEEP_SE = 2.0
 KEEP_SLACK = 0.5
 
@@ -116,15 +117,17 @@ def paired(mine: list[float], base: list[float]) -> tuple[float, float, int]:
 
 
 def still_running(runs: list[Rollouts], base: int) -> list[int]:
-    """The candidates (indices) whose paired gain over `base` could still reach the best
-    one's (among those with two rollouts at least: one tells no error); `base` always stays
-    (it is what a candidate must beat), and so does a candidate with fewer than two."""
+    """The candidates (indices) still in the running: those whose paired gain over `base`,
+    optimistically (plus `KEEP_SE` standard errors), could still override it (beyond
+    `TURN_MARGIN`) and reach the best one's (among those with two rollouts at least: one tells
+    no error). `base` always stays (it is what a candidate must beat), and so does a candidate
+    with fewer than two rollouts. When only `base` is left, the look-ahead stops early."""
     gains = {i: paired(r.values, runs[base].values) for i, r in enumerate(runs)}
     best = max((g[0] for g in gains.values() if g[2] >= 2), default=-math.inf)
     keep = []
     for i, (mean, se, n) in gains.items():
-        reach = mean + (KEEP_SE * se if math.isfinite(se) else math.inf) + KEEP_SLACK
-        if i == base or n < 2 or reach >= best:
+        reach = mean + (KEEP_SE * se if math.isfinite(se) else math.inf)
+        if i == base or n < 2 or (reach >= TURN_MARGIN and reach + KEEP_SLACK >= best):
             keep.append(i)
     return keep
 
@@ -138,11 +141,13 @@ def affordable(spent: float, remaining: float, count: int) -> int:
 
 
 def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, check_time,
-               deadline: float | None, stats: dict | None = None):
+               deadline: float | None, stats: dict | None = None,
+               timing: dict | None = None):
     """The candidate to play: greedy's choice unless another's paired gain over it, after
     the opponents' next turn, is beyond `TURN_MARGIN` plus `TURN_Z` standard errors (at
     least `MIN_SEEDS` rollouts each). Fills each candidate's `turn_values`, `turn_gain`,
-    `turn_error`, `turn_reply`. Without a deadline, `FIXED_ROUNDS` rounds (deterministic)."""
+    `turn_error`, `turn_reply`. Without a deadline, `FIXED_ROUNDS` rounds (deterministic).
+    `timing["rollout"]` gets the CPU time of greedy's choice's first rollout."""
     base = max(range(len(cands)), key=lambda i: cands[i].greedy)
     order = sorted(range(len(cands)), key=lambda i: (i != base, -cands[i].greedy, i))
     runs = [Rollouts() for _ in cands]
@@ -159,6 +164,8 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
                                               check_time, runs[i] if k == 0 else None))
                 if stats is not None:
                     stats["rollouts"] = stats.get("rollouts", 0) + 1
+                if k == 0 and i == base and timing is not None:
+                    timing["rollout"] = time.thread_time() - spent
                 if k == 0 and i == base and deadline is not None:
                     now = time.thread_time()
                     running = running[:affordable(now - spent, deadline - now, len(running))]

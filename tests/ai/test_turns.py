@@ -81,7 +81,7 @@ def test_candidates_share_their_dice_so_one_action_twice_has_no_gain_and_no_erro
     pick = turns.look_ahead(ruleset, state, geo, me, cands, random.Random(1), _never, None)
     assert pick is cands[0]  # greedy's choice stands on a tie
     assert cands[1].turn_values == cands[0].turn_values
-    assert len(cands[0].turn_values) == turns.FIXED_ROUNDS
+    assert len(cands[0].turn_values) == 2  # then nothing is left to decide: it stops early
     assert cands[1].turn_gain == 0 and cands[1].turn_error == 0
 
 
@@ -110,10 +110,12 @@ def test_greedys_choice_stands_unless_the_gain_is_beyond_the_margin_plus_its_err
     assert turns._decide(cands, _runs(base, once), 0) is cands[0]
 
 
-def test_candidates_that_cannot_catch_the_best_leave_the_running():
-    runs = _runs([0.0, 0.0, 0.0], [2.0, 2.1, 1.9], [-3.0, -3.1, -2.9], [5.0])
-    # the third is 5 behind the best with a small error; the fourth has one rollout only
+def test_candidates_that_cannot_catch_the_best_or_override_greedy_leave_the_running():
+    runs = _runs([0.0, 0.0, 0.0], [2.0, 2.1, 1.9], [-3.0, -3.1, -2.9], [5.0], [0.1, 0.1, 0.1])
+    # the third is 5 behind the best with a small error; the fourth has one rollout only; the
+    # fifth could never beat greedy's choice by the margin
     assert turns.still_running(runs, 0) == [0, 1, 3]
+    assert turns.still_running(_runs([1.0, 1.0], [1.0, 1.0]), 0) == [0]  # nothing to decide
 
 
 def test_the_budget_affords_a_few_rollouts_each_to_as_many_candidates_as_it_can():
@@ -131,7 +133,8 @@ def test_the_search_looks_ahead_in_turns_on_its_own_turn_and_explains_it():
     info = explanation(agent)
     first = info["candidates"][0]
     assert info["chosen"] == action.to_text()
-    assert first["rollouts"] == turns.FIXED_ROUNDS and info["look_ahead"] == "turns"
+    rollouts = len(agent.last[0].turn_values)
+    assert first["rollouts"] == rollouts >= 2 and info["look_ahead"] == "turns"
     assert first["reply"] is not None and not first["own_follow_up"]
     assert first["odds"] == []  # the rollouts sample the dice: no exact odds to show
-    assert "after the opponents' next turn (4 rollouts)" in explanation_text(info)
+    assert f"after the opponents' next turn ({rollouts} rollouts)" in explanation_text(info)
