@@ -160,12 +160,14 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
                 if i not in running:
                     continue  # cut by what the budget affords (below)
                 spent = time.thread_time()
-                runs[i].values.append(rollout(ruleset, world, geo, me, cands[i].action, seed,
-                                              check_time, runs[i] if k == 0 else None))
+                try:
+                    runs[i].values.append(rollout(ruleset, world, geo, me, cands[i].action,
+                                                  seed, check_time, runs[i] if k == 0 else None))
+                finally:  # a rollout cut by the budget cost at least what it spent
+                    if k == 0 and i == base and timing is not None:
+                        timing["rollout"] = time.thread_time() - spent
                 if stats is not None:
                     stats["rollouts"] = stats.get("rollouts", 0) + 1
-                if k == 0 and i == base and timing is not None:
-                    timing["rollout"] = time.thread_time() - spent
                 if k == 0 and i == base and deadline is not None:
                     now = time.thread_time()
                     running = running[:affordable(now - spent, deadline - now, len(running))]

@@ -138,3 +138,35 @@ def test_the_search_looks_ahead_in_turns_on_its_own_turn_and_explains_it():
     assert first["reply"] is not None and not first["own_follow_up"]
     assert first["odds"] == []  # the rollouts sample the dice: no exact odds to show
     assert f"after the opponents' next turn ({rollouts} rollouts)" in explanation_text(info)
+
+
+def test_turns_are_skipped_when_too_dear_for_the_budget_and_tried_again_now_and_then():
+    from game.ai import search
+
+    agent = SearchAgent(0, budget=0.5)
+    assert agent.turns_affordable()  # nothing measured yet
+    agent._timing["rollout"] = 0.01
+    assert agent.turns_affordable()
+    agent._timing["rollout"] = 0.5 * search.TURN_SHARE  # one rollout eats the whole share
+    tries = [agent.turns_affordable() for _ in range(2 * search.REMEASURE)]
+    assert tries.count(True) == 2
+    assert SearchAgent(0, budget=None).turns_affordable()  # no budget: always
+
+
+def test_a_rollout_cut_by_the_budget_still_tells_its_cost():
+    controller = _battle()
+    state = controller.state
+    action = GreedyAgent(0).choose(controller)
+    calls = []
+
+    def budget():
+        calls.append(1)
+        if len(calls) > 3:
+            raise OutOfTime
+
+    timing = {}
+    cands = [Candidate(action, 1.0), Candidate(action, 0.5)]
+    pick = turns.look_ahead(controller.ruleset, state, controller.geo, state.active, cands,
+                            random.Random(1), budget, 10.0 ** 9, None, timing)
+    assert pick is cands[0] and cands[0].turn_values == []
+    assert timing["rollout"] > 0
