@@ -164,7 +164,7 @@ def test_a_move_without_dice_is_one_child_and_the_real_state_is_untouched():
 
 def test_the_reply_searched_is_the_opponents_best_for_its_own_margin_not_greedys():
     controller = _battle()
-    agent = SearchAgent(0, budget=None, depth=2)
+    agent = SearchAgent(0, budget=None, depth=2, turns=False)  # the tree over decisions
     agent.choose(controller)
     assert all(c.depth == 2 for c in agent.last)
     assert agent.last[0].reply is not None

@@ -170,3 +170,16 @@ def test_a_rollout_cut_by_the_budget_still_tells_its_cost():
                             random.Random(1), budget, 10.0 ** 9, None, timing)
     assert pick is cands[0] and cands[0].turn_values == []
     assert timing["rollout"] > 0
+
+
+def test_before_the_last_round_the_turn_look_ahead_has_the_last_word_on_the_own_turn():
+    controller = _battle()
+    state = controller.state.copy()
+    state.round = state.scenario.rounds - 1
+    assert not SearchAgent.near_the_end(state)
+    state.round = state.scenario.rounds
+    assert SearchAgent.near_the_end(state)
+    agent = SearchAgent(0, budget=None)
+    agent.choose(controller)  # round 1, own turn: no challenger beyond the error
+    assert agent.last_by == "turns"
+    assert all(not c.values for c in agent.last)  # the tree did not run
