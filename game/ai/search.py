@@ -49,7 +49,7 @@ from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
-from game.ai.turns import SEEDS_WANTED, look_ahead
+from game.ai.turns import MIN_SEEDS, SEEDS_WANTED, look_ahead
 from game.core import chance
 from game.core.dice import Dice, ScriptExhausted
 
@@ -210,7 +210,8 @@ class SearchAgent:
         if self.turns and world.active == me and self.turns_affordable():
             # one's own turn: look ahead a turn each way
             pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
-            by = "turns"
+            if pick is not None or sum(len(c.turn_values) >= MIN_SEEDS for c in cands) >= 2:
+                by = "turns"  # else it compared nothing (too dear): the tree decides
         if pick is None and (by == "tree" or self.near_the_end(world)):
             soft = None if self.budget is None else \
                 time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
