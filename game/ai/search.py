@@ -1,7 +1,17 @@
-"""The search agent: expectimax over a candidate set, chance nodes from exact grouped outcomes,
-the opponents' best replies searched, leaves scored by the ruleset's `evaluate`.
+"""The search agent: two look-aheads over a candidate set, greedy's choice kept unless one is
+confident of another.
 
-Why this shape (see the diagnosis in benchmarks/ai_diagnose.py): the engine costs
+On the agent's own turn (`state.active` is its side), when the engine is fast enough for the
+budget: the look-ahead in turns (`game.ai.turns`): each candidate played out by greedy to the
+end of the opponents' next turn, common dice across candidates, the paired gain over greedy's
+choice beyond a margin and its error. Before the last round its verdict is final; in the last
+round, when it keeps greedy's choice, the tree below has the rest of the budget (its few
+decisions then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
+or a look-ahead in turns too dear for the budget, measured as the battle goes): the
+expectimax over decisions below, chance nodes from exact grouped outcomes, the opponents'
+best replies searched, leaves scored by the ruleset's `evaluate`.
+
+Why the tree has this shape (see the diagnosis in benchmarks/ai_diagnose.py): the engine costs
 milliseconds per step, so a sampled look-ahead to the next turn affords one or two rollouts per
 candidate in a second; their dice swing a rollout by points while candidates differ by tenths,
 and rollouts cut by a ply limit end at different points of the game. Here instead:

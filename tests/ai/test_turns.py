@@ -183,3 +183,22 @@ def test_before_the_last_round_the_turn_look_ahead_has_the_last_word_on_the_own_
     agent.choose(controller)  # round 1, own turn: no challenger beyond the error
     assert agent.last_by == "turns"
     assert all(not c.values for c in agent.last)  # the tree did not run
+
+
+def test_with_more_sides_the_horizon_is_after_every_other_sides_next_turn():
+    ruleset = rulesets.get("warband")
+    scenario = load_scenario(default_map_for("warband"))
+    controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, 3, scenario))
+    me = controller.state.active
+    play = Playout(ruleset, controller.state.copy(), controller.geo, Dice(5))
+    seen = []
+    policy = GreedyAgent(5)
+
+    class Watch:
+        def choose(self, p):
+            seen.append(p.state.active)
+            return policy.choose(p)
+
+    turns.play_to_horizon(play, me, Watch(), _never)
+    assert play.state.active == me
+    assert set(seen) == {0, 1, 2}  # both opponents had their turn before it stopped
