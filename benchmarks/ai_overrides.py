@@ -6,7 +6,8 @@ search-vs-greedy battle, the state is kept and both choices (the search's and gr
 played out to the end of the battle `--playouts` times, greedy on every side afterwards, the
 same dice seeds for both choices (a paired comparison). The mean difference of the overriding
 side's final margin, with its standard error, says whether the override was right (> +2 SE),
-wrong (< -2 SE), or a toss-up.
+wrong (< -2 SE), or a toss-up; their mean, with its pooled error, says whether overriding
+pays on the whole. "depth turn": the override came from the turn look-ahead.
 Run from the repository root: python -m benchmarks.ai_overrides [--ruleset squads cards]
 [--seeds 1] [--budget 0.5] [--playouts 8] [--overrides 8]
 Prints figures; it is not a pass/fail test.
@@ -76,10 +77,12 @@ def overrides(ruleset_id: str, seed: int, seat: int, budget: float, playouts: in
                 pick = next(c for c in cands if c.action == action)
                 mean, se = compare(ruleset, controller.state, controller.geo, action,
                                    base.action, seat, playouts)
+                turns = search.last_by == "turns"
+                gain = pick.turn_gain if turns else pick.mean - base.values.get(
+                    pick.depth, float("nan"))
                 rows.append({"kind": action.kind, "greedy_kind": base.action.kind,
-                             "depth": pick.depth, "gain": pick.mean - base.values.get(
-                                 pick.depth, float("nan")), "mean": mean, "se": se,
-                             "round": controller.state.round})
+                             "depth": "turn" if turns else pick.depth, "gain": gain,
+                             "mean": mean, "se": se, "round": controller.state.round})
         controller.apply(action)
     for row in rows:
         row["decisions"] = decisions
@@ -108,8 +111,10 @@ def main() -> None:
         right = sum(1 for r in rows if r["mean"] > 2 * r["se"] and r["mean"] > 0)
         wrong = sum(1 for r in rows if r["mean"] < -2 * r["se"] and r["mean"] < 0)
         total = sum(r["mean"] for r in rows)
+        pooled = (sum(r["se"] ** 2 for r in rows) ** 0.5 / len(rows)) if rows else 0.0
         print(f"{ruleset_id:8} overrides looked at {len(rows)}: right {right}, wrong {wrong}, "
-              f"toss-up {len(rows) - right - wrong}; summed margin change {total:+.2f}; "
+              f"toss-up {len(rows) - right - wrong}; summed margin change {total:+.2f} (mean "
+              f"{total / max(1, len(rows)):+.2f} ± {pooled:.2f} per override); "
               f"{time.process_time() - start:.0f} s CPU", flush=True)
         for r in rows:
             print(f"    round {r['round']} depth {r['depth']} {r['kind']:12} over greedy's "

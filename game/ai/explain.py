@@ -1,10 +1,14 @@
 """Why the AI did that: its last decision's top candidates, as data and as plain text.
 
 What a player is told: the three candidates the search rated best, each with the margin it
-expected (victory points, own minus the best other side, at the deepest level of decisions it
-searched for that candidate), the reply it foresaw after the likeliest outcome (or, when the
-agent acts again first, its own follow-up),
-and the exact odds of the outcomes it weighed, plus greedy's one-ply value for comparison.
+expected (victory points, own minus the best other side), how far it looked for it, the reply
+it foresaw, the odds it used, and greedy's one-ply value for comparison. Two kinds of look-ahead
+(`game.ai.search`): on its own turn, rollouts to the end of the opponents' next turn (the
+margin is their mean, with the gain over greedy's choice, seed for seed, and its standard
+error; the reply is the first opponent decision of the first rollout; the dice are sampled,
+so no exact odds are shown); otherwise the tree over decisions (the margin at the deepest
+level searched, the reply after the likeliest outcome or, when the agent acts again first,
+its own follow-up, and the exact odds of the outcomes it weighed).
 """
 
 from __future__ import annotations
@@ -21,21 +25,30 @@ def explanation(agent) -> dict | None:
     cands = getattr(agent, "last", None)
     if not cands:
         return None
+    turns = getattr(agent, "last_by", "tree") == "turns"
     rows = []
     for cand in cands[:TOP]:
+        rolled = turns and bool(cand.turn_values)
+        mean = cand.turn_mean if rolled else cand.mean
+        reply = cand.turn_reply if rolled else cand.reply
         rows.append({
             "action": cand.action.to_text(),
             "label": cand.action.label,
-            "expected_margin": None if cand.mean == float("-inf") else round(cand.mean, 3),
-            "depth": cand.depth,
+            "expected_margin": None if mean == float("-inf") else round(mean, 3),
+            "depth": 0 if rolled else cand.depth,
+            "rollouts": len(cand.turn_values) if rolled else 0,
+            "gain": round(cand.turn_gain, 3) if rolled else None,
+            "gain_error": (round(cand.turn_error, 3) if rolled
+                           and cand.turn_error != float("inf") else None),
             "greedy_value": round(cand.greedy, 3),
-            "reply": cand.reply.to_text() if cand.reply is not None else None,
-            "reply_label": cand.reply.label if cand.reply is not None else None,
-            "own_follow_up": cand.own_follow_up,
-            "odds": [{"outcome": label, "probability": round(p, 4)}
-                     for label, p in cand.odds[:ODDS_SHOWN]],
+            "reply": reply.to_text() if reply is not None else None,
+            "reply_label": reply.label if reply is not None else None,
+            "own_follow_up": False if rolled else cand.own_follow_up,
+            "odds": [] if rolled else [{"outcome": label, "probability": round(p, 4)}
+                                       for label, p in cand.odds[:ODDS_SHOWN]],
         })
-    return {"chosen": rows[0]["action"], "candidates": rows,
+    return {"chosen": rows[0]["action"], "candidates": rows, "look_ahead": "turns" if turns
+            else "decisions",
             "considered": len(cands), "cpu_seconds": round(agent.last_used, 3)}
 
 
@@ -51,6 +64,10 @@ def _odds_text(odds: list[dict]) -> str:
 def _margin(row: dict) -> str:
     if row["expected_margin"] is None:
         return msg("not looked at")
+    if row.get("rollouts"):
+        return msg("expected margin {margin:+.2f} after the opponents' next turn ({rollouts})",
+                   margin=row["expected_margin"],
+                   rollouts=nmsg("{n} rollout", "{n} rollouts", row["rollouts"]))
     return msg("expected margin {margin:+.2f} looking {depth} ahead", margin=row["expected_margin"],
                depth=nmsg("{n} decision", "{n} decisions", row["depth"]))
 

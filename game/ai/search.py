@@ -1,7 +1,17 @@
-"""The search agent: expectimax over a candidate set, chance nodes from exact grouped outcomes,
-the opponents' best replies searched, leaves scored by the ruleset's `evaluate`.
+"""The search agent: two look-aheads over a candidate set, greedy's choice kept unless one is
+confident of another.
 
-Why this shape (see the diagnosis in benchmarks/ai_diagnose.py): the engine costs
+On the agent's own turn (`state.active` is its side), when the engine is fast enough for the
+budget: the look-ahead in turns (`game.ai.turns`): each candidate played out by greedy to the
+end of the opponents' next turn, common dice across candidates, the paired gain over greedy's
+choice beyond a margin and its error. Before the last round its verdict is final; in the last
+round, when it keeps greedy's choice, the tree below has the rest of the budget (its few
+decisions then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
+or a look-ahead in turns too dear for the budget, measured as the battle goes): the
+expectimax over decisions below, chance nodes from exact grouped outcomes, the opponents'
+best replies searched, leaves scored by the ruleset's `evaluate`.
+
+Why the tree has this shape (see the diagnosis in benchmarks/ai_diagnose.py): the engine costs
 milliseconds per step, so a sampled look-ahead to the next turn affords one or two rollouts per
 candidate in a second; their dice swing a rollout by points while candidates differ by tenths,
 and rollouts cut by a ply limit end at different points of the game. Here instead:
@@ -45,9 +55,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
+from game.ai.turns import MIN_SEEDS, SEEDS_WANTED, look_ahead
 from game.core import chance
 from game.core.dice import Dice, ScriptExhausted
 
@@ -69,6 +81,12 @@ SOFT_SHARE = 0.5
 #: overrides it only for a clear difference in points, objectives or threats (measured: at
 #: 0.05, cards lost both battles of a seed to greedy).
 MARGIN = 0.5
+#: The share of the budget the turn look-ahead may spend on the searcher's own turn in the
+#: last round (the tree over decisions has the rest when greedy's choice stands).
+TURN_SHARE = 0.7
+#: When the turn look-ahead is too dear for the budget, it is tried again (its cost measured
+#: anew) every this many decisions.
+REMEASURE = 6
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
@@ -120,10 +138,6 @@ class Tree:
                              lambda: ruleset.legal_actions(state, geo))
 
 
-class OutOfTime(Exception):
-    """The budget ran out inside a level (its unfinished values are dropped)."""
-
-
 @dataclass
 class Candidate:
     action: object
@@ -141,6 +155,12 @@ class Candidate:
     own_follow_up: bool = False
     #: The grouped outcomes weighed: (label, probability).
     odds: list[tuple[str, float]] = field(default_factory=list)
+    #: Looked ahead in turns (`game.ai.turns`): the rollouts' values by seed, the paired
+    #: gain over greedy's choice with its standard error, the first reply of the first one.
+    turn_values: list[float] = field(default_factory=list)
+    turn_reply: object = None
+    turn_gain: float = 0.0
+    turn_error: float = math.inf
 
     @property
     def depth(self) -> int:
@@ -151,6 +171,10 @@ class Candidate:
         return self.values[self.depth] if self.values else float("-inf")
 
     @property
+    def turn_mean(self) -> float:
+        return statistics.mean(self.turn_values) if self.turn_values else float("-inf")
+
+    @property
     def samples(self) -> int:
         """Levels searched (kept under this name for the explanation)."""
         return self.depth
@@ -159,8 +183,11 @@ class Candidate:
 class SearchAgent:
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: float | None = 1.0, depth: int | None = None):
+    def __init__(self, seed: int = 0, budget: float | None = 1.0, depth: int | None = None,
+                 turns: bool = True):
         self.rng = random.Random(seed)
+        #: Whether the agent's own turn is looked ahead in turns (`game.ai.turns`).
+        self.turns = turns
         self.budget = budget
         self.max_depth = depth if depth is not None else MAX_DEPTH
         #: The last decision that had a choice: candidates, best first (swapped in whole).
@@ -168,6 +195,11 @@ class SearchAgent:
         self.last_used: float = 0.0
         #: When that decision ended (monotonic clock), to find the agent that decided last.
         self.last_at: float | None = None
+        #: The turn look-ahead's last rollout cost (CPU s), and decisions since it was skipped.
+        self._timing: dict = {}
+        self._skipped = 0
+        #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation).
+        self.last_by = "tree"
         #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
         self.stats: dict | None = None
 
@@ -179,12 +211,73 @@ class SearchAgent:
             return legal[0]
         ruleset, geo = controller.ruleset, controller.geo
         self._deadline = None if self.budget is None else start + self.budget
-        soft = None if self.budget is None else start + self.budget * SOFT_SHARE
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
         self._tree = Tree()
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
+        pick, by = None, "tree"
+        if self.turns and world.active == me and self.turns_affordable():
+            # one's own turn: look ahead a turn each way
+            pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
+            if pick is not None or sum(len(c.turn_values) >= MIN_SEEDS for c in cands) >= 2:
+                by = "turns"  # else it compared nothing (too dear): the tree decides
+        if pick is None and (by == "tree" or self.near_the_end(world)):
+            soft = None if self.budget is None else \
+                time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
+            pick = self.search_tree(ruleset, world, geo, me, cands, soft)
+            if by == "tree" or pick is not max(cands, key=lambda c: c.greedy):
+                by = "tree"  # else both kept greedy's choice: the turns looked the farthest
+        if pick is None:
+            pick = max(cands, key=lambda c: c.greedy)
+        self.last_by = by
+        turn = by == "turns"
+        cands.sort(key=lambda c: (c is pick, turn and len(c.turn_values),
+                                  c.turn_mean if turn else c.mean, c.depth, c.mean, c.greedy),
+                   reverse=True)
+        self._tree = Tree()  # the decision's states are not kept past it
+        self.last_used = time.thread_time() - start
+        self.last = cands
+        self.last_at = time.monotonic()
+        return pick.action
+
+    @staticmethod
+    def near_the_end(state) -> bool:
+        """The last round: the tree's few decisions reach the battle's end, where its leaves
+        are final results; earlier, on the agent's own turn, the turn look-ahead's verdict
+        stands (warband, seeds 0-1: with the tree after it, search lost the 3 battles
+        played, 2 of which it won without; few battles, but the tree alone never beat
+        greedy there, while the turn look-ahead's overrides played out +2.9 ± 1.5 points
+        each: `benchmarks.ai_overrides`)."""
+        return state.round >= int(getattr(state.scenario, "rounds", 5) or 5)
+
+    def turns_affordable(self) -> bool:
+        """Whether the turn look-ahead's share of the budget affords two candidates their
+        `SEEDS_WANTED` rollouts each, at the last rollout cost measured (re-measured
+        every `REMEASURE` decisions: a battle's rollouts get cheaper as units fall)."""
+        cost = self._timing.get("rollout")
+        if self.budget is None or cost is None:
+            return True
+        self._skipped += 1
+        return (cost * SEEDS_WANTED * 2 <= self.budget * TURN_SHARE
+                or self._skipped % REMEASURE == 0)
+
+    def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
+        """The turn look-ahead (`game.ai.turns`): the candidate it is confident of over
+        greedy's choice, or None. In the last round it has `TURN_SHARE` of the budget (the
+        tree over decisions the rest, when greedy's choice stands); before, all of it."""
+        whole = self._deadline
+        if whole is not None and self.near_the_end(world):
+            self._deadline = start + self.budget * TURN_SHARE
+        try:
+            pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,
+                              self._deadline, self.stats, self._timing)
+        finally:
+            self._deadline = whole
+        return None if pick is max(cands, key=lambda c: c.greedy) else pick
+
+    def search_tree(self, ruleset, world, geo, me, cands, soft) -> Candidate:
+        """The expectimax over decisions (the module docstring), by iterative deepening."""
         order = list(cands)
         for depth in range(1, self.max_depth + 1):
             if depth > 1 and soft is not None and time.thread_time() >= soft:
@@ -196,13 +289,7 @@ class SearchAgent:
                 break
             order = sorted(order, key=lambda c: -c.values[depth])
         self.refine(ruleset, world, geo, me, cands)
-        pick = self.pick(cands)
-        cands.sort(key=lambda c: (c is pick, c.depth, c.mean, c.greedy), reverse=True)
-        self._tree = Tree()  # the decision's states are not kept past it
-        self.last_used = time.thread_time() - start
-        self.last = cands
-        self.last_at = time.monotonic()
-        return pick.action
+        return self.pick(cands)
 
     @staticmethod
     def contest(cands: list[Candidate]) -> tuple[int, Candidate, Candidate | None]:

@@ -20,7 +20,7 @@ def test_explanation_gives_the_top_three_with_expected_margin_and_the_next_decis
     ruleset = rulesets.get("warband")
     scenario = load_scenario(default_map_for("warband"))
     controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, 2, scenario))
-    agent = SearchAgent(0, budget=None, depth=3)
+    agent = SearchAgent(0, budget=None, depth=3, turns=False)  # the tree over decisions
     action = agent.choose(controller)
     info = explanation(agent)
     assert info["chosen"] == action.to_text()

@@ -164,7 +164,7 @@ def test_a_move_without_dice_is_one_child_and_the_real_state_is_untouched():
 
 def test_the_reply_searched_is_the_opponents_best_for_its_own_margin_not_greedys():
     controller = _battle()
-    agent = SearchAgent(0, budget=None, depth=2)
+    agent = SearchAgent(0, budget=None, depth=2, turns=False)  # the tree over decisions
     agent.choose(controller)
     assert all(c.depth == 2 for c in agent.last)
     assert agent.last[0].reply is not None
@@ -181,7 +181,7 @@ def test_a_close_call_on_sampled_dice_is_sampled_again_before_greedy_is_kept():
     ruleset, state, geo = _warband_last_turn_on_an_objective()
     play = Playout(ruleset, state.copy(), geo, Dice(0))
     play.take_automatic_steps()
-    agent = SearchAgent(0, budget=None)
+    agent = SearchAgent(0, budget=None, turns=False)  # the tree over decisions
     action = agent.choose(play)
     charge = next(c for c in agent.last if c.action.kind == "charge")
     assert action.kind != "charge"

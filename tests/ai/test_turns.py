@@ -1,0 +1,204 @@
+"""Look-ahead in turns (`game.ai.turns`): the horizon is the searcher's next turn, candidates
+share their dice, greedy's choice stands unless the paired gain is beyond the margin and its
+error, and the rounds go to the candidates still in the running."""
+
+import math
+import random
+
+import pytest
+
+from game import rulesets
+from game.ai import turns
+from game.ai.budget import OutOfTime
+from game.ai.greedy import GreedyAgent
+from game.ai.playout import Playout
+from game.ai.search import Candidate, SearchAgent
+from game.core.actions import Action
+from game.core.dice import Dice
+from game.io.tmx import default_map_for, load_scenario
+from game.sim import battle_forces
+from game.turn import TurnController
+
+
+def _battle(ruleset_id="warband", seed=0):
+    ruleset = rulesets.get(ruleset_id)
+    scenario = load_scenario(default_map_for(ruleset_id))
+    return TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
+
+
+def _never():
+    return None
+
+
+def test_horizon_is_the_turn_passed_to_another_side_and_back():
+    controller = _battle()
+    state = controller.state
+    me = state.active
+    assert not turns.horizon_reached(state, me, passed=False)
+    assert turns.horizon_reached(state, me, passed=True)
+    state.active = 1 - me
+    assert not turns.horizon_reached(state, me, passed=True)
+
+
+@pytest.mark.parametrize("ruleset_id", ["warband", "ranks"])
+def test_a_rollout_plays_the_opponents_whole_next_turn_and_stops_at_the_searchers(ruleset_id):
+    controller = _battle(ruleset_id)
+    me = controller.state.active
+    play = Playout(controller.ruleset, controller.state.copy(), controller.geo, Dice(3))
+    record = turns.Rollouts()
+    play_seen = []
+    policy = GreedyAgent(3)
+
+    class Watch:
+        def choose(self, p):
+            play_seen.append(p.state.active)
+            return policy.choose(p)
+
+    turns.play_to_horizon(play, me, Watch(), _never, record)
+    assert play.state.over or play.state.active == me
+    assert any(a != me for a in play_seen)  # the opponent's turn was played
+    assert record.replier is not None and record.replier != me
+
+
+def test_a_rollout_is_cut_when_the_budget_is_spent():
+    controller = _battle()
+    me = controller.state.active
+    play = Playout(controller.ruleset, controller.state.copy(), controller.geo, Dice(3))
+
+    def spent():
+        raise OutOfTime
+
+    with pytest.raises(OutOfTime):
+        turns.play_to_horizon(play, me, GreedyAgent(3), spent)
+
+
+def test_candidates_share_their_dice_so_one_action_twice_has_no_gain_and_no_error():
+    controller = _battle()
+    ruleset, geo, state = controller.ruleset, controller.geo, controller.state
+    me = state.active
+    action = GreedyAgent(0).choose(controller)
+    cands = [Candidate(action, 1.0), Candidate(action, 0.5)]
+    pick = turns.look_ahead(ruleset, state, geo, me, cands, random.Random(1), _never, None)
+    assert pick is cands[0]  # greedy's choice stands on a tie
+    assert cands[1].turn_values == cands[0].turn_values
+    assert len(cands[0].turn_values) == 2  # then nothing is left to decide: it stops early
+    assert cands[1].turn_gain == 0 and cands[1].turn_error == 0
+
+
+def test_paired_gain_is_the_mean_of_the_seed_by_seed_differences_with_its_error():
+    mean, se, n = turns.paired([3.0, 1.0, 5.0], [1.0, 1.0, 2.0, 9.0])
+    assert (mean, n) == (pytest.approx(5 / 3), 3)
+    assert se == pytest.approx(math.sqrt(((2 - 5 / 3) ** 2 + (5 / 3) ** 2 + (3 - 5 / 3) ** 2)
+                                         / 2) / math.sqrt(3))
+    assert turns.paired([2.0], [1.0]) == (1.0, math.inf, 1)
+
+
+def _runs(*values):
+    return [turns.Rollouts(list(v)) for v in values]
+
+
+def test_greedys_choice_stands_unless_the_gain_is_beyond_the_margin_plus_its_error():
+    base = [0.0, 0.0, 0.0]
+    clear = [1.0, 1.1, 0.9]  # gain 1.0, error 0.058: beyond 0.5 + 0.058
+    cands = [Candidate(Action("a"), 2.0), Candidate(Action("b"), 1.0)]
+    assert turns._decide(cands, _runs(base, clear), 0) is cands[1]
+    noisy = [3.0, -2.0, 2.0]  # gain 1.0, error 1.53: within the margin plus its error
+    assert turns._decide(cands, _runs(base, noisy), 0) is cands[0]
+    small = [0.4, 0.4, 0.4]  # no error, but the gain is within the margin
+    assert turns._decide(cands, _runs(base, small), 0) is cands[0]
+    once = [5.0]  # one rollout is never enough to override
+    assert turns._decide(cands, _runs(base, once), 0) is cands[0]
+
+
+def test_candidates_that_cannot_catch_the_best_or_override_greedy_leave_the_running():
+    runs = _runs([0.0, 0.0, 0.0], [2.0, 2.1, 1.9], [-3.0, -3.1, -2.9], [5.0], [0.1, 0.1, 0.1])
+    # the third is 5 behind the best with a small error; the fourth has one rollout only; the
+    # fifth could never beat greedy's choice by the margin
+    assert turns.still_running(runs, 0) == [0, 1, 3]
+    assert turns.still_running(_runs([1.0, 1.0], [1.0, 1.0]), 0) == [0]  # nothing to decide
+
+
+def test_the_budget_affords_a_few_rollouts_each_to_as_many_candidates_as_it_can():
+    assert turns.affordable(0.1, 1.0, 14) == int(1.0 / (0.1 * turns.SEEDS_WANTED))
+    assert turns.affordable(2.0, 1.0, 14) == 1  # greedy's choice alone
+    assert turns.affordable(0.0, 1.0, 5) == 5
+
+
+def test_the_search_looks_ahead_in_turns_on_its_own_turn_and_explains_it():
+    from game.ai.explain import explanation, explanation_text
+
+    controller = _battle()
+    agent = SearchAgent(0, budget=None)
+    action = agent.choose(controller)
+    info = explanation(agent)
+    first = info["candidates"][0]
+    assert info["chosen"] == action.to_text()
+    rollouts = len(agent.last[0].turn_values)
+    assert first["rollouts"] == rollouts >= 2 and info["look_ahead"] == "turns"
+    assert first["reply"] is not None and not first["own_follow_up"]
+    assert first["odds"] == []  # the rollouts sample the dice: no exact odds to show
+    assert f"after the opponents' next turn ({rollouts} rollouts)" in explanation_text(info)
+
+
+def test_turns_are_skipped_when_too_dear_for_the_budget_and_tried_again_now_and_then():
+    from game.ai import search
+
+    agent = SearchAgent(0, budget=0.5)
+    assert agent.turns_affordable()  # nothing measured yet
+    agent._timing["rollout"] = 0.01
+    assert agent.turns_affordable()
+    agent._timing["rollout"] = 0.5 * search.TURN_SHARE  # one rollout eats the whole share
+    tries = [agent.turns_affordable() for _ in range(2 * search.REMEASURE)]
+    assert tries.count(True) == 2
+    assert SearchAgent(0, budget=None).turns_affordable()  # no budget: always
+
+
+def test_a_rollout_cut_by_the_budget_still_tells_its_cost():
+    controller = _battle()
+    state = controller.state
+    action = GreedyAgent(0).choose(controller)
+    calls = []
+
+    def budget():
+        calls.append(1)
+        if len(calls) > 3:
+            raise OutOfTime
+
+    timing = {}
+    cands = [Candidate(action, 1.0), Candidate(action, 0.5)]
+    pick = turns.look_ahead(controller.ruleset, state, controller.geo, state.active, cands,
+                            random.Random(1), budget, 10.0 ** 9, None, timing)
+    assert pick is cands[0] and cands[0].turn_values == []
+    assert timing["rollout"] > 0
+
+
+def test_before_the_last_round_the_turn_look_ahead_has_the_last_word_on_the_own_turn():
+    controller = _battle()
+    state = controller.state.copy()
+    state.round = state.scenario.rounds - 1
+    assert not SearchAgent.near_the_end(state)
+    state.round = state.scenario.rounds
+    assert SearchAgent.near_the_end(state)
+    agent = SearchAgent(0, budget=None)
+    agent.choose(controller)  # round 1, own turn: no challenger beyond the error
+    assert agent.last_by == "turns"
+    assert all(not c.values for c in agent.last)  # the tree did not run
+
+
+def test_with_more_sides_the_horizon_is_after_every_other_sides_next_turn():
+    ruleset = rulesets.get("warband")
+    scenario = load_scenario(default_map_for("warband"))
+    controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, 3, scenario))
+    me = controller.state.active
+    play = Playout(ruleset, controller.state.copy(), controller.geo, Dice(5))
+    seen = []
+    policy = GreedyAgent(5)
+
+    class Watch:
+        def choose(self, p):
+            seen.append(p.state.active)
+            return policy.choose(p)
+
+    turns.play_to_horizon(play, me, Watch(), _never)
+    assert play.state.active == me
+    assert set(seen) == {0, 1, 2}  # both opponents had their turn before it stopped
