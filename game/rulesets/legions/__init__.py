@@ -20,7 +20,7 @@ transports.py).
 
 from __future__ import annotations
 
-from game.core.actions import Action
+from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
@@ -39,6 +39,7 @@ from game.rulesets.legions import (
     charge,
     evade,
     fight,
+    move_intents,
     movement,
     reactions,
     search_hooks,
@@ -175,7 +176,7 @@ class LegionsRuleset(RulesetBase):
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         """How far the models of a placement action may move (the client's ring)."""
         if a.kind == "move":
-            return movement.allowance(s, a.unit, a.option or "move")
+            return movement.allowance(s, a.unit, move_intents.how_of(a.option))
         c = s.pending.get("charge")
         if a.kind == "setup_move" and c:
             return float(c["setup"])
@@ -188,6 +189,24 @@ class LegionsRuleset(RulesetBase):
         if a.kind == "aftermath" and a.option == "consolidate":
             return float(movement.unit_lowest(s, a.unit, "I"))
         return None
+
+    # --- moves offered as intents (move_intents.py): what the client previews and drags ---
+    def solved_action(self, s: GameState, a: Action, geo: Geometry) -> Action:
+        """An offered Move or Run intent with the placement it will take (the client's
+        preview of where the models go); any other action as it is."""
+        if not move_intents.is_intent(a) or self.why_illegal(s, a, geo) is not None:
+            return a
+        return move_intents.placed(a, movement.destinations(s, geo, a))
+
+    def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
+        """What a hand drag of a unit in the Movement phase stands for: a Move carrying its
+        placement (checked like any other), or None when it may not move now."""
+        if s.phase != "movement" or unit_id not in s.units or s.units[unit_id].side != s.active:
+            return None
+        if s.pending.get("wounds") or movement.cannot_move_reason(s, unit_id):
+            return None
+        return Action("move", unit_id, option="move", placement=make_placement(
+            {m.id: (m.x, m.y) for m in s.alive_models(unit_id)}))
 
     def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
         return objective_holders(s, geo)
@@ -296,7 +315,10 @@ class LegionsRuleset(RulesetBase):
                        "leaving a unit, embark, disembark, or end the phase)", kind=a.kind)
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return msg("Choose one of your own units")
-        return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
+        if not a.placement:
+            return movement.intent_problem(s, a.unit, a.option)
+        return movement.move_problem(s, geo, a.unit, a.destinations(),
+                                     move_intents.how_of(a.option))
 
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
@@ -306,12 +328,12 @@ class LegionsRuleset(RulesetBase):
         if a.kind in TRANSPORT_ACTIONS:
             return transports.apply_action(s, a)
         unit = s.units[a.unit]
+        dest = movement.destinations(s, geo, a)
         unit.flags["moved"] = True
-        how = a.option or "move"
-        if how == "run":
+        if move_intents.how_of(a.option) == "run":
             unit.flags["ran"] = True
-            return [move_unit(s, unit.id, a.destinations(), msg("runs"), movement.RULE_RUN)]
-        return [move_unit(s, unit.id, a.destinations(), msg("moves"), movement.RULE_MOVE)]
+            return [move_unit(s, unit.id, dest, msg("runs"), movement.RULE_RUN)]
+        return [move_unit(s, unit.id, dest, msg("moves"), movement.RULE_MOVE)]
 
     # --- phases and turns ------------------------------------------------------------------------
     def _enter_assault(self, s: GameState) -> list[Event]:
