@@ -37,6 +37,7 @@ from game.rulesets.legions import (
     challenge,
     characters,
     charge,
+    consolidation,
     evade,
     fight,
     move_intents,
@@ -186,7 +187,7 @@ class LegionsRuleset(RulesetBase):
             return evade.allowance(s, a.unit)
         if a.kind == "aftermath" and a.option == "disengage":
             return movement.allowance(s, a.unit, "move")
-        if a.kind == "aftermath" and a.option == "consolidate":
+        if a.kind == "aftermath" and consolidation.base_option(a.option) == "consolidate":
             return float(movement.unit_lowest(s, a.unit, "I"))
         return None
 
@@ -194,9 +195,12 @@ class LegionsRuleset(RulesetBase):
     def solved_action(self, s: GameState, a: Action, geo: Geometry) -> Action:
         """An offered Move or Run intent with the placement it will take (the client's
         preview of where the models go); any other action as it is."""
-        if not move_intents.is_intent(a) or self.why_illegal(s, a, geo) is not None:
-            return a
-        return move_intents.placed(a, movement.destinations(s, geo, a))
+        if move_intents.is_intent(a) and self.why_illegal(s, a, geo) is None:
+            return move_intents.placed(a, movement.destinations(s, geo, a))
+        if (a.kind == "aftermath" and consolidation.goal_of(a) is not None
+                and self.why_illegal(s, a, geo) is None):
+            return consolidation.placed(a, consolidation.destinations(s, geo, a))
+        return a
 
     def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
         """What a hand drag of a unit in the Movement phase stands for: a Move carrying its

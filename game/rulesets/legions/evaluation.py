@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
-from game.rulesets.legions import charge, evade, reactions, transports, vehicles
+from game.rulesets.legions import charge, consolidation, evade, reactions, transports, vehicles
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
@@ -133,7 +133,7 @@ def allocation_value(s: GameState, a: Action) -> float:
 
 def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
     f = s.pending["fight"]
-    option = a.option
+    option = consolidation.base_option(a.option)
     if option == "hold":
         return 0.0
     if option == "fall_back":
@@ -150,7 +150,11 @@ def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
         p = sum(1 for d in range(1, 7) if d >= need) / 6
         return p * (fight_value(s, a.unit, a.targets[0]) + 0.2)
     if option == "consolidate":
-        return move_value(s, geo, a) + 0.01 if a.placement else 0.0
+        if a.placement:
+            return move_value(s, geo, a) + 0.01
+        if consolidation.goal_of(a) is None:
+            return 0.0
+        return move_value(s, geo, a, estimate=consolidation.estimate) + 0.01
     return 0.0
 
 

@@ -138,12 +138,16 @@ def objective_swing(b: Board, unit_id: str, moved: list[Model]) -> int:
     return swing
 
 
-def move_value(s: GameState, geo: Geometry, a: Action) -> float:
-    """Objectives taken and ground closed. A Move or Run intent is valued where the formation
-    move would take it on open ground (move_intents.estimate): solving each offered move
-    only to value it cost more than the rest of the battle."""
+def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
+    """Objectives taken and ground closed. An intent is valued where its move would take it
+    on open ground (`estimate(state, action, enemy rows)`: a Move's or Run's by default):
+    solving each offered move only to value it cost more than the rest of the battle."""
     b = board(s, geo)
-    dest = a.destinations() if a.placement else _estimated(b, a)
+    if a.placement:
+        dest = a.destinations()
+    else:
+        rows = [(x, y, r) for x, y, r, _, _ in b.enemies_of(s.units[a.unit].side)]
+        dest = (estimate or _estimated)(b.s, a, rows)
     if not dest:
         return 0.0
     moved = []
@@ -163,12 +167,10 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
 
 
-def _estimated(b: Board, a: Action) -> dict:
-    s = b.s
+def _estimated(s: GameState, a: Action, rows: list) -> dict:
     point = goal_point(s, goal_of(a.option) or "")
     if point is None:
         return {}
     how = how_of(a.option)
-    rows = [(x, y, r) for x, y, r, _, _ in b.enemies_of(s.units[a.unit].side)]
     return estimate(s, a.unit, point, movement.allowance(s, a.unit, how),
                     movement.KEEP_AWAY + 0.05, rows)
