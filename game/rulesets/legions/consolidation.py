@@ -134,14 +134,19 @@ def destinations(s: GameState, geo: Geometry, a: Action) -> Destinations:
     return solve(s, geo, a.unit, goal)
 
 
-def estimate(s: GameState, a: Action, enemies: list) -> Destinations:
-    """Where an intent would take the models on open ground (the greedy AI's value)."""
+def estimate(board, a: Action) -> Destinations:
+    """Where an intent would take the models on open ground (the greedy AI's value, from the
+    position's shared measures: move_value.Board)."""
+    from game.rulesets.legions.move_value import estimate_rows
+
+    s = board.s
     goal = goal_of(a)
     point = move_intents.goal_point(s, goal) if goal else None
     if point is None:
         return {}
-    return move_intents.estimate(s, a.unit, point, reach(s, a.unit), CLEAR + CLEAR_MARGIN,
-                                 enemies)
+    full, keep = reach(s, a.unit), CLEAR + CLEAR_MARGIN
+    return move_intents.estimate(s, a.unit, point, full, keep,
+                                 estimate_rows(board, a.unit, full, keep))
 
 
 def placed(a: Action, dest: Destinations) -> Action:

@@ -44,6 +44,8 @@ class Board:
                     inside.add(m.id)
             self.objectives.append((point, counts, inside))
         self._gaps: dict[str, float] = {}
+        self._ranked: dict[str, list] = {}
+        self._objective_gaps: dict[str, list] = {}
 
     def near_point(self, m: Model, point: tuple[float, float]) -> bool:
         if m.base.kind == "round":
@@ -68,6 +70,39 @@ class Board:
             models = self.s.alive_models(unit_id)
             self._gaps[unit_id] = nearest_gap(self.geo, models, self.enemies_of(models[0].side))
         return self._gaps[unit_id]
+
+    def objective_gaps(self, unit_id: str) -> list[float]:
+        """Per objective, a lower bound of the gap from the unit's nearest base to it (the
+        bounding circles'): objectives a move cannot bring within range are skipped."""
+        found = self._objective_gaps.get(unit_id)
+        if found is None:
+            models = self.s.alive_models(unit_id)
+            found = self._objective_gaps[unit_id] = [
+                min(math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius for m in models)
+                for point, _, _ in self.objectives]
+        return found
+
+    def rows_within(self, unit_id: str, margin: float) -> list:
+        """The enemy rows whose bounding circle comes within `margin` of the circle of one of
+        the unit's models where it stands now (a lower bound of the bases' gap, so every enemy
+        base within `margin` is among them): a move of d inches can only meet, or end nearest
+        to, the enemies these bounds let through."""
+        ranked = self._ranked.get(unit_id)
+        if ranked is None:
+            models = self.s.alive_models(unit_id)
+            circles = [(m.x, m.y, m.base.width / 2 if m.base.kind == "round" else m.base.radius)
+                       for m in models]
+            hypot = math.hypot
+            ranked = sorted(((min(hypot(row[0] - x, row[1] - y) - r for x, y, r in circles)
+                              - row[2], i, row)
+                             for i, row in enumerate(self.enemies_of(models[0].side))))
+            self._ranked[unit_id] = ranked
+        out = []
+        for bound, _, row in ranked:
+            if bound > margin:
+                break
+            out.append(row)
+        return out
 
 
 _BOARDS: dict[tuple, Board] = {}
@@ -111,14 +146,18 @@ def nearest_gap(geo: Geometry, models: list[Model], rows: list) -> float:
     return max(best, 0.0)
 
 
-def objective_swing(b: Board, unit_id: str, moved: list[Model]) -> int:
+def objective_swing(b: Board, unit_id: str, moved: list[Model], farthest: float) -> int:
     """Objectives this side gains (minus those it loses) if the unit's models stand as in
-    `moved`: only objectives the unit is near can change, so only those are counted."""
+    `moved` (none moved more than `farthest`): only objectives the unit is near can change,
+    so only those are counted."""
     s = b.s
     side = s.units[unit_id].side
     mine = s.alive_models(unit_id)
     swing = 0
-    for point, counts, inside in b.objectives:
+    for (point, counts, inside), gap in zip(b.objectives, b.objective_gaps(unit_id),
+                                            strict=True):
+        if gap - farthest > OBJECTIVE_RANGE + 1e-6:
+            continue  # out of reach of every model, before and after
         now = [m for m in mine if m.id in inside]
         then = [m for m in moved if b.near_point(m, point)]
         if not now and not then:
@@ -140,37 +179,44 @@ def objective_swing(b: Board, unit_id: str, moved: list[Model]) -> int:
 
 def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     """Objectives taken and ground closed. An intent is valued where its move would take it
-    on open ground (`estimate(state, action, enemy rows)`: a Move's or Run's by default):
+    on open ground (`estimate(board, action)`: a Move's or Run's by default):
     solving each offered move only to value it cost more than the rest of the battle."""
     b = board(s, geo)
-    if a.placement:
-        dest = a.destinations()
-    else:
-        rows = [(x, y, r) for x, y, r, _, _ in b.enemies_of(s.units[a.unit].side)]
-        dest = (estimate or _estimated)(b.s, a, rows)
+    dest = a.destinations() if a.placement else (estimate or _estimated)(b, a)
     if not dest:
         return 0.0
     moved = []
+    farthest = 0.0
     for m in s.alive_models(a.unit):
         if m.id in dest:
+            x, y = dest[m.id]
+            farthest = max(farthest, math.hypot(x - m.x, y - m.y))
             m = m.copy()
-            m.x, m.y = dest[m.id]
+            m.x, m.y = x, y
         moved.append(m)
-    swing = objective_swing(b, a.unit, moved)
-    rows = b.enemies_of(s.units[a.unit].side)
+    swing = objective_swing(b, a.unit, moved, farthest)
     closing = 0.0
-    if rows:
-        d1 = nearest_gap(geo, moved, rows)
-        closing = (b.unit_gap(a.unit) - d1) * CLOSING_VALUE
+    if b.enemies_of(s.units[a.unit].side):
+        # the nearest enemy after the move was within d0 + 2 x the move before it
+        d0 = b.unit_gap(a.unit)
+        d1 = nearest_gap(geo, moved, b.rows_within(a.unit, d0 + 2 * farthest + 1e-6))
+        closing = (d0 - d1) * CLOSING_VALUE
         if d1 <= charge.CHARGE_RANGE and how_of(a.option) == "run":
             closing -= 0.3  # it could have charged after a Move
     return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
 
 
-def _estimated(s: GameState, a: Action, rows: list) -> dict:
+def estimate_rows(b: Board, unit_id: str, reach: float, keep_away: float) -> list:
+    """(x, y, radius) of the enemies a straight move of `reach` could come within
+    `keep_away` of (what `move_intents.estimate` stops short of)."""
+    return [(x, y, r) for x, y, r, _, _ in b.rows_within(unit_id, reach + keep_away + 1e-6)]
+
+
+def _estimated(b: Board, a: Action) -> dict:
+    s = b.s
     point = goal_point(s, goal_of(a.option) or "")
     if point is None:
         return {}
-    how = how_of(a.option)
-    return estimate(s, a.unit, point, movement.allowance(s, a.unit, how),
-                    movement.KEEP_AWAY + 0.05, rows)
+    reach = movement.allowance(s, a.unit, how_of(a.option))
+    keep = movement.KEEP_AWAY + 0.05
+    return estimate(s, a.unit, point, reach, keep, estimate_rows(b, a.unit, reach, keep))
