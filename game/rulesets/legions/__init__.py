@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
-from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
+from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Scenario
@@ -334,10 +334,16 @@ class LegionsRuleset(RulesetBase):
         unit = s.units[a.unit]
         dest = movement.destinations(s, geo, a)
         unit.flags["moved"] = True
-        if move_intents.how_of(a.option) == "run":
+        running = move_intents.how_of(a.option) == "run"
+        if running:
             unit.flags["ran"] = True
-            return [move_unit(s, unit.id, dest, msg("runs"), movement.RULE_RUN)]
-        return [move_unit(s, unit.id, dest, msg("moves"), movement.RULE_MOVE)]
+        rule = movement.RULE_RUN if running else movement.RULE_MOVE
+        if not a.placement and all(tuple(v) == (s.models[k].x, s.models[k].y)
+                                   for k, v in dest.items()):
+            return [Note(rule=rule, text=msg(
+                "{unit} stays where it is: no legal formation move {goal}",
+                unit=unit.name, goal=move_intents.goal_name(s, move_intents.goal_of(a.option))))]
+        return [move_unit(s, unit.id, dest, msg("runs") if running else msg("moves"), rule)]
 
     # --- phases and turns ------------------------------------------------------------------------
     def _enter_assault(self, s: GameState) -> list[Event]:

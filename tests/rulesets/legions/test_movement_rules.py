@@ -3,13 +3,14 @@ M + I" (no charge after), the 1" gap to enemies, and who may not move (locked, P
 Routed: it falls back instead)."""
 
 from game.core.actions import Action, make_placement
-from game.core.events import DiceRolled, UnitMoved
+from game.core.events import DiceRolled, Note, UnitMoved
+from game.core.state import Terrain
 from game.rulesets.legions import statuses
 from game.rulesets.legions.charge import forbidden_reason
 from game.rulesets.legions.combat import lock
 from game.rulesets.legions.move_intents import how_of
 from game.rulesets.legions.movement import RULE_KEEP_AWAY, RULE_PINNED, own_edge
-from tests.rulesets.legions.battle import D32, Battle
+from tests.rulesets.legions.battle import D32, Battle, keep_only, stand
 
 
 def movement_battle(gap=20.0):
@@ -140,3 +141,20 @@ def test_a_hand_drag_stands_for_a_move_of_the_unit():
     assert template.kind == "move" and template.option == "move"
     assert set(template.destinations()) == {m.id for m in b.state.alive_models("s0u0")}
     assert b.ruleset.drag_template(b.state, "s1u0", b.geo) is None
+
+
+def test_an_intent_no_formation_move_can_take_leaves_the_unit_in_place_and_says_so():
+    wall = Terrain(frozenset({"impassable"}), ((22.0, 10.0), (22.6, 10.0), (22.6, 38.0),
+                                               (22.0, 38.0)), "Long wall")
+    b = Battle(["line_squad"], ["ember_squad"], terrain=(wall,), phase="movement")
+    keep_only(b, "s0u0", ["s0u0m1"])
+    keep_only(b, "s1u0", ["s1u0m1"])
+    stand(b, "s0u0m1", 21.39, 24.0)  # against the wall (the table allows 0.02" of slack)
+    stand(b, "s1u0m1", 30.0, 24.0)
+    toward = [a for a in b.legal() if a.option == "move:toward:s1u0"]
+    assert toward
+    events = b.apply(toward[0])
+    assert [type(e) for e in events] == [Note]
+    assert events[0].text == ("Line Squad stays where it is: no legal formation move toward "
+                              "Ember Squad")
+    assert b.state.models["s0u0m1"].x == 21.39 and b.unit("s0u0").flags["moved"]
