@@ -203,14 +203,21 @@ class LegionsRuleset(RulesetBase):
         return a
 
     def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
-        """What a hand drag of a unit in the Movement phase stands for: a Move carrying its
-        placement (checked like any other), or None when it may not move now."""
-        if s.phase != "movement" or unit_id not in s.units or s.units[unit_id].side != s.active:
+        """What a hand drag of a unit stands for, now that Moves, Runs and consolidations are
+        offered as intents: in the Movement phase a Move, in the aftermath a Consolidate when
+        one is offered to it, carrying the placement (checked like any other); else None."""
+        if unit_id not in s.units or s.pending.get("wounds"):
             return None
-        if s.pending.get("wounds") or movement.cannot_move_reason(s, unit_id):
-            return None
-        return Action("move", unit_id, option="move", placement=make_placement(
-            {m.id: (m.x, m.y) for m in s.alive_models(unit_id)}))
+        here = make_placement({m.id: (m.x, m.y) for m in s.alive_models(unit_id)})
+        if s.phase == "movement":
+            if s.units[unit_id].side != s.active or movement.cannot_move_reason(s, unit_id):
+                return None
+            return Action("move", unit_id, option="move", placement=here)
+        if "fight" in s.pending and "challenge" not in s.pending and any(
+                a.unit == unit_id and consolidation.base_option(a.option) == "consolidate"
+                for a in self.legal_actions(s, geo) if a.kind == "aftermath"):
+            return Action("aftermath", unit_id, option="consolidate", placement=here)
+        return None
 
     def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
         return objective_holders(s, geo)

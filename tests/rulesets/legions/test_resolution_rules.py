@@ -329,3 +329,13 @@ def test_a_consolidation_intent_names_an_enemy_unit_or_an_objective():
         Action("aftermath", "s0u0", option="consolidate:toward:s0u1"))
     assert "Unknown aftermath option" in b.why(
         Action("aftermath", "s0u0", option="hold:toward:s1u0"))
+
+
+def test_a_hand_drag_in_the_aftermath_stands_for_a_consolidation_when_one_is_offered():
+    b, _ = won_fight(1, 2)
+    assert b.ruleset.drag_template(b.state, "s1u0", b.geo) is None  # the loser: no consolidate
+    b.apply(aftermath(b, "disengage"))
+    template = b.ruleset.drag_template(b.state, "s0u0", b.geo)
+    assert template.kind == "aftermath" and template.option == "consolidate"
+    assert set(template.destinations()) == {m.id for m in b.state.alive_models("s0u0")}
+    assert b.why(template) is None  # consolidating where it stands
