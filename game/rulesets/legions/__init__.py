@@ -20,9 +20,9 @@ transports.py).
 
 from __future__ import annotations
 
-from game.core.actions import Action
+from game.core.actions import Action, make_placement
 from game.core.dice import Dice
-from game.core.events import BattleStarted, Event, PhaseStarted, TurnStarted
+from game.core.events import BattleStarted, Event, Note, PhaseStarted, TurnStarted
 from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Scenario
@@ -37,8 +37,10 @@ from game.rulesets.legions import (
     challenge,
     characters,
     charge,
+    consolidation,
     evade,
     fight,
+    move_intents,
     movement,
     reactions,
     search_hooks,
@@ -175,7 +177,7 @@ class LegionsRuleset(RulesetBase):
     def move_allowance(self, s: GameState, a: Action) -> float | None:
         """How far the models of a placement action may move (the client's ring)."""
         if a.kind == "move":
-            return movement.allowance(s, a.unit, a.option or "move")
+            return movement.allowance(s, a.unit, move_intents.how_of(a.option))
         c = s.pending.get("charge")
         if a.kind == "setup_move" and c:
             return float(c["setup"])
@@ -185,8 +187,36 @@ class LegionsRuleset(RulesetBase):
             return evade.allowance(s, a.unit)
         if a.kind == "aftermath" and a.option == "disengage":
             return movement.allowance(s, a.unit, "move")
-        if a.kind == "aftermath" and a.option == "consolidate":
+        if a.kind == "aftermath" and consolidation.base_option(a.option) == "consolidate":
             return float(movement.unit_lowest(s, a.unit, "I"))
+        return None
+
+    # --- moves offered as intents (move_intents.py): what the client previews and drags ---
+    def solved_action(self, s: GameState, a: Action, geo: Geometry) -> Action:
+        """An offered Move or Run intent with the placement it will take (the client's
+        preview of where the models go); any other action as it is."""
+        if move_intents.is_intent(a) and self.why_illegal(s, a, geo) is None:
+            return move_intents.placed(a, movement.destinations(s, geo, a))
+        if (a.kind == "aftermath" and consolidation.goal_of(a) is not None
+                and self.why_illegal(s, a, geo) is None):
+            return consolidation.placed(a, consolidation.destinations(s, geo, a))
+        return a
+
+    def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
+        """What a hand drag of a unit stands for, now that Moves, Runs and consolidations are
+        offered as intents: in the Movement phase a Move, in the aftermath a Consolidate when
+        one is offered to it, carrying the placement (checked like any other); else None."""
+        if unit_id not in s.units or s.pending.get("wounds"):
+            return None
+        here = make_placement({m.id: (m.x, m.y) for m in s.alive_models(unit_id)})
+        if s.phase == "movement":
+            if s.units[unit_id].side != s.active or movement.cannot_move_reason(s, unit_id):
+                return None
+            return Action("move", unit_id, option="move", placement=here)
+        if "fight" in s.pending and "challenge" not in s.pending and any(
+                a.unit == unit_id and consolidation.base_option(a.option) == "consolidate"
+                for a in self.legal_actions(s, geo) if a.kind == "aftermath"):
+            return Action("aftermath", unit_id, option="consolidate", placement=here)
         return None
 
     def objective_holders(self, s: GameState, geo: Geometry) -> list[int | None]:
@@ -296,7 +326,10 @@ class LegionsRuleset(RulesetBase):
                        "leaving a unit, embark, disembark, or end the phase)", kind=a.kind)
         if a.unit not in s.units or s.units[a.unit].side != s.active or not s.unit_alive(a.unit):
             return msg("Choose one of your own units")
-        return movement.move_problem(s, geo, a.unit, a.destinations(), a.option or "move")
+        if not a.placement:
+            return movement.intent_problem(s, a.unit, a.option)
+        return movement.move_problem(s, geo, a.unit, a.destinations(),
+                                     move_intents.how_of(a.option))
 
     def _do_movement(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         if a.kind == "end_phase":
@@ -306,12 +339,18 @@ class LegionsRuleset(RulesetBase):
         if a.kind in TRANSPORT_ACTIONS:
             return transports.apply_action(s, a)
         unit = s.units[a.unit]
+        dest = movement.destinations(s, geo, a)
         unit.flags["moved"] = True
-        how = a.option or "move"
-        if how == "run":
+        running = move_intents.how_of(a.option) == "run"
+        if running:
             unit.flags["ran"] = True
-            return [move_unit(s, unit.id, a.destinations(), msg("runs"), movement.RULE_RUN)]
-        return [move_unit(s, unit.id, a.destinations(), msg("moves"), movement.RULE_MOVE)]
+        rule = movement.RULE_RUN if running else movement.RULE_MOVE
+        if not a.placement and all(tuple(v) == (s.models[k].x, s.models[k].y)
+                                   for k, v in dest.items()):
+            return [Note(rule=rule, text=msg(
+                "{unit} stays where it is: no legal formation move {goal}",
+                unit=unit.name, goal=move_intents.goal_name(s, move_intents.goal_of(a.option))))]
+        return [move_unit(s, unit.id, dest, msg("runs") if running else msg("moves"), rule)]
 
     # --- phases and turns ------------------------------------------------------------------------
     def _enter_assault(self, s: GameState) -> list[Event]:

@@ -119,7 +119,10 @@ def forbidden_reason(s: GameState, unit_id: str) -> str | None:
 
 def sight_distance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float | None:
     """The distance from the nearest model of the unit that sees a model of the target within
-    12" (step 2), or None when no model does."""
+    12" (step 2), or None when no model does. (The units' distance first: most pairs of units
+    are farther apart than that, and it is the least of the pairs' distances.)"""
+    if geo.unit_distance(s, unit_id, target_id) > CHARGE_RANGE + 1e-9:
+        return None
     pairs = sorted((geo.distance(a, b), a.id, b.id) for a in s.alive_models(unit_id)
                    for b in s.alive_models(target_id))
     for d, a, b in pairs:

@@ -8,16 +8,14 @@ the greedy agent's whole judgement, kept cheap: it runs for every legal action.
 
 from __future__ import annotations
 
-import copy as _copy
-
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
-from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
-from game.rulesets.legions import charge, evade, reactions, transports, vehicles
+from game.rulesets.legions import charge, consolidation, evade, reactions, transports, vehicles
 from game.rulesets.legions.charge_odds import roll_chance
 from game.rulesets.legions.checks import p_pass, unit_value
 from game.rulesets.legions.fight import attacks_of, standing, weapon_options
+from game.rulesets.legions.move_value import move_value
 from game.rulesets.legions.odds import (
     charge_success,
     hit_target,
@@ -35,7 +33,6 @@ from game.rulesets.legions.profile import (
 from game.rulesets.legions.volley import firing, hit_needed
 from game.rulesets.legions.wounds import pool_save, save_needed
 
-CLOSING_VALUE = 0.05
 #: Being Stunned costs about this much (disordered charges, initiative 1).
 STUN_COST = 0.6
 #: Keeping the phase's reaction point for a later charge is worth about this much.
@@ -116,63 +113,6 @@ def charge_value(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> f
     return p * (fight_value(s, unit_id, target_id) + 0.3) - fail_stun
 
 
-def objective_swing(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> int:
-    """Objectives this side gains (minus those it loses) if the unit's models stand at `dest`:
-    only objectives the unit is near can change, so only those are counted (common rule:
-    more models within 3")."""
-    side = s.units[unit_id].side
-    mine = s.alive_models(unit_id)
-    moved = []
-    for m in mine:
-        if m.id in dest:
-            m = m.copy()
-            m.x, m.y = dest[m.id]
-        moved.append(m)
-    swing = 0
-    for obj in s.scenario.objectives:
-        point = (obj.x, obj.y)
-        if all(geo.point_distance(m, point) > OBJECTIVE_RANGE for m in mine + moved):
-            continue
-        others: dict[int, int] = {}
-        for m in s.models.values():
-            if m.alive and m.unit != unit_id and geo.point_distance(m, point) <= OBJECTIVE_RANGE:
-                others[m.side] = others.get(m.side, 0) + 1
-        holders = []
-        for models in (mine, moved):
-            counts = dict(others)
-            counts[side] = counts.get(side, 0) + sum(
-                1 for m in models if geo.point_distance(m, point) <= OBJECTIVE_RANGE)
-            ranked = sorted(counts.values(), reverse=True)
-            best = max(counts, key=lambda k: counts[k]) if counts else None
-            holders.append(best if ranked and ranked[0] > 0 and (
-                len(ranked) == 1 or ranked[0] > ranked[1]) else None)
-        swing += (holders[1] == side) - (holders[0] == side)
-    return swing
-
-
-def move_value(s: GameState, geo: Geometry, a: Action) -> float:
-    side = s.units[a.unit].side
-    dest = a.destinations()
-    swing = objective_swing(s, geo, a.unit, dest)
-    enemies = [u.id for u in s.units.values() if u.side != side and s.unit_alive(u.id)]
-    closing = 0.0
-    if enemies:
-        # the least model-to-model distance to any enemy, before and after: the table's
-        # unit distance per enemy unit gives the same figure, by its fast arithmetic
-        trial = _copy.copy(s)
-        trial.models = dict(s.models)
-        for mid, (x, y) in dest.items():
-            model = s.models[mid].copy()
-            model.x, model.y = x, y
-            trial.models[mid] = model
-        d0 = min(geo.unit_distance(s, a.unit, e) for e in enemies)
-        d1 = min(geo.unit_distance(trial, a.unit, e) for e in enemies)
-        closing = (d0 - d1) * CLOSING_VALUE
-        if d1 <= charge.CHARGE_RANGE and a.option == "run":
-            closing -= 0.3  # it could have charged after a Move
-    return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
-
-
 def _enemy_in_combat(s: GameState, unit_id: str) -> str | None:
     from game.rulesets.legions.combat import locked_with
 
@@ -193,7 +133,7 @@ def allocation_value(s: GameState, a: Action) -> float:
 
 def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
     f = s.pending["fight"]
-    option = a.option
+    option = consolidation.base_option(a.option)
     if option == "hold":
         return 0.0
     if option == "fall_back":
@@ -210,7 +150,11 @@ def aftermath_value(s: GameState, geo: Geometry, a: Action) -> float:
         p = sum(1 for d in range(1, 7) if d >= need) / 6
         return p * (fight_value(s, a.unit, a.targets[0]) + 0.2)
     if option == "consolidate":
-        return move_value(s, geo, a) + 0.01 if a.placement else 0.0
+        if a.placement:
+            return move_value(s, geo, a) + 0.01
+        if consolidation.goal_of(a) is None:
+            return 0.0
+        return move_value(s, geo, a, estimate=consolidation.estimate) + 0.01
     return 0.0
 
 

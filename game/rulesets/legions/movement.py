@@ -19,7 +19,7 @@ from game.rulesets.base import (
     representative_destinations,
     unit_centroid,
 )
-from game.rulesets.legions import statuses
+from game.rulesets.legions import move_intents, statuses
 from game.rulesets.legions.checks import take_check
 from game.rulesets.legions.combat import is_locked, unlock
 from game.rulesets.legions.wounds import remove
@@ -123,16 +123,17 @@ def cannot_move_reason(s: GameState, unit_id: str) -> str | None:
 
 def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
                  how: str) -> str | None:
-    """Why this Move or Run is illegal (quoting the rule), or None."""
+    """Why this Move or Run of a placement is illegal (quoting the rule), or None."""
     if how not in MOVE_KINDS:
         return msg("unknown move {how} (Move or Run)", how=repr(how))
     reason = cannot_move_reason(s, unit_id)
     if reason:
         return reason
     reach = allowance(s, unit_id, how)
-    offers = _offers(s, geo, unit_id, reach, move_goals(s, geo, unit_id)).values()
-    if make_placement(dest) in {make_placement(d) for d in offers}:
-        return None  # an offered move: legal by construction (see movement_actions)
+    wanted = make_placement(dest)
+    for goal in move_intents.goals(s, geo, unit_id, KEEP_AWAY, OBJECTIVES_OFFERED):
+        if make_placement(solve(s, geo, unit_id, how, goal)) == wanted:
+            return None  # the solved move of an intent: legal by construction (see solve)
     verb = msg("run") if how == "run" else msg("move")
     problem = placement_problem(s, geo, unit_id, dest, reach, verb)
     if problem:
@@ -143,73 +144,82 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
     return None
 
 
-def move_goals(s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple[float, float]]:
-    """Named points to head for: the nearest enemy unit and the nearest objectives."""
-    unit = s.units[unit_id]
-    cx, cy = unit_centroid(s, unit_id)
-    goals: dict[str, tuple[float, float]] = {}
-    enemies = s.enemy_units(unit.side)
-    if enemies:
-        nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
-        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
-    near = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
-    for obj in near[:OBJECTIVES_OFFERED]:
-        goals[msg("to {objective}", objective=obj.name or msg("the objective"))] = (obj.x, obj.y)
-    return goals
+def intent_problem(s: GameState, unit_id: str, option: str | None) -> str | None:
+    """Why this Move or Run intent may not be taken, or None (see move_intents)."""
+    how = move_intents.how_of(option)
+    if how not in MOVE_KINDS:
+        return msg("unknown move {how} (Move or Run)", how=repr(how))
+    return cannot_move_reason(s, unit_id) or move_intents.goal_problem(
+        s, unit_id, move_intents.goal_of(option))
 
 
 def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
-    """Representative Moves and Runs of each unit that may still move, and ending the phase.
-
-    The offers come from the table's formation move, which already keeps each model's
-    straight path within the allowance, clear of enemies and impassable ground, and 1" from
-    enemy bases; so only coherency is checked here (a dragged placement gets every check)."""
+    """Each unit that may still move: a Move and a Run toward the nearest enemy unit and to
+    the nearest objectives, as intents (move_intents: solved when applied), and ending the
+    phase."""
     out: list[Action] = []
     for unit in s.units_of(s.active):
         if cannot_move_reason(s, unit.id):
             continue
-        goals = move_goals(s, geo, unit.id)
+        goals = move_intents.goals(s, geo, unit.id, KEEP_AWAY, OBJECTIVES_OFFERED)
         for how in MOVE_KINDS:
             reach = allowance(s, unit.id, how)
-            for name, dest in _offers(s, geo, unit.id, reach, goals).items():
+            for goal in goals:
+                name = move_intents.goal_name(s, goal)
                 if how == "run":
                     label = msg("Run {unit} {goal} (up to {reach:g}\") (cannot charge after)",
                                 unit=unit.name, goal=name, reach=reach)
                 else:
                     label = msg("Move {unit} {goal} (up to {reach:g}\")", unit=unit.name,
                                 goal=name, reach=reach)
-                out.append(Action("move", unit.id, placement=make_placement(dest), option=how,
+                out.append(Action("move", unit.id, option=move_intents.intent_option(how, goal),
                                   label=label))
     out.append(Action("end_phase", label=msg("End the Movement phase")))
     return out
 
 
-#: Offered moves per table, remembered by everything they depend on (see `_offers`).
+def destinations(s: GameState, geo: Geometry, a: Action) -> Destinations:
+    """Where a Move or Run puts the models: its placement, or its intent solved."""
+    if a.placement:
+        return a.destinations()
+    how = move_intents.how_of(a.option)
+    return solve(s, geo, a.unit, how, move_intents.goal_of(a.option))
+
+
+#: Solved intents per table, remembered by everything they depend on (see `solve`).
 OFFER_CACHE_LIMIT = 4096
 _OFFER_CACHE = PerTable(OFFER_CACHE_LIMIT)
 #: Beyond this margin past the allowance, a model can neither block nor crowd the move.
 NEIGHBOURHOOD = KEEP_AWAY + 2.5
 
 
-def _offers(s: GameState, geo: Geometry, unit_id: str, reach: float,
-            goals: dict[str, tuple[float, float]]) -> dict[str, Destinations]:
-    """The representative moves toward each goal. A formation move depends only on the table,
-    the unit's models, the allowance, the goal and the models near enough to block or crowd
-    it; so the offers are remembered under exactly those, and a unit's offers are not worked
-    out again each time another unit, far away, moves."""
+def solve(s: GameState, geo: Geometry, unit_id: str, how: str, goal: str) -> Destinations:
+    """The formation move of an intent: toward the goal at full, 60% or 30% of the allowance,
+    the first that keeps coherency (the table's formation move already keeps each model's
+    straight path within the allowance, clear of enemies and impassable ground, and 1" from
+    enemy bases); the unit stays where it is when none does. A formation move depends only
+    on the table, the unit's models, the allowance, the goal and the models near enough to
+    block or crowd it; so it is remembered under exactly those (a state copy, a search, or
+    another unit moving far away asks the same question)."""
+    reach = allowance(s, unit_id, how)
+    point = move_intents.goal_point(s, goal)
     mine = s.alive_models(unit_id)
+    if point is None:
+        return {m.id: (m.x, m.y) for m in mine}
     near = []
     for m in s.models.values():
         if m.alive and m.unit != unit_id and any(
                 (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= (reach + NEIGHBOURHOOD + 1.0) ** 2
                 for o in mine):
             near.append((m.id, m.x, m.y, m.facing, m.base))
-    key = (unit_id, reach, tuple(sorted(goals.items())),
+    key = (unit_id, reach, point,
            tuple((m.id, m.x, m.y, m.facing, m.base) for m in mine), tuple(sorted(near)))
     found = _OFFER_CACHE.get(geo, key, lambda: representative_destinations(
-        s, geo, unit_id, reach, goals, KEEP_AWAY + 0.05,
+        s, geo, unit_id, reach, {goal: point}, KEEP_AWAY + 0.05,
         lambda d: coherency_kept(s, geo, unit_id, d)))
-    return dict(found)
+    if goal in found:
+        return dict(found[goal])
+    return {m.id: (m.x, m.y) for m in mine}
 
 
 # --- falling back ------------------------------------------------------------------------------

@@ -22,10 +22,16 @@ from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.i18n import join, msg
 from game.core.state import GameState, Model
 from game.rulesets.base import move_unit, unit_centroid
-from game.rulesets.legions import statuses
+from game.rulesets.legions import consolidation, statuses
 from game.rulesets.legions.characters import challenge_points
 from game.rulesets.legions.checks import take_check, unit_value
 from game.rulesets.legions.combat import lock, tidy_locks, unlock
+from game.rulesets.legions.consolidation import (
+    CLEAR,
+    CLEAR_MARGIN,
+    RULE_CONSOLIDATE,
+    consolidate_problem,
+)
 from game.rulesets.legions.events import AftermathChosen, ResolutionPoints
 from game.rulesets.legions.movement import (
     allowance as move_allowance,
@@ -59,16 +65,10 @@ RULE_DISENGAGE = msg("Disengage (the loser's units only, not Pinned): move up to
 RULE_FALL_BACK_FORCED = msg("Fall back: forced if any model of the unit is Routed (legions seed)")
 RULE_PURSUE = msg("Pursue (the winner, not Pinned, if every enemy fell back): I + D6\" toward the "
                   "fleeing enemy; contact = a won charge, the combat goes on (legions seed)")
-RULE_CONSOLIDATE = msg("Consolidate (the winner, if every enemy fell back or disengaged): up to "
-                       "I\" toward the nearest enemy or an objective, ending more than 2\" from "
-                       "enemies (legions)")
 RULE_MASSACRE = msg("Massacre: if one side's models are all removed in this round, the other side "
                     "is no longer locked in combat and must consolidate (legions seed)")
 RULE_ROUTED_FIRST = msg("A Routed unit falls back even when a Massacre would have it consolidate: "
                         "fall back is forced if any model is Routed (legions seed)")
-#: Disengage and Consolidate end more than this far from enemies.
-CLEAR = 2.0
-CLEAR_MARGIN = 0.05
 
 OPTIONS = ("hold", "disengage", "fall_back", "gun_down", "pursue", "consolidate")
 NAMES = {"hold": msg("Hold"), "disengage": msg("Disengage"), "fall_back": msg("Fall back"),
@@ -204,18 +204,6 @@ def disengage_problem(s: GameState, geo: Geometry, f: dict, unit_id: str,
     return None
 
 
-def consolidate_problem(s: GameState, geo: Geometry, unit_id: str,
-                        dest: Destinations) -> str | None:
-    reach = float(unit_lowest(s, unit_id, "I"))
-    problem = placement_problem(s, geo, unit_id, dest, reach, "consolidate")
-    if problem:
-        return problem
-    close = too_close_to_enemy(s, geo, unit_id, dest, CLEAR + 1e-6)
-    if close:
-        return msg("{problem} ({rule})", problem=close, rule=RULE_CONSOLIDATE)
-    return None
-
-
 def _disengage_offer(s: GameState, geo: Geometry, f: dict, unit_id: str) -> Destinations | None:
     reach = move_allowance(s, unit_id, "move")
     point = away_point(s, unit_id, _enemies(s, f, unit_id))
@@ -223,32 +211,6 @@ def _disengage_offer(s: GameState, geo: Geometry, f: dict, unit_id: str) -> Dest
     if disengage_problem(s, geo, f, unit_id, dest) is None:
         return dest
     return None
-
-
-def _consolidate_offers(s: GameState, geo: Geometry, unit_id: str) -> dict[str, Destinations]:
-    reach = float(unit_lowest(s, unit_id, "I"))
-    side = s.units[unit_id].side
-    goals: dict[str, tuple[float, float]] = {}
-    enemies = s.enemy_units(side)
-    if enemies:
-        nearest = min(enemies, key=lambda e: geo.unit_distance(s, unit_id, e.id))
-        goals[msg("toward {unit}", unit=nearest.name)] = unit_centroid(s, nearest.id)
-    cx, cy = unit_centroid(s, unit_id)
-    objectives = sorted(s.scenario.objectives, key=lambda o: (o.x - cx) ** 2 + (o.y - cy) ** 2)
-    if objectives:
-        first = objectives[0]
-        goals[msg("toward {objective}", objective=first.name or msg("the objective"))] = (
-            first.x, first.y)
-    out = {}
-    for name, point in goals.items():
-        for fraction in (1.0, 0.5):
-            dest = geo.move_toward(s, unit_id, point, reach * fraction, CLEAR + CLEAR_MARGIN)
-            if all(tuple(v) == (s.models[k].x, s.models[k].y) for k, v in dest.items()):
-                break
-            if consolidate_problem(s, geo, unit_id, dest) is None:
-                out[name] = dest
-                break
-    return out
 
 
 def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[Action]:
@@ -263,10 +225,9 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
         return [Action("aftermath", unit_id, option="fall_back",
                        label=msg("{unit}: Fall back (forced: it is Routed)", unit=name))]
     if unit_id in am["survivors"]:
-        out = [Action("aftermath", unit_id, option="consolidate", placement=make_placement(d),
-                      label=msg("{unit}: Consolidate {where} (Massacre: it must consolidate)",
-                                unit=name, where=where))
-               for where, d in _consolidate_offers(s, geo, unit_id).items()]
+        out = [consolidation.intent(unit_id, goal, msg(
+            "{unit}: Consolidate {where} (Massacre: it must consolidate)", unit=name,
+            where=consolidation.where(s, goal))) for goal in consolidation.goals(s, geo, unit_id)]
         out.append(Action("aftermath", unit_id, option="consolidate",
                           label=msg("{unit}: Consolidate where it stands (Massacre)", unit=name)))
         return out
@@ -296,11 +257,10 @@ def options(s: GameState, geo: Geometry, f: dict, unit_id: str | None) -> list[A
                                       label=msg("{unit}: Pursue {enemy} (I + D6\")", unit=name,
                                                 enemy=s.units[e].name)))
         if left:
-            for where, d in _consolidate_offers(s, geo, unit_id).items():
-                out.append(Action("aftermath", unit_id, option="consolidate",
-                                  placement=make_placement(d),
-                                  label=msg("{unit}: Consolidate {where} (up to I\")", unit=name,
-                                            where=where)))
+            for goal in consolidation.goals(s, geo, unit_id):
+                out.append(consolidation.intent(unit_id, goal, msg(
+                    "{unit}: Consolidate {where} (up to I\")", unit=name,
+                    where=consolidation.where(s, goal))))
             out.append(Action("aftermath", unit_id, option="consolidate",
                               label=msg("{unit}: Consolidate where it stands", unit=name)))
     return out
@@ -362,11 +322,17 @@ def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
     if a.kind != "aftermath" or a.unit != uid:
         return (msg("The aftermath waits for {unit:poss} option", unit=s.units[uid].name) if uid
                 else msg("No aftermath choice is waiting"))
-    reason = who_may_choose(s, f, uid, a.option or "")
+    option = consolidation.base_option(a.option)
+    if option != a.option and (option != consolidation.CONSOLIDATE or a.placement):
+        return msg("Unknown aftermath option {option} ({values})", option=repr(a.option),
+                   values=join(NAMES.values()))
+    reason = who_may_choose(s, f, uid, option)
     if reason:
         return reason
     if a in (offered(s, f, uid) or ()):
         return None
+    if consolidation.goal_of(a) is not None:
+        return consolidation.goal_problem(s, uid, consolidation.goal_of(a))
     if a.option == "disengage":
         if not a.placement:
             return msg("Disengage needs the models' new places")
@@ -389,7 +355,7 @@ def problem(s: GameState, geo: Geometry, f: dict, a: Action) -> str | None:
 
 def apply_option(s: GameState, geo: Geometry, dice: Dice, f: dict, a: Action) -> list[Event]:
     am = f["aftermath"]
-    uid, option = a.unit, a.option
+    uid, option = a.unit, consolidation.base_option(a.option)
     unit = s.units[uid]
     am["choices"][uid] = option
     events: list[Event] = [AftermathChosen(rule=RULE_AFTERMATH, unit_name=unit.name,
@@ -403,9 +369,10 @@ def apply_option(s: GameState, geo: Geometry, dice: Dice, f: dict, a: Action) ->
         events.extend(fall_back(s, geo, dice, uid, msg("aftermath")))
     elif option == "consolidate":
         events.extend(unlock(s, uid, RULE_CONSOLIDATE))
-        if a.placement:
-            events.append(move_unit(s, uid, a.destinations(), msg("consolidates"),
-                                          RULE_CONSOLIDATE))
+        dest = consolidation.destinations(s, geo, a)
+        if a.placement or any(tuple(v) != (s.models[k].x, s.models[k].y)
+                              for k, v in dest.items()):
+            events.append(move_unit(s, uid, dest, msg("consolidates"), RULE_CONSOLIDATE))
     elif option == "gun_down":
         events.extend(unlock(s, uid, RULE_GUN_DOWN))
         shots, pools = volley(s, geo, dice, uid, a.targets[0], RULE_GUN_DOWN)

@@ -365,7 +365,7 @@ def victory_rows(s: GameState, holders) -> list[dict]:
 
 # --- the AI's view -------------------------------------------------------------------------------
 
-#: What an inch the Transport carries a unit is worth (evaluation.CLOSING_VALUE's scale).
+#: What an inch the Transport carries a unit is worth (move_value.CLOSING_VALUE's scale).
 INCH_VALUE = 0.05
 #: Getting out next to an enemy it can charge (12") is worth about a good charge.
 CHARGE_READY_VALUE = 0.8

@@ -12,6 +12,7 @@ from game.core.actions import Action
 from game.core.events import Casualty, DiceRolled, StatusChanged
 from game.rulesets.legions import statuses
 from game.rulesets.legions.combat import is_locked, lock, locked_with
+from game.rulesets.legions.consolidation import base_option
 from game.rulesets.legions.events import AftermathChosen, ResolutionPoints
 from game.rulesets.legions.resolution import (
     RULE_CONSOLIDATE,
@@ -101,7 +102,7 @@ def test_a_paragon_counts_as_its_base_wounds_in_the_resolution():
 def test_the_loser_chooses_first_and_may_hold_or_disengage():
     b, _ = won_fight(1, 2)  # 3 <= 5: the panic check passes
     assert b.ruleset.current_player(b.state) == 1  # the loser, not the active player
-    assert {a.option for a in b.legal()} == {"hold", "disengage"}
+    assert {base_option(a.option) for a in b.legal()} == {"hold", "disengage"}
 
 
 def test_disengage_loser_only_then_the_winner_may_consolidate_not_pursue():
@@ -110,7 +111,7 @@ def test_disengage_loser_only_then_the_winner_may_consolidate_not_pursue():
     assert not is_locked(b.state, "s1u0")
     assert min(b.geo.distance(m, e) for m in b.state.alive_models("s1u0")
                for e in b.state.alive_models("s0u0")) > 2.0
-    offered = {a.option for a in b.legal()}
+    offered = {base_option(a.option) for a in b.legal()}
     assert offered == {"hold", "consolidate"}
     reason = b.why(Action("aftermath", "s0u0", option="pursue", targets=("s1u0",)))
     assert reason.startswith("Pursue needs every enemy unit of the combat to have fallen back")
@@ -122,7 +123,7 @@ def test_a_pinned_loser_may_not_disengage():
     b, _ = won_fight(1, 2)
     for m in b.state.alive_models("s1u0"):
         m.statuses = frozenset({statuses.PINNED})
-    assert {a.option for a in b.legal()} == {"hold"}
+    assert {base_option(a.option) for a in b.legal()} == {"hold"}
     assert b.why(Action("aftermath", "s1u0", option="disengage")) == (
         f"Ember Squad I is Pinned: it may not disengage ({RULE_DISENGAGE})")
 
@@ -150,7 +151,7 @@ def test_fall_back_is_forced_for_a_routed_unit_and_refused_otherwise():
 def test_after_every_enemy_fell_back_the_winner_may_gun_down_pursue_consolidate_or_hold():
     b, _ = won_fight(4, 4, 3)
     assert b.ruleset.current_player(b.state) == 0
-    assert {a.option for a in b.legal()} == {"hold", "gun_down", "pursue", "consolidate"}
+    assert {base_option(a.option) for a in b.legal()} == {"hold", "gun_down", "pursue", "consolidate"}
 
 
 def test_gun_down_is_a_volley_at_the_fleeing_unit():
@@ -173,7 +174,7 @@ def test_a_pinned_winner_may_not_pursue():
     b, _ = won_fight(4, 4, 3)
     for m in b.state.alive_models("s0u0"):
         m.statuses = frozenset({statuses.PINNED})
-    assert "pursue" not in {a.option for a in b.legal()}
+    assert "pursue" not in {base_option(a.option) for a in b.legal()}
     assert "may not pursue" in b.why(Action("aftermath", "s0u0", option="pursue",
                                             targets=("s1u0",)))
 
@@ -234,7 +235,7 @@ def test_massacre_the_other_side_is_no_longer_locked_and_must_consolidate():
     events = b.apply(decl, 3, 1, 1, 1, 3, 4)  # one hit, one wound, the save fails: D2
     assert any("Massacre" in e.describe() for e in events)
     assert not is_locked(b.state, "s0u0")
-    assert b.legal() and {a.option for a in b.legal()} == {"consolidate"}
+    assert b.legal() and {base_option(a.option) for a in b.legal()} == {"consolidate"}
     assert b.why(Action("aftermath", "s0u0", option="hold")).startswith(
         "Glaive Paragon must consolidate")
 
@@ -297,5 +298,44 @@ def test_a_destroyed_enemy_unit_does_not_block_gun_down_pursue_or_consolidate():
     # falls back (D6 = 3).
     b.apply(ember, 1, 1, 1, 4, 4, 3)
     assert not b.state.unit_alive("s1u1")
-    assert {a.option for a in b.legal()} == {"hold", "gun_down", "pursue", "consolidate"}
+    assert {base_option(a.option) for a in b.legal()} == {"hold", "gun_down", "pursue", "consolidate"}
     assert b.why(Action("aftermath", "s0u0", option="pursue", targets=("s1u0",))) is None
+
+
+# --- consolidation offered as intents (consolidation.py) ----------------------------------------
+
+def test_an_offered_consolidation_is_solved_on_apply_up_to_i_ending_over_2_inches_away():
+    b, _ = won_fight(1, 2)
+    b.apply(aftermath(b, "disengage"))
+    toward = [a for a in b.legal() if a.option == "consolidate:toward:s1u0"]
+    assert toward and not toward[0].placement
+    preview = b.ruleset.solved_action(b.state, toward[0], b.geo)
+    assert preview.placement and preview.option == "consolidate" and b.why(preview) is None
+    before = {m.id: (m.x, m.y) for m in b.state.alive_models("s0u0")}
+    events = b.apply(toward[0])
+    chosen = [e for e in events if isinstance(e, AftermathChosen)]
+    assert chosen and chosen[0].option == "Consolidate"
+    after = {m.id: (m.x, m.y) for m in b.state.alive_models("s0u0")}
+    assert after == {**before, **preview.destinations()} and after != before
+    assert all(math.dist(before[k], after[k]) <= 4.0 + 1e-6 for k in after)  # I 4
+    assert min(b.geo.distance(m, e) for m in b.state.alive_models("s0u0")
+               for e in b.state.alive_models("s1u0")) > 2.0
+
+
+def test_a_consolidation_intent_names_an_enemy_unit_or_an_objective():
+    b, _ = won_fight(1, 2)
+    b.apply(aftermath(b, "disengage"))
+    assert "heads toward an enemy unit or to an objective" in b.why(
+        Action("aftermath", "s0u0", option="consolidate:toward:s0u1"))
+    assert "Unknown aftermath option" in b.why(
+        Action("aftermath", "s0u0", option="hold:toward:s1u0"))
+
+
+def test_a_hand_drag_in_the_aftermath_stands_for_a_consolidation_when_one_is_offered():
+    b, _ = won_fight(1, 2)
+    assert b.ruleset.drag_template(b.state, "s1u0", b.geo) is None  # the loser: no consolidate
+    b.apply(aftermath(b, "disengage"))
+    template = b.ruleset.drag_template(b.state, "s0u0", b.geo)
+    assert template.kind == "aftermath" and template.option == "consolidate"
+    assert set(template.destinations()) == {m.id for m in b.state.alive_models("s0u0")}
+    assert b.why(template) is None  # consolidating where it stands

@@ -1,0 +1,222 @@
+"""What a Move, Run or consolidation is worth to the greedy AI: objectives taken (common rule:
+more models within 3") and ground closed on the nearest enemy.
+
+Why a module of its own, with a board shared by the candidates: every offered move of every
+unit is valued on each Movement decision, and each valuation used to measure every model
+against every enemy and every objective again. The board (enemy bases, who stands near each
+objective, each unit's nearest-enemy gap) depends only on the position, so it is worked out
+once per position (`board`, keyed by where every model stands) and each candidate only
+measures its own moved models.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.core.actions import Action
+from game.core.geometry import Geometry
+from game.core.state import GameState, Model
+from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
+from game.rulesets.legions import charge, movement
+from game.rulesets.legions.move_intents import estimate, goal_of, goal_point, how_of
+
+CLOSING_VALUE = 0.05
+#: Boards kept (a decision asks about one position; a search about a few).
+BOARDS_KEPT = 8
+
+
+class Board:
+    """One position's shared measures, for valuing many moves from it."""
+
+    def __init__(self, s: GameState, geo: Geometry):
+        self.s, self.geo = s, geo
+        #: per side: rows (x, y, radius, round?, model) of the enemy models still standing
+        self.enemy_rows: dict[int, list] = {}
+        #: per objective: (point, {side: models within range}, ids of the models within)
+        self.objectives = []
+        for obj in s.scenario.objectives:
+            point = (obj.x, obj.y)
+            counts: dict[int, int] = {}
+            inside = set()
+            for m in s.models.values():
+                if m.alive and self.near_point(m, point):
+                    counts[m.side] = counts.get(m.side, 0) + 1
+                    inside.add(m.id)
+            self.objectives.append((point, counts, inside))
+        self._gaps: dict[str, float] = {}
+        self._ranked: dict[str, list] = {}
+        self._objective_gaps: dict[str, list] = {}
+
+    def near_point(self, m: Model, point: tuple[float, float]) -> bool:
+        if m.base.kind == "round":
+            gap = math.hypot(point[0] - m.x, point[1] - m.y) - m.base.width / 2
+            return gap <= OBJECTIVE_RANGE + 1e-9 and (
+                gap <= OBJECTIVE_RANGE - 1e-9 or self.geo.point_distance(m, point)
+                <= OBJECTIVE_RANGE)
+        return self.geo.point_distance(m, point) <= OBJECTIVE_RANGE
+
+    def enemies_of(self, side: int) -> list:
+        rows = self.enemy_rows.get(side)
+        if rows is None:
+            rows = self.enemy_rows[side] = [
+                (m.x, m.y, m.base.width / 2 if m.base.kind == "round" else m.base.radius,
+                 m.base.kind == "round", m)
+                for m in self.s.models.values() if m.alive and m.side != side]
+        return rows
+
+    def unit_gap(self, unit_id: str) -> float:
+        """The unit's least gap to any enemy model where it stands now."""
+        if unit_id not in self._gaps:
+            models = self.s.alive_models(unit_id)
+            self._gaps[unit_id] = nearest_gap(self.geo, models, self.enemies_of(models[0].side))
+        return self._gaps[unit_id]
+
+    def objective_gaps(self, unit_id: str) -> list[float]:
+        """Per objective, a lower bound of the gap from the unit's nearest base to it (the
+        bounding circles'): objectives a move cannot bring within range are skipped."""
+        found = self._objective_gaps.get(unit_id)
+        if found is None:
+            models = self.s.alive_models(unit_id)
+            found = self._objective_gaps[unit_id] = [
+                min(math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius for m in models)
+                for point, _, _ in self.objectives]
+        return found
+
+    def rows_within(self, unit_id: str, margin: float) -> list:
+        """The enemy rows whose bounding circle comes within `margin` of the circle of one of
+        the unit's models where it stands now (a lower bound of the bases' gap, so every enemy
+        base within `margin` is among them): a move of d inches can only meet, or end nearest
+        to, the enemies these bounds let through."""
+        ranked = self._ranked.get(unit_id)
+        if ranked is None:
+            models = self.s.alive_models(unit_id)
+            circles = [(m.x, m.y, m.base.width / 2 if m.base.kind == "round" else m.base.radius)
+                       for m in models]
+            hypot = math.hypot
+            ranked = sorted(((min(hypot(row[0] - x, row[1] - y) - r for x, y, r in circles)
+                              - row[2], i, row)
+                             for i, row in enumerate(self.enemies_of(models[0].side))))
+            self._ranked[unit_id] = ranked
+        out = []
+        for bound, _, row in ranked:
+            if bound > margin:
+                break
+            out.append(row)
+        return out
+
+
+_BOARDS: dict[tuple, Board] = {}
+
+
+def board(s: GameState, geo: Geometry) -> Board:
+    """The board of this position (remembered under the table and every model's place)."""
+    key = (id(geo), tuple((m.id, m.x, m.y, m.alive, m.facing)
+                for m in s.models.values()))
+    found = _BOARDS.get(key)
+    if found is None or found.geo is not geo:
+        if len(_BOARDS) >= BOARDS_KEPT:
+            _BOARDS.clear()
+        found = _BOARDS[key] = Board(s, geo)
+    return found
+
+
+def nearest_gap(geo: Geometry, models: list[Model], rows: list) -> float:
+    """The least edge-to-edge gap from these models to the enemy rows (the table's unit
+    distance over every enemy unit at once: round bases by arithmetic, a base with corners by
+    the table, only when its bounding circle could beat the least gap found)."""
+    best = math.inf
+    hypot = math.hypot
+    shaped = []
+    for m in models:
+        round_m = m.base.kind == "round"
+        mx, my = m.x, m.y
+        rm = m.base.width / 2 if round_m else m.base.radius
+        for ex, ey, re, round_e, e in rows:
+            if round_m and round_e:
+                gap = hypot(ex - mx, ey - my) - rm - re
+                if gap < best:
+                    best = gap
+            else:
+                shaped.append((hypot(ex - mx, ey - my) - rm - re, m, e))
+    shaped.sort(key=lambda row: row[0])
+    for bound, m, e in shaped:
+        if bound - 1e-9 >= best:
+            break
+        best = min(best, geo.distance(m, e))
+    return max(best, 0.0)
+
+
+def objective_swing(b: Board, unit_id: str, moved: list[Model], farthest: float) -> int:
+    """Objectives this side gains (minus those it loses) if the unit's models stand as in
+    `moved` (none moved more than `farthest`): only objectives the unit is near can change,
+    so only those are counted."""
+    s = b.s
+    side = s.units[unit_id].side
+    mine = s.alive_models(unit_id)
+    swing = 0
+    for (point, counts, inside), gap in zip(b.objectives, b.objective_gaps(unit_id),
+                                            strict=True):
+        if gap - farthest > OBJECTIVE_RANGE + 1e-6:
+            continue  # out of reach of every model, before and after
+        now = [m for m in mine if m.id in inside]
+        then = [m for m in moved if b.near_point(m, point)]
+        if not now and not then:
+            continue
+        others = dict(counts)
+        others[side] = others.get(side, 0) - len(now)
+        holders = []
+        for here in (now, then):
+            tally = dict(others)
+            tally[side] = tally.get(side, 0) + len(here)
+            tally = {k: v for k, v in tally.items() if v > 0 or k == side}
+            ranked = sorted(tally.values(), reverse=True)
+            best = max(tally, key=lambda k: tally[k]) if tally else None
+            holders.append(best if ranked and ranked[0] > 0 and (
+                len(ranked) == 1 or ranked[0] > ranked[1]) else None)
+        swing += (holders[1] == side) - (holders[0] == side)
+    return swing
+
+
+def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
+    """Objectives taken and ground closed. An intent is valued where its move would take it
+    on open ground (`estimate(board, action)`: a Move's or Run's by default):
+    solving each offered move only to value it cost more than the rest of the battle."""
+    b = board(s, geo)
+    dest = a.destinations() if a.placement else (estimate or _estimated)(b, a)
+    if not dest:
+        return 0.0
+    moved = []
+    farthest = 0.0
+    for m in s.alive_models(a.unit):
+        if m.id in dest:
+            x, y = dest[m.id]
+            farthest = max(farthest, math.hypot(x - m.x, y - m.y))
+            m = m.copy()
+            m.x, m.y = x, y
+        moved.append(m)
+    swing = objective_swing(b, a.unit, moved, farthest)
+    closing = 0.0
+    if b.enemies_of(s.units[a.unit].side):
+        # the nearest enemy after the move was within d0 + 2 x the move before it
+        d0 = b.unit_gap(a.unit)
+        d1 = nearest_gap(geo, moved, b.rows_within(a.unit, d0 + 2 * farthest + 1e-6))
+        closing = (d0 - d1) * CLOSING_VALUE
+        if d1 <= charge.CHARGE_RANGE and how_of(a.option) == "run":
+            closing -= 0.3  # it could have charged after a Move
+    return swing * POINTS_PER_OBJECTIVE * 0.5 + closing
+
+
+def estimate_rows(b: Board, unit_id: str, reach: float, keep_away: float) -> list:
+    """(x, y, radius) of the enemies a straight move of `reach` could come within
+    `keep_away` of (what `move_intents.estimate` stops short of)."""
+    return [(x, y, r) for x, y, r, _, _ in b.rows_within(unit_id, reach + keep_away + 1e-6)]
+
+
+def _estimated(b: Board, a: Action) -> dict:
+    s = b.s
+    point = goal_point(s, goal_of(a.option) or "")
+    if point is None:
+        return {}
+    reach = movement.allowance(s, a.unit, how_of(a.option))
+    keep = movement.KEEP_AWAY + 0.05
+    return estimate(s, a.unit, point, reach, keep, estimate_rows(b, a.unit, reach, keep))
