@@ -164,10 +164,17 @@ class ChargeSearch:
         `trial` has it. Round bases are first tried by arithmetic (most crowded spots fail
         there), then the table's own check decides."""
         if self.round:
-            return self._free_round(trial, m, spot)
+            return self._free_round(trial, m, spot, self._nearby(trial, m))
         return self.geo.placement_problem(trial, {m.id: spot}) is None
 
-    def _free_round(self, trial: GameState, m: Model, spot) -> bool:
+    def free_test(self, trial: GameState, m: Model):
+        """`free` for many spots of one model in one trial (the bases near it gathered once)."""
+        if not self.round:
+            return lambda spot: self.free(trial, m, spot)
+        nearby = self._nearby(trial, m)
+        return lambda spot: self._free_round(trial, m, spot, nearby)
+
+    def _free_round(self, trial: GameState, m: Model, spot, nearby: list[Model]) -> bool:
         """`free` for round bases: the overlap test the table makes ((r + r') - tolerance,
         the same sum in the same order), against the unit's own models where `trial` has them
         and the other bases that could touch a spot within the roll (no other can); then the
@@ -176,7 +183,7 @@ class ChargeSearch:
         x, y = spot
         mine = self.r[m.id]
         hypot = math.hypot
-        for o in self._nearby(trial, m):
+        for o in nearby:
             if o.id != m.id and hypot(o.x - x, o.y - y) < mine + self.r[o.id] - CONTACT_TOLERANCE:
                 return False
         key = (m.id, spot)
@@ -262,6 +269,8 @@ class ChargeSearch:
         start = (m.x, m.y)
         reach = self.roll + 1e-9
         before = [self.before[m.id][t] - STRICT for t in self.targets]
+        if self.round:
+            return self._round_rows(m, spots, reach, before)
         out = []
         hypot = math.hypot
         for x, y in set(spots):
@@ -273,6 +282,45 @@ class ChargeSearch:
                 continue  # constraint 2: closer to one of the targets
             out.append((x, y, moved, gaps))
         return out
+
+    def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
+        """`_rows` for round bases, the same sums written out (this loop ranks thousands of
+        spots per model): a gap to a target is the board's shared raw gap less m's radius."""
+        mx, my, mine = m.x, m.y, self.r[m.id]
+        targets, rows, cache = self.targets, self.rows, self._gaps
+        hypot = math.hypot
+        out = []
+        for x, y in set(spots):
+            moved = x != mx or y != my
+            if moved and hypot(x - mx, y - my) > reach:
+                continue
+            gaps = []
+            closer = not moved
+            for t, limit in zip(targets, before, strict=True):
+                key = (t, x, y)
+                raw = cache.get(key)
+                if raw is None:
+                    raw = cache[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in rows[t])
+                gap = raw - mine
+                gaps.append(gap)
+                if gap < limit:
+                    closer = True
+            if closer:  # constraint 2: closer to one of the targets (or not moving)
+                out.append((x, y, moved, tuple(gaps)))
+        return out
+
+    def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
+        """At least `links` of the placed models within coherency range of m at (x, y)."""
+        if not self.round:
+            return sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) >= links
+        mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
+        count = 0
+        for p in placed:
+            if hypot(x - p.x, y - p.y) - mine - r[p.id] <= link:
+                count += 1
+                if count >= links:
+                    return True
+        return False
 
     def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
         """The spots that do not depend on where the others went (kept for every build)."""
@@ -334,12 +382,13 @@ class ChargeSearch:
         from game.rulesets.base import coherency_problem
 
         checks = 0
+        free = self.free_test(trial, m)
         for *_, moved, x, y in keyed:
-            if links and sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links:
+            if links and not self.linked(m, x, y, placed, links):
                 continue
             if not self.clear_of_others(m, x, y):
                 continue
-            if not self.free(trial, m, (x, y)):
+            if not free((x, y)):
                 continue
             if moved and (m.id, (x, y)) not in self._paths:
                 if checks >= PATH_CHECKS:
@@ -468,11 +517,12 @@ class ChargeSearch:
             keyed.sort()
             self._close[close_key] = keyed
         checks = 0
+        free = self.free_test(trial, m)
+        wanted = min(self.needed, len(others))
         for _, x, y in keyed:
-            if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
-                    self.needed, len(others)):
+            if others and not self.linked(start, x, y, others, wanted):
                 continue
-            if not self.free(trial, m, (x, y)):
+            if not free((x, y)):
                 continue
             moved = (x, y) != (start.x, start.y)
             if moved and (m.id, (x, y)) not in self._paths:
