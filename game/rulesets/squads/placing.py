@@ -61,10 +61,12 @@ def _directions(count: int) -> tuple[tuple[float, float], ...]:
                  for k in range(count))
 
 
-def _ring(x: float, y: float, spread: float, count: int) -> list[tuple[float, float]]:
-    """`count` spots on the grid, `spread` from (x, y) all round."""
-    return [(round(x + spread * dx, 3), round(y + spread * dy, 3))
-            for dx, dy in _directions(count)]
+@functools.lru_cache(maxsize=1 << 16)
+def _ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
+    """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
+    round the same target models come back for every model, target set and roll)."""
+    return tuple((round(x + spread * dx, 3), round(y + spread * dy, 3))
+                 for dx, dy in _directions(count))
 
 
 class Shared:
@@ -365,12 +367,14 @@ class ChargeSearch:
         """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
         then within 1" of a target, then nearest to one; on the given flank only (`flank`)."""
         keyed = []
+        every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
         for x, y, moved, gaps in rows:
             if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
                 continue
             near = min(gaps, default=0.0)
-            chase = min((gaps[i] for i in chased), default=0.0)
-            keyed.append((round(chase, 6), near > CLOSE_RANGE, round(near, 6), moved, x, y))
+            rounded = round(near, 6)
+            chase = rounded if every else round(min((gaps[i] for i in chased), default=0.0), 6)
+            keyed.append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
         keyed.sort()
         return keyed
 

@@ -65,3 +65,35 @@ def test_remembered_moves_survive_a_far_move_and_a_state_copy():
         assert "s0u0" not in solved
     finally:
         movement._solve_moves = real
+
+
+def test_remembered_move_values_are_the_fresh_ones_and_see_an_enemy_move():
+    from game.rulesets.squads import evaluation
+
+    b = two_squads()
+    moves = moves_of(b, "s0u0")
+    values = [evaluation.move_value(b.state, b.geo, a) for a in moves]
+    evaluation._move_values.clear()
+    evaluation._standings.clear()
+    assert values == [evaluation.move_value(b.state, b.geo, a) for a in moves]
+    b.place("s1u0", 30.0, 12.0, 180.0)  # the enemy comes closer: every value is new
+    moved = [evaluation.move_value(b.state, b.geo, a) for a in moves]
+    evaluation._move_values.clear()
+    evaluation._standings.clear()
+    assert moved == [evaluation.move_value(b.state, b.geo, a) for a in moves]
+    assert moved != values
+
+
+def test_engagement_is_2_inches_exactly_by_arithmetic_and_at_the_boundary():
+    from game.rulesets.squads.engagement import engaged_enemies, is_engaged
+    from tests.rulesets.squads.battle import MOB_RADIUS
+
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0, files=1)
+    mob_front = max(x for x, _ in b.positions("s0u0").values())
+    for gap, engaged in ((2.0, True), (1.9, True), (2.0 + 1e-4, False), (5.0, False)):
+        b.place("s1u0", mob_front + 2 * MOB_RADIUS + gap, 22.0, 180.0, files=1)
+        assert abs(b.distance("s0u0", "s1u0") - gap) < 1e-6
+        assert (engaged_enemies(b.state, b.geo, "s0u0") == ["s1u0"]) is engaged
+        assert is_engaged(b.state, b.geo, "s1u0") is engaged
