@@ -52,26 +52,23 @@ def board_key(s: GameState) -> tuple:
     return models, flags
 
 
-def valuation_key(s: GameState, unit_id: str, objective_range: float) -> tuple:
-    """Everything the value of a move of this unit reads (`evaluation.move_value`): its own
-    models (where, wounds), every living enemy model (where, wounds: the charges each way and
-    their attacks), and every living model near an objective with its unit's battle-shock (who
-    holds it). The other friendly units elsewhere play no part, so while a side moves unit
-    after unit, a unit's moves keep their value until something near it or near an objective
-    changes."""
+def valuation_key(s: GameState, unit_id: str, objectives, objective_range: float) -> tuple:
+    """Everything a value of this unit's move reads (`evaluation.move_value`): its own models
+    (where, wounds), every living enemy model (where, wounds: the charges each way and their
+    attacks), each unit's battle-shock, and every living model near one of `objectives` (the
+    ones the move can change hands: who holds them). The other friendly units elsewhere play
+    no part, so while a side moves unit after unit, a unit's moves keep their value until
+    something near it, or near an objective it can take, changes."""
     side = s.units[unit_id].side
     near = objective_range + largest_radius(s) + MARGIN
-    points = [(o.x, o.y) for o in s.scenario.objectives]
+    points = [(o.x, o.y) for o in objectives]
     out = []
     for m in s.models.values():
         if not m.alive:
             continue
         if m.unit == unit_id or m.side != side:
             out.append((m.id, m.x, m.y, m.wounds))
-            continue
-        if any(math.hypot(m.x - x, m.y - y) <= near for x, y in points):
-            out.append((m.id, m.x, m.y, bool(s.units[m.unit].flags.get("battle_shocked"))))
-    shocked = tuple(u.id for u in s.units.values()
-                    if u.side != side and u.flags.get("battle_shocked"))
-    own = bool(s.units[unit_id].flags.get("battle_shocked"))
-    return tuple(out), shocked, own
+        elif points and any(math.hypot(m.x - x, m.y - y) <= near for x, y in points):
+            out.append((m.id, m.x, m.y))
+    shocked = tuple(u.id for u in s.units.values() if u.flags.get("battle_shocked"))
+    return tuple(out), shocked

@@ -83,18 +83,19 @@ _move_values = PerTable(2048)
 
 def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     """What `_move_value` says of this move, remembered (the same number, computed once)."""
-    key = (a.unit, a.placement, a.option, valuation_key(s, a.unit, OBJECTIVE_RANGE))
-    return _move_values.get(geo, key, lambda: _move_value(s, geo, a))
+    trial = moved_view(s, a)
+    near = near_objectives(s, trial, geo, a.unit)
+    key = (a.unit, a.placement, a.option, valuation_key(s, a.unit, near, OBJECTIVE_RANGE))
+    return _move_values.get(geo, key, lambda: _move_value(s, geo, a, trial, near))
 
 
-def _move_value(s: GameState, geo: Geometry, a: Action) -> float:
+def _move_value(s: GameState, geo: Geometry, a: Action, trial: GameState, near: list) -> float:
     """Objectives taken (half their points), ground closed toward the nearest enemy, and the
     change in the coming charges' exchange (`exchange_value`) from where the unit stands to
-    where the move puts it."""
+    where the move puts it. `trial`: the state after the move; `near`: the objectives the
+    move can change hands (`near_objectives`)."""
     side = s.units[a.unit].side
-    trial = moved_view(s, a)
     swing = 0
-    near = near_objectives(s, trial, geo, a.unit)
     if near:  # else no objective can change hands (and only these can: no other model moved)
         before = holders_of(s, geo, near)
         after = holders_of(trial, geo, near)
@@ -121,7 +122,7 @@ def _standing(s: GameState, geo: Geometry, unit_id: str) -> tuple[float, float]:
         gaps = enemy_gaps(s, geo, unit_id)
         return min(gaps.values(), default=0.0), exchange_from(s, unit_id, gaps)
 
-    return _standings.get(geo, (unit_id, valuation_key(s, unit_id, OBJECTIVE_RANGE)), compute)
+    return _standings.get(geo, (unit_id, valuation_key(s, unit_id, (), OBJECTIVE_RANGE)), compute)
 
 
 def holders_of(s: GameState, geo: Geometry, objectives) -> list[int | None]:

@@ -28,14 +28,17 @@ def allowance(s: GameState, unit_id: str, how: str) -> float:
     return float(unit.profile["M"] + extra)
 
 
-def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str) -> str | None:
-    """Why this Movement-phase placement is illegal, quoting the rule, or None."""
+def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str,
+                engaged: bool | None = None) -> str | None:
+    """Why this Movement-phase placement is illegal, quoting the rule, or None. `engaged`:
+    whether the unit is engaged where it stands, if the caller already knows."""
     unit = s.units[unit_id]
     if how not in MOVE_KINDS:
         return msg("unknown move {how}", how=repr(how))
     if unit.flags.get("moved"):
         return msg("{unit} has already moved this phase", unit=unit.name)
-    engaged = is_engaged(s, geo, unit_id)
+    if engaged is None:
+        engaged = is_engaged(s, geo, unit_id)
     if engaged and how != "fall_back":
         return msg("{unit} is engaged: an engaged unit cannot make a normal move or Advance (it "
                    "may Fall Back or stay)", unit=unit.name)
@@ -118,9 +121,10 @@ def unit_moves(s: GameState, geo: Geometry, unit_id: str, how: str,
 
 def _solve_moves(s, geo, unit_id, how, reach, goals) -> list[Action]:
     out = []
+    engaged = is_engaged(s, geo, unit_id)  # where it stands: the same for every candidate
     for name, dest in representative_destinations(
             s, geo, unit_id, reach, goals, KEEP_AWAY,
-            lambda d: move_reason(s, geo, unit_id, stored(s, d), how)).items():
+            lambda d: move_reason(s, geo, unit_id, stored(s, d), how, engaged)).items():
         if how == "advance":
             label = msg("Advance {goal}", goal=name)
         elif how == "fall_back":
