@@ -184,11 +184,23 @@ def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, ro
                for a, b in combinations(targets, 2))
 
 
+#: The choices after a roll, per board: the log's notes (`unreachable_notes`, in `apply`) and
+#: the listing right after it ask the same question.
+_choices = PerTable(64)
+
+
 def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
                    reachable: list[str]) -> list[Action]:
     """Every set of reachable targets that has a legal placement, plus giving up. The giving
     up choice names each reachable target no offer includes and why (the rule that stopped
     it), for the log and the decision panel."""
+    key = (unit_id, roll, tuple(reachable), board_of(s))
+    return list(_choices.get(geo, key, lambda: _target_choices(s, geo, unit_id, roll,
+                                                               reachable)))
+
+
+def _target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
+                    reachable: list[str]) -> list[Action]:
     out = []
     missing: dict[str, str] = {}
     for size in range(1, len(reachable) + 1):

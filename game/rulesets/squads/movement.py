@@ -8,7 +8,7 @@ from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placement_reason, representative_destinations, unit_centroid
-from game.rulesets.squads.board import local_key
+from game.rulesets.squads.board import local_key, valuation_key
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, is_engaged
 from game.rulesets.squads.placing import stored
 
@@ -59,8 +59,18 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str,
     return None
 
 
+#: Each unit's goals, remembered under its own and the enemy's models (all they depend on).
+_goals = PerTable(512)
+
+
 def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
-    """Named points a unit may head for: the nearest enemy, the nearest objectives, or away."""
+    """Named points a unit may head for: the nearest enemy, the nearest objectives, or away
+    (remembered: asked for every unit at every listing of a Movement phase)."""
+    key = (unit_id, away, valuation_key(s, unit_id, (), 0.0))
+    return dict(_goals.get(geo, key, lambda: _move_goals(s, geo, unit_id, away)))
+
+
+def _move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
     unit = s.units[unit_id]
     cx, cy = unit_centroid(s, unit_id)
     enemies = s.enemy_units(unit.side)
