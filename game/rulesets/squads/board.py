@@ -18,8 +18,14 @@ from game.core.state import GameState
 MARGIN = 1.0
 
 
-def largest_radius(s: GameState) -> float:
-    return max((m.base.radius for m in s.models.values()), default=0.0)
+#: Inches per millimetre, halved: (width + depth) of a base times this is at least its radius
+#: (the circle round a rectangle has half its diagonal, never more than half the two sides).
+HALF_INCH_PER_MM = 0.5 / 25.4
+
+
+def reach_of(base) -> float:
+    """At least the radius of this base (by its two sizes alone: no property to work out)."""
+    return (base.width_mm + base.depth_mm) * HALF_INCH_PER_MM
 
 
 def local_key(s: GameState, unit_id: str, reach: float) -> tuple:
@@ -33,13 +39,13 @@ def local_key(s: GameState, unit_id: str, reach: float) -> tuple:
         return (unit_id,)
     cx = sum(m.x for m in mine) / len(mine)
     cy = sum(m.y for m in mine) / len(mine)
-    spread = max(math.hypot(m.x - cx, m.y - cy) for m in mine)
-    limit = spread + reach + 2 * largest_radius(s) + MARGIN
+    spread = max(math.hypot(m.x - cx, m.y - cy) + reach_of(m.base) for m in mine)
+    limit = spread + reach + MARGIN
     out = []
     for m in s.models.values():
         if not m.alive:
             continue
-        if m.unit == unit_id or math.hypot(m.x - cx, m.y - cy) <= limit:
+        if m.unit == unit_id or math.hypot(m.x - cx, m.y - cy) <= limit + reach_of(m.base):
             out.append((m.id, m.x, m.y))
     return tuple(out)
 
@@ -60,7 +66,6 @@ def valuation_key(s: GameState, unit_id: str, objectives, objective_range: float
     no part, so while a side moves unit after unit, a unit's moves keep their value until
     something near it, or near an objective it can take, changes."""
     side = s.units[unit_id].side
-    near = objective_range + largest_radius(s) + MARGIN
     points = [(o.x, o.y) for o in objectives]
     out = []
     for m in s.models.values():
@@ -68,7 +73,9 @@ def valuation_key(s: GameState, unit_id: str, objectives, objective_range: float
             continue
         if m.unit == unit_id or m.side != side:
             out.append((m.id, m.x, m.y, m.wounds))
-        elif points and any(math.hypot(m.x - x, m.y - y) <= near for x, y in points):
-            out.append((m.id, m.x, m.y))
+        elif points:
+            near = objective_range + reach_of(m.base) + MARGIN
+            if any(math.hypot(m.x - x, m.y - y) <= near for x, y in points):
+                out.append((m.id, m.x, m.y))
     shocked = tuple(u.id for u in s.units.values() if u.flags.get("battle_shocked"))
     return tuple(out), shocked
