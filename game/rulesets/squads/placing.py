@@ -61,7 +61,7 @@ def _directions(count: int) -> tuple[tuple[float, float], ...]:
                  for k in range(count))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=4096)
 def _ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
     """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
     round the same target models come back for every model, target set and roll)."""
