@@ -116,6 +116,7 @@ class ChargeSearch:
         #: Bases of other units a model could touch anywhere within the roll (`free`).
         self._around: dict[str, list[Model]] = {}
         self._static_keyed: dict[tuple, list[tuple]] = {}
+        self._clear: dict[tuple, bool] = {}
         self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
         self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
         self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
@@ -155,10 +156,15 @@ class ChargeSearch:
 
     def clear_of_others(self, m: Model, x: float, y: float) -> bool:
         """Constraint 4, for one model: not within 2" of a unit that was not chosen."""
-        if self.round:
+        if self.round:  # a function of the spot and m's radius: kept for every model and build
             reach = self.engage + STRICT + self.r[m.id]
-            hypot = math.hypot
-            return all(hypot(x - fx, y - fy) - fr > reach for fx, fy, fr in self.forbidden_rows)
+            key = (x, y, reach)
+            clear = self._clear.get(key)
+            if clear is None:
+                hypot = math.hypot
+                clear = self._clear[key] = all(hypot(x - fx, y - fy) - fr > reach
+                                               for fx, fy, fr in self.forbidden_rows)
+            return clear
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
 
     def free(self, trial: GameState, m: Model, spot) -> bool:
