@@ -23,7 +23,7 @@ from game.rulesets.squads.engagement import (
     engaged_enemies,
     is_engaged,
 )
-from game.rulesets.squads.placing import ChargeSearch
+from game.rulesets.squads.placing import ChargeSearch, Shared
 
 RULE_ELIGIBLE = msg("Charge eligibility (squads seed)")
 RULE_ROLL = msg("Charge roll: 2D6, roll first, choose after (squads seed)")
@@ -65,7 +65,8 @@ def reachable_targets(s: GameState, geo: Geometry, unit_id: str, roll: int) -> l
 
 
 def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
-                 dest: dict, roll: int, check_close: bool = True) -> str | None:
+                 dest: dict, roll: int, check_close: bool = True,
+                 shared: Shared | None = None) -> str | None:
     """Why this charge placement breaks the seed's rules, or None. Checks, in order: the roll
     as the longest path, bases and terrain, the four end-of-move constraints, coherency (one
     connected group)."""
@@ -78,7 +79,7 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
         if t not in engaged:
             return msg("{unit} would not end engaged with {target} (the charge must end within "
                        "2\" of every chosen target)", unit=unit.name, target=s.units[t].name)
-    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    search = ChargeSearch(s, geo, unit_id, targets, roll, shared)
     for m in s.alive_models(unit_id):  # 2. every moving model ends closer to one target
         if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue
@@ -98,20 +99,32 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, 
 
 #: Solved placements per table, held weakly (a finished battle's table is not kept alive).
 _solved = PerTable(256)
+#: What the searches on one board share (`placing.Shared`): the last few boards per table.
+_shared = PerTable(4)
+
+
+def board_of(s: GameState) -> tuple:
+    """Every living base where it stands and the kind of its unit: all a charge search sees."""
+    return tuple((m.id, m.x, m.y, s.units[m.unit].kind) for m in s.models.values() if m.alive)
+
+
+def shared_for(s: GameState, geo: Geometry, board: tuple | None = None) -> Shared:
+    return _shared.get(geo, board if board is not None else board_of(s), Shared)
 
 
 def solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
           roll: int) -> tuple[dict | None, str]:
     """The solver's placement for these targets (see `_solve`), remembered for the same table
     position: offering a choice and then checking the chosen one ask the same question."""
-    key = (unit_id, tuple(targets), roll,
-           tuple((m.id, m.x, m.y, s.units[m.unit].kind) for m in s.models.values() if m.alive))
-    dest, reason = _solved.get(geo, key, lambda: _solve(s, geo, unit_id, targets, roll))
+    board = board_of(s)
+    key = (unit_id, tuple(targets), roll, board)
+    dest, reason = _solved.get(
+        geo, key, lambda: _solve(s, geo, unit_id, targets, roll, shared_for(s, geo, board)))
     return (dict(dest) if dest is not None else None), reason
 
 
 def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
-           roll: int) -> tuple[dict | None, str]:
+           roll: int, shared: Shared | None = None) -> tuple[dict | None, str]:
     """Find a placement meeting every constraint for these targets, or (None, the reason).
 
     A search that places the models one at a time, each linked to those already placed (so
@@ -120,7 +133,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
     models, constraint 3 met by `bring_close`, and is then checked by `move_problem` in full,
     the same check a dragged placement gets: the solver can miss a placement, never offer an
     illegal one."""
-    search = ChargeSearch(s, geo, unit_id, targets, roll)
+    search = ChargeSearch(s, geo, unit_id, targets, roll, shared)
     reason, furthest = msg("no placement found"), -1
 
     def answers():
@@ -137,7 +150,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, targets: tuple[str, ...],
             continue
         seen.append(dest)
         dest = search.bring_close(search.mend(dest))
-        problem = move_problem(s, geo, unit_id, targets, dest, roll)
+        problem = move_problem(s, geo, unit_id, targets, dest, roll, shared=search.shared)
         if problem is None:
             return dest, ""
         if placed >= furthest:
@@ -152,7 +165,8 @@ def placement_problem(s: GameState, geo: Geometry, unit_id: str, targets: tuple[
     dest, _ = solve(s, geo, unit_id, targets, roll)
     if dest is not None and make_placement(dest) == tuple(placement):
         return None
-    return move_problem(s, geo, unit_id, targets, {m: (x, y) for m, x, y in placement}, roll)
+    return move_problem(s, geo, unit_id, targets, {m: (x, y) for m, x, y in placement}, roll,
+                        shared=shared_for(s, geo))
 
 
 def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, roll: int) -> bool:
@@ -170,11 +184,23 @@ def could_engage_together(s: GameState, geo: Geometry, unit_id: str, targets, ro
                for a, b in combinations(targets, 2))
 
 
+#: The choices after a roll, per board: the log's notes (`unreachable_notes`, in `apply`) and
+#: the listing right after it ask the same question.
+_choices = PerTable(64)
+
+
 def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
                    reachable: list[str]) -> list[Action]:
     """Every set of reachable targets that has a legal placement, plus giving up. The giving
     up choice names each reachable target no offer includes and why (the rule that stopped
     it), for the log and the decision panel."""
+    key = (unit_id, roll, tuple(reachable), board_of(s))
+    return list(_choices.get(geo, key, lambda: _target_choices(s, geo, unit_id, roll,
+                                                               reachable)))
+
+
+def _target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
+                    reachable: list[str]) -> list[Action]:
     out = []
     missing: dict[str, str] = {}
     for size in range(1, len(reachable) + 1):

@@ -3,37 +3,67 @@
 
 from __future__ import annotations
 
+import math
+
 from game.core.geometry import Geometry
 from game.core.state import GameState
 
 ENGAGEMENT_RANGE = 2.0
 CHARGE_RANGE = 12.0
+#: Round-base gaps this close to a range are left to the table's own measure (which reports
+#: distances rounded to the billionth): elsewhere plain arithmetic gives the same verdict.
+BAND = 1e-6
 
 
 def engaged_enemies(s: GameState, geo: Geometry, unit_id: str,
-                    dest: dict | None = None) -> list[str]:
-    """Enemy units within 2" of the unit (optionally with some of its models moved)."""
+                    dest: dict | None = None, first: bool = False) -> list[str]:
+    """Enemy units within 2" of the unit (optionally with some of its models moved; with
+    `first`, stop at the first one found)."""
     from game.rulesets.base import moved_models
 
-    mine = moved_models(s, unit_id, dest)
+    mine = _rows(moved_models(s, unit_id, dest))
     side = s.units[unit_id].side
-    reach = bounding_circle(mine)
+    reach = _circle(mine)
     out = []
     for enemy in s.enemy_units(side):
-        theirs = s.alive_models(enemy.id)
-        if not circles_within(reach, bounding_circle(theirs), ENGAGEMENT_RANGE):
+        theirs = _rows(s.alive_models(enemy.id))
+        if not circles_within(reach, _circle(theirs), ENGAGEMENT_RANGE):
             continue  # too far apart for any pair: skip measuring every pair
-        if any(geo.distance(a, b) <= ENGAGEMENT_RANGE for a in mine for b in theirs):
+        if any_within(geo, mine, theirs, ENGAGEMENT_RANGE):
             out.append(enemy.id)
+            if first:
+                break
     return out
 
 
-def bounding_circle(models) -> tuple[float, float, float]:
+def _rows(models) -> list[tuple]:
+    """(model, x, y, radius, round) of each model: what the measures below read."""
+    return [(m, m.x, m.y, m.base.radius, m.base.kind == "round") for m in models]
+
+
+def _circle(rows) -> tuple[float, float, float]:
     """A circle around every base of a group (centre of the centres, furthest base edge)."""
-    cx = sum(m.x for m in models) / len(models)
-    cy = sum(m.y for m in models) / len(models)
-    r = max(((m.x - cx) ** 2 + (m.y - cy) ** 2) ** 0.5 + m.base.radius for m in models)
-    return cx, cy, r
+    cx = sum(r[1] for r in rows) / len(rows)
+    cy = sum(r[2] for r in rows) / len(rows)
+    return cx, cy, max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 + r for _, x, y, r, _ in rows)
+
+
+def any_within(geo: Geometry, mine: list[tuple], theirs: list[tuple], reach: float) -> bool:
+    """Whether some pair of bases is within `reach` edge to edge (`geo.distance`): two round
+    bases by arithmetic unless their gap is within BAND of the range, every other pair by
+    the table."""
+    hypot = math.hypot
+    for a, ax, ay, ar, a_round in mine:
+        for b, bx, by, br, b_round in theirs:
+            if a_round and b_round:
+                gap = hypot(bx - ax, by - ay) - ar - br
+                if gap < reach - BAND:
+                    return True
+                if gap > reach + BAND:
+                    continue
+            if geo.distance(a, b) <= reach:
+                return True
+    return False
 
 
 def circles_within(a, b, reach: float) -> bool:
@@ -42,4 +72,4 @@ def circles_within(a, b, reach: float) -> bool:
 
 
 def is_engaged(s: GameState, geo: Geometry, unit_id: str) -> bool:
-    return bool(engaged_enemies(s, geo, unit_id))
+    return bool(engaged_enemies(s, geo, unit_id, first=True))

@@ -7,12 +7,15 @@ take and the ground they close. This is the greedy agent's whole judgement.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import functools
 from fractions import Fraction
 
 from game.core import probability as P
 from game.core.actions import Action
 from game.core.geometry import Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import (
     OBJECTIVE_RANGE,
@@ -22,6 +25,7 @@ from game.rulesets.base import (
     objective_holders,
 )
 from game.rulesets.squads import charge, fight
+from game.rulesets.squads.board import valuation_key
 from game.rulesets.squads.engagement import engaged_enemies
 from game.rulesets.squads.movement import KEEP_AWAY
 from game.rulesets.squads.odds import casualties_distribution, charge_success
@@ -71,26 +75,69 @@ def charge_value(s: GameState, geo: Geometry, unit_id: str) -> float:
     return total
 
 
-def move_value(s: GameState, geo: Geometry, a: Action) -> float:
-    from game.rulesets.squads import control_value
+#: Move values remembered per table under what they read (`board.valuation_key`): the greedy
+#: player values every unit's moves again at each decision of a Movement phase, and most of
+#: them have not changed since the last one.
+_move_values = PerTable(2048)
 
-    side = s.units[a.unit].side
+
+def move_value(s: GameState, geo: Geometry, a: Action) -> float:
+    """What `_move_value` says of this move, remembered (the same number, computed once)."""
     trial = moved_view(s, a)
+    near = near_objectives(s, trial, geo, a.unit)
+    key = (a.unit, a.placement, a.option, valuation_key(s, a.unit, near, OBJECTIVE_RANGE))
+    return _move_values.get(geo, key, lambda: _move_value(s, geo, a, trial, near))
+
+
+def _move_value(s: GameState, geo: Geometry, a: Action, trial: GameState, near: list) -> float:
+    """Objectives taken (half their points), ground closed toward the nearest enemy, and the
+    change in the coming charges' exchange (`exchange_value`) from where the unit stands to
+    where the move puts it. `trial`: the state after the move; `near`: the objectives the
+    move can change hands (`near_objectives`)."""
+    side = s.units[a.unit].side
     swing = 0
-    if near_objectives(s, trial, geo, a.unit):  # else no objective can change hands
-        before = objective_holders(s, geo, control_value)
-        after = objective_holders(trial, geo, control_value)
+    if near:  # else no objective can change hands (and only these can: no other model moved)
+        before = holders_of(s, geo, near)
+        after = holders_of(trial, geo, near)
         swing = sum((h == side) - (b == side) for h, b in zip(after, before, strict=True))
-    enemies = s.enemy_units(side)
+    d0, standing = _standing(s, geo, a.unit)
+    gaps = enemy_gaps(trial, geo, a.unit)
     closing = 0.0
-    if enemies:
-        d0 = min(geo.unit_distance(s, a.unit, e.id) for e in enemies)
-        d1 = min(geo.unit_distance(trial, a.unit, e.id) for e in enemies)
+    if gaps:
+        d1 = min(gaps.values())
         closing = (d0 - d1) * CLOSING_VALUE
         if a.option == "fall_back":
             closing = -closing * 0.5
     return (swing * POINTS_PER_OBJECTIVE * 0.5 + closing
-            + exchange_value(trial, geo, a.unit) - exchange_value(s, geo, a.unit))
+            + exchange_from(trial, a.unit, gaps) - standing)
+
+
+#: Where a unit stands before it moves (nearest enemy, exchange), the same for each of its moves.
+_standings = PerTable(512)
+
+
+def _standing(s: GameState, geo: Geometry, unit_id: str) -> tuple[float, float]:
+    """(distance to the nearest enemy unit, `exchange_value`) of the unit where it stands."""
+    def compute():
+        gaps = enemy_gaps(s, geo, unit_id)
+        return min(gaps.values(), default=0.0), exchange_from(s, unit_id, gaps)
+
+    return _standings.get(geo, (unit_id, valuation_key(s, unit_id, (), OBJECTIVE_RANGE)), compute)
+
+
+def holders_of(s: GameState, geo: Geometry, objectives) -> list[int | None]:
+    """`objective_holders` (the common rule, OC-weighted) of these objectives only."""
+    from game.rulesets.squads import control_value
+
+    view = copy.copy(s)
+    view.scenario = dataclasses.replace(s.scenario, objectives=tuple(objectives))
+    return objective_holders(view, geo, control_value)
+
+
+def enemy_gaps(s: GameState, geo: Geometry, unit_id: str) -> dict[str, float]:
+    """Distance from the unit to each living enemy unit."""
+    side = s.units[unit_id].side
+    return {e.id: geo.unit_distance(s, unit_id, e.id) for e in s.enemy_units(side)}
 
 
 def near_objectives(before: GameState, after: GameState, geo: Geometry, unit_id: str) -> list:
@@ -106,10 +153,16 @@ def exchange_value(s: GameState, geo: Geometry, unit_id: str) -> float:
     enemy may charge it (exact 2D6 odds for the gap, then its attacks strike first), and next
     turn it may charge them after a move of M. Threats it makes minus threats it faces. A move
     ends more than 2" from every enemy (KEEP_AWAY), so the gap left is never under that."""
+    return exchange_from(s, unit_id, enemy_gaps(s, geo, unit_id))
+
+
+def exchange_from(s: GameState, unit_id: str, gaps: dict[str, float]) -> float:
+    """`exchange_value` from the distances to each enemy unit (`enemy_gaps`), measured once
+    for it and for the nearest enemy."""
     unit = s.units[unit_id]
     total = 0.0
     for enemy in s.enemy_units(unit.side):
-        gap = geo.unit_distance(s, unit_id, enemy.id)
+        gap = gaps[enemy.id]
         if gap > charge.CHARGE_RANGE + unit.profile["M"] + enemy.profile["M"]:
             continue
         threat = float(charge_success(max(KEEP_AWAY, gap - enemy.profile["M"])))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.i18n import msg
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placement_reason, representative_destinations, unit_centroid
+from game.rulesets.squads.board import local_key, valuation_key
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE, engaged_enemies, is_engaged
 from game.rulesets.squads.placing import stored
 
@@ -26,14 +28,17 @@ def allowance(s: GameState, unit_id: str, how: str) -> float:
     return float(unit.profile["M"] + extra)
 
 
-def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str) -> str | None:
-    """Why this Movement-phase placement is illegal, quoting the rule, or None."""
+def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str,
+                engaged: bool | None = None) -> str | None:
+    """Why this Movement-phase placement is illegal, quoting the rule, or None. `engaged`:
+    whether the unit is engaged where it stands, if the caller already knows."""
     unit = s.units[unit_id]
     if how not in MOVE_KINDS:
         return msg("unknown move {how}", how=repr(how))
     if unit.flags.get("moved"):
         return msg("{unit} has already moved this phase", unit=unit.name)
-    engaged = is_engaged(s, geo, unit_id)
+    if engaged is None:
+        engaged = is_engaged(s, geo, unit_id)
     if engaged and how != "fall_back":
         return msg("{unit} is engaged: an engaged unit cannot make a normal move or Advance (it "
                    "may Fall Back or stay)", unit=unit.name)
@@ -54,8 +59,18 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str)
     return None
 
 
+#: Each unit's goals, remembered under its own and the enemy's models (all they depend on).
+_goals = PerTable(512)
+
+
 def move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
-    """Named points a unit may head for: the nearest enemy, the nearest objectives, or away."""
+    """Named points a unit may head for: the nearest enemy, the nearest objectives, or away
+    (remembered: asked for every unit at every listing of a Movement phase)."""
+    key = (unit_id, away, valuation_key(s, unit_id, (), 0.0))
+    return dict(_goals.get(geo, key, lambda: _move_goals(s, geo, unit_id, away)))
+
+
+def _move_goals(s: GameState, geo: Geometry, unit_id: str, away: bool) -> dict[str, tuple]:
     unit = s.units[unit_id]
     cx, cy = unit_centroid(s, unit_id)
     enemies = s.enemy_units(unit.side)
@@ -83,13 +98,7 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
     pending = s.pending.get("advance")
     if pending:
         unit_id = pending["unit"]
-        for name, dest in representative_destinations(
-                s, geo, unit_id, allowance(s, unit_id, "advance"),
-                move_goals(s, geo, unit_id, away=False), KEEP_AWAY,
-                lambda d, u=unit_id: move_reason(s, geo, u, stored(s, d), "advance")).items():
-            out.append(Action("move", unit_id, placement=make_placement(stored(s, dest)),
-                              option="advance",
-                              label=msg("Advance {goal}", goal=name)))
+        out.extend(unit_moves(s, geo, unit_id, "advance", move_goals(s, geo, unit_id, False)))
         out.append(Action("stay", unit_id, label=msg("Stay where it is")))
         return out
     for unit in s.units_of(s.active):
@@ -97,15 +106,41 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
             continue
         engaged = is_engaged(s, geo, unit.id)
         how = "fall_back" if engaged else "normal"
-        goals = move_goals(s, geo, unit.id, away=engaged)
-        for name, dest in representative_destinations(
-                s, geo, unit.id, allowance(s, unit.id, how), goals, KEEP_AWAY,
-                lambda d, u=unit.id, h=how: move_reason(s, geo, u, stored(s, d), h)).items():
-            label = msg("Fall back {goal}", goal=name) if engaged else \
-                msg("Move {goal}", goal=name)
-            out.append(Action("move", unit.id, placement=make_placement(stored(s, dest)),
-                              option=how, label=label))
+        out.extend(unit_moves(s, geo, unit.id, how, move_goals(s, geo, unit.id, away=engaged)))
         if not engaged:
             out.append(Action("advance", unit.id, label=msg("Advance (roll D6; cannot charge)")))
     out.append(Action("end_phase", label=msg("End the Movement phase")))
+    return out
+
+
+#: A unit's offered moves, remembered under the bases they can see (`board.local_key`): after
+#: one unit moves, the listing for the next decision finds the others' moves unchanged.
+_offers = PerTable(512)
+
+
+def unit_moves(s: GameState, geo: Geometry, unit_id: str, how: str,
+               goals: dict[str, tuple]) -> list[Action]:
+    """The unit's move of kind `how` toward each goal that has a legal one (each checked by
+    `move_reason` in the form the action stores). Remembered per table: a straight move and
+    its check see only the bases within the allowance plus the keep-away of the unit (the
+    path of a straight move is its own segment, which no far base can lengthen)."""
+    reach = allowance(s, unit_id, how)
+    key = (unit_id, how, reach, tuple(goals.items()), local_key(s, unit_id, reach + KEEP_AWAY))
+    return _offers.get(geo, key, lambda: _solve_moves(s, geo, unit_id, how, reach, goals))
+
+
+def _solve_moves(s, geo, unit_id, how, reach, goals) -> list[Action]:
+    out = []
+    engaged = is_engaged(s, geo, unit_id)  # where it stands: the same for every candidate
+    for name, dest in representative_destinations(
+            s, geo, unit_id, reach, goals, KEEP_AWAY,
+            lambda d: move_reason(s, geo, unit_id, stored(s, d), how, engaged)).items():
+        if how == "advance":
+            label = msg("Advance {goal}", goal=name)
+        elif how == "fall_back":
+            label = msg("Fall back {goal}", goal=name)
+        else:
+            label = msg("Move {goal}", goal=name)
+        out.append(Action("move", unit_id, placement=make_placement(stored(s, dest)),
+                          option=how, label=label))
     return out

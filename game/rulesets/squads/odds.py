@@ -21,9 +21,14 @@ def charge_success(distance: float) -> Fraction:
 
     0 for distance <= 2 ("a 2 never succeeds": an eligible unit is never within 2" of an enemy,
     so no charge of 2" or less is ever made) and beyond 12" (not a target)."""
-    if charge_odds_reason(distance):
+    if distance <= ENGAGEMENT_RANGE or distance > CHARGE_RANGE:  # see charge_odds_reason
         return Fraction(0)
-    need = int(-(-distance // 1))  # a charge must roll at least the whole distance
+    return _at_least(int(-(-distance // 1)))  # a charge must roll at least the whole distance
+
+
+@lru_cache(maxsize=16)
+def _at_least(need: int) -> Fraction:
+    """P(2D6 >= need), worked out once per whole number (the AI asks it for every gap)."""
     return P.at_least(P.sum_of_dice(CHARGE_DICE), need)
 
 

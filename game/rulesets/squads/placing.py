@@ -14,6 +14,7 @@ units, so that "the charge fails" was the only offer although a placement existe
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import random
@@ -60,10 +61,27 @@ def _directions(count: int) -> tuple[tuple[float, float], ...]:
                  for k in range(count))
 
 
-def _ring(x: float, y: float, spread: float, count: int) -> list[tuple[float, float]]:
-    """`count` spots on the grid, `spread` from (x, y) all round."""
-    return [(round(x + spread * dx, 3), round(y + spread * dy, 3))
-            for dx, dy in _directions(count)]
+@functools.lru_cache(maxsize=4096)
+def _ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
+    """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
+    round the same target models come back for every model, target set and roll)."""
+    return tuple((round(x + spread * dx, 3), round(y + spread * dy, 3))
+                 for dx, dy in _directions(count))
+
+
+class Shared:
+    """What every search on one board can share, whatever the unit, targets and roll: a
+    spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
+    the table's edges and impassable terrain, and each model's within-1" spots for a set of
+    targets and a roll. All are functions of the board alone (the bases where they stand), so
+    sharing them changes no answer; it only stops the searches for each set of targets, and
+    the check of the chosen one, measuring the same things again."""
+
+    def __init__(self):
+        self.gaps: dict[tuple, float] = {}
+        self.lengths: dict[tuple, float | None] = {}
+        self.ground: dict[tuple, bool] = {}
+        self.close: dict[tuple, list] = {}
 
 
 class ChargeSearch:
@@ -74,7 +92,8 @@ class ChargeSearch:
     unit not chosen, within 2" of the models already placed); the whole placement is then
     checked by `charge.move_problem`, so the search can only be incomplete, never lenient."""
 
-    def __init__(self, s: GameState, geo, unit_id: str, targets: tuple[str, ...], roll: int):
+    def __init__(self, s: GameState, geo, unit_id: str, targets: tuple[str, ...], roll: int,
+                 shared: Shared | None = None):
         from game.rulesets.base import COHERENCY_RANGE
         from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
 
@@ -92,12 +111,18 @@ class ChargeSearch:
         #: Round bases only (squads): edge distances are arithmetic, no table query.
         self.round = all(m.base.kind == "round" for m in involved)
         self.r = {m.id: m.base.radius for m in involved}
+        self.shared = shared if shared is not None else Shared()
+        self._gaps = self.shared.gaps
+        #: Bases of other units a model could touch anywhere within the roll (`free`).
+        self._around: dict[str, list[Model]] = {}
+        self._static_keyed: dict[tuple, list[tuple]] = {}
+        self._clear: dict[tuple, bool] = {}
         self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
         self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
         self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
                        for m in self.mine}
         self._static: dict[str, list[tuple]] = {}
-        self._close: dict[str, list[tuple]] = {}
+        self._close = self.shared.close
         self._paths: dict[tuple, bool] = {}
 
     # --- measuring ------------------------------------------------------------------------
@@ -111,9 +136,18 @@ class ChargeSearch:
 
     def target_gap(self, m: Model, x: float, y: float, t: str) -> float:
         if self.round:
-            hypot = math.hypot
-            return min(hypot(x - gx, y - gy) - gr for gx, gy, gr in self.rows[t]) - self.r[m.id]
+            return self._raw_gap(t, x, y) - self.r[m.id]
         return min(self.edge(m, x, y, g) for g in self.by_target[t])
+
+    def _raw_gap(self, t: str, x: float, y: float) -> float:
+        """Least centre distance from (x, y) to a model of t less that model's radius (the
+        gap to t of a base of radius 0 there), shared by every search on this board."""
+        key = (t, x, y)
+        raw = self._gaps.get(key)
+        if raw is None:
+            hypot = math.hypot
+            raw = self._gaps[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in self.rows[t])
+        return raw
 
     def closer(self, m: Model, x: float, y: float) -> bool:
         """Constraint 2: closer to at least one of the targets than it started."""
@@ -122,10 +156,15 @@ class ChargeSearch:
 
     def clear_of_others(self, m: Model, x: float, y: float) -> bool:
         """Constraint 4, for one model: not within 2" of a unit that was not chosen."""
-        if self.round:
+        if self.round:  # a function of the spot and m's radius: kept for every model and build
             reach = self.engage + STRICT + self.r[m.id]
-            hypot = math.hypot
-            return all(hypot(x - fx, y - fy) - fr > reach for fx, fy, fr in self.forbidden_rows)
+            key = (x, y, reach)
+            clear = self._clear.get(key)
+            if clear is None:
+                hypot = math.hypot
+                clear = self._clear[key] = all(hypot(x - fx, y - fy) - fr > reach
+                                               for fx, fy, fr in self.forbidden_rows)
+            return clear
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
 
     def free(self, trial: GameState, m: Model, spot) -> bool:
@@ -133,13 +172,50 @@ class ChargeSearch:
         `trial` has it. Round bases are first tried by arithmetic (most crowded spots fail
         there), then the table's own check decides."""
         if self.round:
-            x, y = spot
-            reach = self.r[m.id] - CONTACT_TOLERANCE
-            hypot = math.hypot
-            for o in trial.models.values():
-                if o.alive and o.id != m.id and hypot(o.x - x, o.y - y) < reach + self.r[o.id]:
-                    return False
+            return self._free_round(trial, m, spot, self._nearby(trial, m))
         return self.geo.placement_problem(trial, {m.id: spot}) is None
+
+    def free_test(self, trial: GameState, m: Model):
+        """`free` for many spots of one model in one trial (the bases near it gathered once)."""
+        if not self.round:
+            return lambda spot: self.free(trial, m, spot)
+        nearby = self._nearby(trial, m)
+        return lambda spot: self._free_round(trial, m, spot, nearby)
+
+    def _free_round(self, trial: GameState, m: Model, spot, nearby: list[Model]) -> bool:
+        """`free` for round bases: the overlap test the table makes ((r + r') - tolerance,
+        the same sum in the same order), against the unit's own models where `trial` has them
+        and the other bases that could touch a spot within the roll (no other can); then the
+        table's check of the spot alone (edges, impassable terrain: the same for every
+        trial, so remembered on the board)."""
+        x, y = spot
+        mine = self.r[m.id]
+        hypot = math.hypot
+        for o in nearby:
+            if o.id != m.id and hypot(o.x - x, o.y - y) < mine + self.r[o.id] - CONTACT_TOLERANCE:
+                return False
+        key = (m.id, spot)
+        ground = self.shared.ground.get(key)
+        if ground is None:
+            alone = copy.copy(self.s)
+            alone.models = {m.id: self.s.models[m.id]}
+            ground = self.shared.ground[key] = self.geo.placement_problem(alone, {m.id: spot}) \
+                is None
+        return ground
+
+    def _nearby(self, trial: GameState, m: Model) -> list[Model]:
+        """The unit's living models in `trial`, and every other living base whose edge comes
+        within the roll (plus a margin) of m's base where it started."""
+        around = self._around.get(m.id)
+        if around is None:
+            start = self.s.models[m.id]
+            reach = self.roll + 2 * self.r[m.id] + 1.0
+            around = self._around[m.id] = [
+                o.id for o in self.s.models.values()
+                if o.alive and o.unit != self.unit_id
+                and math.hypot(o.x - start.x, o.y - start.y) <= reach + self.r[o.id]]
+        models = trial.models
+        return [models[i] for i in around] + [o for o in trial.alive_models(self.unit_id)]
 
     def path_ok(self, m: Model, spot) -> bool:
         """A path no longer than the roll from where m stands (remembered: the enemies that
@@ -147,7 +223,11 @@ class ChargeSearch:
         key = (m.id, spot)
         ok = self._paths.get(key)
         if ok is None:
-            length = self.geo.path_length(self.s, self.s.models[m.id], spot)
+            lengths = self.shared.lengths
+            if key in lengths:
+                length = lengths[key]
+            else:
+                length = lengths[key] = self.geo.path_length(self.s, self.s.models[m.id], spot)
             ok = self._paths[key] = length is not None and length <= self.roll + 1e-6
         return ok
 
@@ -197,6 +277,8 @@ class ChargeSearch:
         start = (m.x, m.y)
         reach = self.roll + 1e-9
         before = [self.before[m.id][t] - STRICT for t in self.targets]
+        if self.round:
+            return self._round_rows(m, spots, reach, before)
         out = []
         hypot = math.hypot
         for x, y in set(spots):
@@ -208,6 +290,45 @@ class ChargeSearch:
                 continue  # constraint 2: closer to one of the targets
             out.append((x, y, moved, gaps))
         return out
+
+    def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
+        """`_rows` for round bases, the same sums written out (this loop ranks thousands of
+        spots per model): a gap to a target is the board's shared raw gap less m's radius."""
+        mx, my, mine = m.x, m.y, self.r[m.id]
+        targets, rows, cache = self.targets, self.rows, self._gaps
+        hypot = math.hypot
+        out = []
+        for x, y in set(spots):
+            moved = x != mx or y != my
+            if moved and hypot(x - mx, y - my) > reach:
+                continue
+            gaps = []
+            closer = not moved
+            for t, limit in zip(targets, before, strict=True):
+                key = (t, x, y)
+                raw = cache.get(key)
+                if raw is None:
+                    raw = cache[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in rows[t])
+                gap = raw - mine
+                gaps.append(gap)
+                if gap < limit:
+                    closer = True
+            if closer:  # constraint 2: closer to one of the targets (or not moving)
+                out.append((x, y, moved, tuple(gaps)))
+        return out
+
+    def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
+        """At least `links` of the placed models within coherency range of m at (x, y)."""
+        if not self.round:
+            return sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) >= links
+        mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
+        count = 0
+        for p in placed:
+            if hypot(x - p.x, y - p.y) - mine - r[p.id] <= link:
+                count += 1
+                if count >= links:
+                    return True
+        return False
 
     def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
         """The spots that do not depend on where the others went (kept for every build)."""
@@ -224,18 +345,20 @@ class ChargeSearch:
         a target, then nearest; staying put is a candidate too. Linked to as many placed
         models as coherency asks if it can be, else to one (`mend` finds the second later).
         None if nothing is legal."""
+        chased = tuple(i for i, t in enumerate(self.targets) if t in open_targets)
         if stay_only:
-            rows = self._rows(m, [(m.x, m.y)])
+            keyed = self._keyed(self._rows(m, [(m.x, m.y)]), chased, flank, axis)
         else:
-            rows = self.static_rows(trial, m) + self._rows(m, self.friend_spots(m, placed))
-        chased = [i for i, t in enumerate(self.targets) if t in open_targets]
-        keyed = []
-        for x, y, moved, gaps in rows:
-            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
-                continue
-            near = min(gaps, default=0.0)
-            chase = min((gaps[i] for i in chased), default=0.0)
-            keyed.append((round(chase, 6), near > CLOSE_RANGE, round(near, 6), moved, x, y))
+            # the static spots' sorted keys are kept per model, targets still open and flank
+            # (the same ones come back in every build); the spots round the placed friends
+            # are new each time: sorting the two together orders them as one list would
+            key = (m.id, chased, flank)
+            static = self._static_keyed.get(key)
+            if static is None:
+                static = self._static_keyed[key] = self._keyed(
+                    self.static_rows(trial, m), chased, flank, axis)
+            keyed = static + self._keyed(self._rows(m, self.friend_spots(m, placed)), chased,
+                                         flank, axis)
         keyed.sort()
         wanted = min(self.needed, len(placed))
         spot = self._pick(trial, m, keyed, placed, wanted)
@@ -245,6 +368,22 @@ class ChargeSearch:
             spot = self._pick(trial, m, keyed, placed, 0)  # a later model may link it in
         return spot
 
+    @staticmethod
+    def _keyed(rows, chased, flank, axis) -> list[tuple]:
+        """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
+        then within 1" of a target, then nearest to one; on the given flank only (`flank`)."""
+        keyed = []
+        every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
+        for x, y, moved, gaps in rows:
+            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
+                continue
+            near = min(gaps, default=0.0)
+            rounded = round(near, 6)
+            chase = rounded if every else round(min((gaps[i] for i in chased), default=0.0), 6)
+            keyed.append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
+        keyed.sort()
+        return keyed
+
     def _pick(self, trial: GameState, m: Model, keyed: list[tuple], placed: list[Model],
               links: int, whole: bool = False):
         """The first of the sorted spots that is clear of units not chosen, linked to `links`
@@ -253,12 +392,13 @@ class ChargeSearch:
         from game.rulesets.base import coherency_problem
 
         checks = 0
+        free = self.free_test(trial, m)
         for *_, moved, x, y in keyed:
-            if links and sum(1 for p in placed if self.edge(m, x, y, p) <= self.link) < links:
+            if links and not self.linked(m, x, y, placed, links):
                 continue
             if not self.clear_of_others(m, x, y):
                 continue
-            if not self.free(trial, m, (x, y)):
+            if not free((x, y)):
                 continue
             if moved and (m.id, (x, y)) not in self._paths:
                 if checks >= PATH_CHECKS:
@@ -370,7 +510,8 @@ class ChargeSearch:
         if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
             return None  # too far to get within 1" at all
         others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
-        keyed = self._close.get(m.id)
+        close_key = (self.unit_id, self.targets, self.roll, m.id)
+        keyed = self._close.get(close_key)
         if keyed is None:
             keyed = []
             for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
@@ -384,13 +525,14 @@ class ChargeSearch:
                 if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
                     keyed.append((math.hypot(x - start.x, y - start.y), x, y))
             keyed.sort()
-            self._close[m.id] = keyed
+            self._close[close_key] = keyed
         checks = 0
+        free = self.free_test(trial, m)
+        wanted = min(self.needed, len(others))
         for _, x, y in keyed:
-            if others and sum(1 for o in others if self.edge(start, x, y, o) <= self.link) < min(
-                    self.needed, len(others)):
+            if others and not self.linked(start, x, y, others, wanted):
                 continue
-            if not self.free(trial, m, (x, y)):
+            if not free((x, y)):
                 continue
             moved = (x, y) != (start.x, start.y)
             if moved and (m.id, (x, y)) not in self._paths:
