@@ -20,7 +20,7 @@ import pymunk
 from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
-from game.table.measure import distance, gap_at, impassable_overlap, radius
+from game.table.measure import closer_than, distance, gap_at, impassable_overlap, radius
 from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
     CLEARANCE,
     DETOUR_ROUNDS,
@@ -93,24 +93,40 @@ class Field:
             if is_round and other.base.kind == "round":
                 if math.hypot(ox - x, oy - y) < reach:
                     return other
-            elif gap_at(self.table, model, x, y, other, ox, oy) < limit:
+            elif closer_than(self.table, model, x, y, other, ox, oy, limit):
                 return other
         return None
+
+
+def _spot_clash(table: Table, model: Model, x: float, y: float, field: Field,
+                near: list[list]) -> tuple | None:
+    """What keeps the model from ending at (x, y), as data: ("edge",), ("terrain", piece) or
+    ("model", other); None when the spot is legal. The solvers ask this tens of thousands of
+    times a battle and only want yes or no, so the reason's text is built only when asked
+    (`_spot_problem`), never here."""
+    if not table.on_table(model, x, y):
+        return ("edge",)
+    piece = impassable_overlap(table, model, x, y)
+    if piece is not None:
+        return ("terrain", piece)
+    other = field.overlap(model, x, y, near)
+    if other is not None:
+        return ("model", other)
+    return None
 
 
 def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
                   near: list[list]) -> str | None:
     """Why the model cannot end at (x, y) (off the table, impassable, overlapping), or None."""
-    if not table.on_table(model, x, y):
+    clash = _spot_clash(table, model, x, y, field, near)
+    if clash is None:
+        return None
+    if clash[0] == "edge":
         return msg("{model} would be off the table", model=model.name)
-    piece = impassable_overlap(table, model, x, y)
-    if piece is not None:
+    if clash[0] == "terrain":
         return msg("{model} would overlap impassable {terrain}", model=model.name,
-                   terrain=piece.label)
-    other = field.overlap(model, x, y, near)
-    if other is not None:
-        return msg("{model} would overlap {other}", model=model.name, other=other.name)
-    return None
+                   terrain=clash[1].label)
+    return msg("{model} would overlap {other}", model=model.name, other=clash[1].name)
 
 
 def snap(x: float, y: float) -> Point:
@@ -219,7 +235,7 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
 
     def legal(amount: float) -> bool:
         spot = spot_at(amount)
-        if _spot_problem(table, model, spot[0], spot[1], field, near) is not None:
+        if _spot_clash(table, model, spot[0], spot[1], field, near) is not None:
             return False
         if keep_away > 0.0 and field.within(model, spot[0], spot[1], enemies,
                                             keep_away + STRICT):
@@ -366,7 +382,7 @@ class _Approach:
         self.near: list[list] = []
 
     def legal_spot(self, x: float, y: float) -> bool:
-        if _spot_problem(self.table, self.model, x, y, self.field, self.near) is not None:
+        if _spot_clash(self.table, self.model, x, y, self.field, self.near) is not None:
             return False
         if self.avoid_ids:
             rows = [self.field.rows[i] for i in self.avoid_ids if i in self.field.rows]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import GameState, Model, Point
-from game.table.measure import gap_at, impassable_overlap, radius
+from game.table.measure import closer_than, impassable_overlap, radius
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
@@ -97,7 +97,7 @@ class Mover:
             if self.round and enemy_round:
                 if math.hypot(ex - x, ey - y) < reach - TOLERANCE:
                     return False
-            elif gap_at(self.table, self.model, x, y, enemy, ex, ey) < -TOLERANCE:
+            elif closer_than(self.table, self.model, x, y, enemy, ex, ey, -TOLERANCE):
                 return False
         return True
 

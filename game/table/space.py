@@ -31,9 +31,8 @@ CATEGORY_MODEL = 1
 TERRAIN_CATEGORIES = {"impassable": 2, "difficult": 4, "obscuring": 8, "cover": 16}
 CATEGORY_OTHER_TERRAIN = 32
 
-#: Vertices of the polygon standing in for an oval base: it stays within 0.015" of the true
-#: ellipse even for the largest oval (90x52 mm).
-OVAL_VERTICES = 24
+#: Vertices of the polygon standing in for an oval base (measure.py's bounds rely on it).
+OVAL_VERTICES = measure.OVAL_VERTICES
 #: Caches keyed by facing (which may take any value) are dropped when they grow past this.
 CACHE_LIMIT = 4096
 #: Solved moves kept per table (their keys hold a whole board, so fewer).
