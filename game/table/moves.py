@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from game.core import polygons
 from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
@@ -47,6 +48,9 @@ BISECTIONS = 12
 GRID_DECIMALS = 3
 #: Solver spots meant to be within a range sit this far inside it, for the same reason.
 GRID_MARGIN = 0.005
+#: Spots on a straight move are snapped to the grid, so they stray from the segment by up to
+#: half a grid step across both axes; bases are kept for its checks with this much to spare.
+SEGMENT_SLACK = 0.01
 
 
 class Field:
@@ -233,16 +237,25 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
     def spot_at(amount: float) -> Point:
         return snap(start[0] + direction[0] * amount, start[1] + direction[1] * amount)
 
+    # every spot tried lies on the segment (give or take the grid): bases farther from it
+    # than any limit asked about can never answer yes, so the checks never look at them
+    end = (start[0] + direction[0] * reach, start[1] + direction[1] * reach)
+    pad = max(keep_away + STRICT, 0.0) + SEGMENT_SLACK
+    close = _by_segment(near, start, end, mover.radius + pad)
+    close_enemies = [row for row in close if row[0].side != model.side]
+    sweeper = mover.narrowed(_by_segment(mover.enemies, start, end, mover.radius + pad,
+                                         position=0, reach=2))
+
     def legal(amount: float) -> bool:
         spot = spot_at(amount)
-        if _spot_clash(table, model, spot[0], spot[1], field, near) is not None:
+        if _spot_clash(table, model, spot[0], spot[1], field, close) is not None:
             return False
-        if keep_away > 0.0 and field.within(model, spot[0], spot[1], enemies,
+        if keep_away > 0.0 and field.within(model, spot[0], spot[1], close_enemies,
                                             keep_away + STRICT):
             return False
-        if mover.blocker(start, spot) is not None:
+        if sweeper.blocker(start, spot) is not None:
             return False
-        return mover.segment_cost(start, spot) <= allowance + 1e-9
+        return sweeper.segment_cost(start, spot) <= allowance + 1e-9
 
     amount = None
     if mover.round and all(row[0].base.kind == "round" for row in near):
@@ -254,6 +267,19 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
         amount = _farthest(legal, reach)  # only returns amounts found legal, or 0
     spot = spot_at(amount)
     return None if spot == snap(*start) else spot
+
+
+def _by_segment(rows: list, start: Point, end: Point, pad: float, position: int = 1,
+                reach: int = 3) -> list:
+    """The rows (in their order) whose bounding circle (centre at row[position],
+    row[position + 1], radius row[reach]) comes within `pad` of the segment start-end."""
+    out = []
+    for row in rows:
+        limit = row[reach] + pad
+        point = (row[position], row[position + 1])
+        if polygons.point_segment_distance(point, start, end) <= limit:
+            out.append(row)
+    return out
 
 
 def _round_reach(mover: Mover, direction: Point, reach: float, allowance: float,

@@ -74,6 +74,17 @@ class Mover:
         self._order: list[int] = []
         self._pad = 0.0
 
+    def narrowed(self, enemies: list[tuple]) -> Mover:
+        """The same mover blocked only by these enemy rows (a subset of its own, chosen by a
+        caller that knows the others can never be in the way), with its own answers."""
+        other = Mover.__new__(Mover)
+        other.__dict__.update(self.__dict__)
+        other.enemies = enemies
+        other._enemy_by_id = None
+        other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
+        other._signature, other._xs, other._order, other._pad = None, None, [], 0.0
+        return other
+
     # --- positions ----------------------------------------------------------------------------
     def position_ok(self, x: float, y: float) -> bool:
         """On the table and out of impassable terrain (enemies are the sweep's business)."""
@@ -143,6 +154,13 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
+        low_x, high_x = min(start[0], end[0]) - self.radius, max(start[0], end[0]) + self.radius
+        low_y, high_y = min(start[1], end[1]) - self.radius, max(start[1], end[1]) + self.radius
+        if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
+                   and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
+                   for piece in self.table.impassable):
+            return None  # no piece's box meets the sweep's: nothing to ask pymunk
+
         def sweep() -> tuple:
             if self.round:
                 hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
@@ -226,6 +244,12 @@ class Mover:
         terrain's alone (not the base's), so remembered per table."""
         if not self.table.difficult:
             return []
+        low_x, high_x = min(start[0], end[0]), max(start[0], end[0])
+        low_y, high_y = min(start[1], end[1]), max(start[1], end[1])
+        if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
+                   and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
+                   for piece in self.table.difficult):
+            return []  # the segment's box meets no piece's (the same test as the build's)
 
         def build() -> list[tuple[float, float]]:
             intervals: list[tuple[float, float]] = []
