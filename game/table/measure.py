@@ -245,9 +245,14 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
     is ignored. Third living models of the `vehicle` type block too."""
     box = _pair_box(table, a, b)
-    inside = overlapped(table, a, table.obscuring) | overlapped(table, b, table.obscuring)
-    walls = [piece for piece in table.obscuring
-             if piece.index not in inside and _boxes_meet(piece.bounds, box)]
+    # only pieces that meet the pair's box can be walls, so only they need the (dearer) test
+    # of whether a base stands in them
+    candidates = [piece for piece in table.obscuring if _boxes_meet(piece.bounds, box)]
+    if candidates:
+        inside = overlapped(table, a, candidates) | overlapped(table, b, candidates)
+        walls = [piece for piece in candidates if piece.index not in inside]
+    else:
+        walls = candidates
     vehicles = [m for m in s.models.values()
                 if m.alive and m.id != a.id and m.id != b.id
                 and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]

@@ -133,3 +133,37 @@ def test_difficult_stretches_skip_only_segments_whose_box_meets_no_piece(start, 
         [span for piece in table.difficult
          for span in polygons.inside_intervals(start, end, piece.outline)])
     assert paths.Mover(table, s, walker).difficult_stretch(start, end) == exact
+
+
+def _sight_over_every_piece(table, s, a, b):
+    """Line of sight as it was first written: every obscuring piece tested for standing in
+    it, then the ones meeting the pair's box are walls."""
+    pair = measure._pair_box(table, a, b)
+    inside = (measure.overlapped(table, a, table.obscuring)
+              | measure.overlapped(table, b, table.obscuring))
+    walls = [piece for piece in table.obscuring
+             if piece.index not in inside and measure._boxes_meet(piece.bounds, pair)]
+    vehicles = [m for m in s.models.values()
+                if m.alive and m.id not in (a.id, b.id) and m.profile.get("type") == "vehicle"
+                and measure._boxes_meet(measure._model_box(table, m), pair)]
+    if not walls and not vehicles:
+        return True
+    return any(measure._segment_clear(table, start, end, walls, vehicles)
+               for start, end in measure._sight_segments(table, a, b))
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(BASES), st.sampled_from(BASES), st.floats(0.0, 360.0),
+       st.tuples(st.floats(1.0, SIZE - 1), st.floats(1.0, SIZE - 1)),
+       st.tuples(st.floats(1.0, SIZE - 1), st.floats(1.0, SIZE - 1)))
+def test_sight_tests_only_the_pieces_by_the_pair_and_sees_as_testing_all_does(
+        base_a, base_b, facing, spot_a, spot_b):
+    woods = [terrain("obscuring", box(6, 6, 9, 12), "wood"),
+             terrain("obscuring", ((14, 2), (20, 4), (17, 9)), "ruin"),
+             terrain("obscuring, difficult", box(3, 16, 12, 18), "hedge"),
+             terrain("obscuring", box(18, 14, 21, 22), "barn")]
+    a = model("a", spot_a[0], spot_a[1], base_a, facing=facing)
+    b = model("b", spot_b[0], spot_b[1], base_b, side=1)
+    van = model("v", 12.0, 12.0, "rect 100x60", side=1, unit="van", kind="vehicle")
+    table, s = table_and_state([a, b, van], width=SIZE, height=SIZE, terrain_pieces=woods)
+    assert measure.line_of_sight(table, s, a, b) == _sight_over_every_piece(table, s, a, b)

@@ -95,22 +95,42 @@ def charge_reach(model: Model) -> float:
     return 2.0 * model.profile["M"]
 
 
+def act_bar(s: GameState, geo: Geometry, model: Model) -> str | None:
+    """Which rule keeps this model from moving or charging now (a short key), or None. The
+    offers ask it of every model on every listing and only want yes or no: the reason's text
+    is built by `cannot_act`, when a refusal needs it."""
+    if not model.alive:
+        return "out"
+    if model.side != s.active:
+        return "not_active"
+    if flag(s, model, MOVED):
+        return "moved"
+    if is_down(s, model):
+        return "down"
+    if flag(s, model, FLEEING):
+        return "fleeing"
+    if is_engaged(s, geo, model):
+        return "engaged"
+    return None
+
+
 def cannot_act(s: GameState, geo: Geometry, model: Model) -> str | None:
     """Why this model cannot move or charge now, quoting the rule, or None."""
-    if not model.alive:
+    bar = act_bar(s, geo, model)
+    if bar is None:
+        return None
+    if bar == "out":
         return msg("{model} is out of action", model=model.name)
-    if model.side != s.active:
+    if bar == "not_active":
         return msg("{model} is not in the warband whose turn it is", model=model.name)
-    if flag(s, model, MOVED):
+    if bar == "moved":
         return msg("{model} has already moved this turn", model=model.name)
-    if is_down(s, model):
+    if bar == "down":
         return msg("{model} is knocked down or stunned and cannot move", model=model.name)
-    if flag(s, model, FLEEING):
+    if bar == "fleeing":
         return msg("{model} is fleeing: it runs in the recovery step and cannot move or charge",
                    model=model.name)
-    if is_engaged(s, geo, model):
-        return msg("{model} cannot move: {rule}", model=model.name, rule=RULE_ENGAGED)
-    return None
+    return msg("{model} cannot move: {rule}", model=model.name, rule=RULE_ENGAGED)
 
 
 # --- charges ---------------------------------------------------------------------------------
@@ -342,7 +362,7 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
     out: list[Action] = []
     for model in sorted((m for m in s.models.values() if m.alive and m.side == s.active),
                         key=lambda m: m.id):
-        if cannot_act(s, geo, model):
+        if act_bar(s, geo, model) is not None:
             continue
         unit = model.unit
         for target in charge_targets(s, geo, model):

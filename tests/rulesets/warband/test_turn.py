@@ -338,3 +338,21 @@ def test_with_two_warbands_the_points_are_the_common_rules():
         holders = objective_holders(c.state, c.geo, control_value)
         common = [float(r["points"]) for r in victory_breakdown(c.state, holders)]
         assert c.state.result["points"] == common
+
+
+def test_the_offers_bar_a_model_exactly_when_the_movement_rules_give_a_reason():
+    from game.rulesets.warband.movement import act_bar, cannot_act
+
+    b = two_warbands(phase="movement")
+    flags(b, "s0u1")[KNOCKED_DOWN] = True
+    flags(b, "s0u2")[FLEEING] = True
+    take_out(b, "s0u3")
+    touching(b, "s0u4", "s1u0")
+    for m in b.state.models.values():
+        reason = cannot_act(b.state, b.geo, m)
+        assert (act_bar(b.state, b.geo, m) is None) == (reason is None)
+    assert cannot_act(b.state, b.geo, model(b, "s0u0")) is None
+    assert "knocked down" in cannot_act(b.state, b.geo, model(b, "s0u1"))
+    assert "fleeing" in cannot_act(b.state, b.geo, model(b, "s0u2"))
+    assert "out of action" in cannot_act(b.state, b.geo, model(b, "s0u3"))
+    assert "not in the warband" in cannot_act(b.state, b.geo, model(b, "s1u1"))
