@@ -14,7 +14,6 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import itertools
 import math
@@ -70,9 +69,7 @@ class Mover:
         self._blockers: dict[tuple[Point, Point], ObstacleKey | None] = {}
         self._costs: dict[tuple[Point, Point], float] = {}
         self._signature: tuple | None = None
-        self._xs: list[float] | None = None  # the enemies' centres across, sorted (`_across`)
-        self._order: list[int] = []
-        self._pad = 0.0
+        self._pad: float | None = None  # how far across an enemy centre can matter
 
     def narrowed(self, enemies: list[tuple]) -> Mover:
         """The same mover blocked only by these enemy rows (a subset of its own, chosen by a
@@ -82,7 +79,7 @@ class Mover:
         other.enemies = enemies
         other._enemy_by_id = None
         other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
-        other._signature, other._xs, other._order, other._pad = None, None, [], 0.0
+        other._signature, other._pad = None, None
         return other
 
     # --- positions ----------------------------------------------------------------------------
@@ -176,19 +173,14 @@ class Mover:
 
     def _across(self, low_x: float, high_x: float) -> list[tuple]:
         """The enemy rows whose centres lie within reach of [low_x, high_x] across, in their
-        own order (the first blocker found must be the one a full scan finds): a sorted index
-        of the centres, built on first use, when there are enough enemies for it to pay."""
+        own order (the first blocker found must be the one a full scan finds), when there are
+        enough enemies for the filter to pay (one pass: a mover often lives for one route)."""
         if len(self.enemies) <= ACROSS_MIN:
             return self.enemies
-        if self._xs is None:
-            self._order = sorted(range(len(self.enemies)), key=lambda i: self.enemies[i][0])
-            self._xs = [self.enemies[i][0] for i in self._order]
+        if self._pad is None:
             self._pad = self.radius + max(row[2] for row in self.enemies) + STRICT
-        first = bisect.bisect_left(self._xs, low_x - self._pad)
-        last = bisect.bisect_right(self._xs, high_x + self._pad)
-        if last - first == len(self.enemies):
-            return self.enemies
-        return [self.enemies[i] for i in sorted(self._order[first:last])]
+        low, high = low_x - self._pad, high_x + self._pad
+        return [row for row in self.enemies if low <= row[0] <= high]
 
     def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         """Exact sweeps for a base with corners, which keeps its facing while it moves.

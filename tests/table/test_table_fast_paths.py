@@ -167,3 +167,18 @@ def test_sight_tests_only_the_pieces_by_the_pair_and_sees_as_testing_all_does(
     van = model("v", 12.0, 12.0, "rect 100x60", side=1, unit="van", kind="vehicle")
     table, s = table_and_state([a, b, van], width=SIZE, height=SIZE, terrain_pieces=woods)
     assert measure.line_of_sight(table, s, a, b) == _sight_over_every_piece(table, s, a, b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_fields(), st.tuples(st.floats(0.0, SIZE), st.floats(0.0, SIZE)))
+def test_a_sweep_past_many_enemies_finds_the_blocker_a_full_scan_finds(field, end):
+    table, s = field
+    walker = s.alive_models("me")[0]
+    fast = paths.Mover(table, s, walker).blocker(walker.pos, end)
+    original = paths.ACROSS_MIN
+    paths.ACROSS_MIN = 10 ** 6  # every enemy, in order
+    try:
+        exact = paths.Mover(table, s, walker).blocker(walker.pos, end)
+    finally:
+        paths.ACROSS_MIN = original
+    assert fast == exact
