@@ -246,8 +246,16 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
     sweeper = mover.narrowed(_by_segment(mover.enemies, start, end, mover.radius + pad,
                                          position=0, reach=2))
 
+    checked: dict[Point, bool] = {}  # the answer depends on the grid spot alone
+
     def legal(amount: float) -> bool:
         spot = spot_at(amount)
+        found = checked.get(spot)
+        if found is None:
+            found = checked[spot] = spot_legal(spot)
+        return found
+
+    def spot_legal(spot: Point) -> bool:
         if _spot_clash(table, model, spot[0], spot[1], field, close) is not None:
             return False
         if keep_away > 0.0 and field.within(model, spot[0], spot[1], close_enemies,
