@@ -75,20 +75,30 @@ def model_of(s: GameState, unit_id: str) -> Model:
     return s.models[s.units[unit_id].models[0]]
 
 
-def allowance(s: GameState, geo: Geometry, model: Model) -> float:
+def enemy_gaps(s: GameState, geo: Geometry, model: Model) -> list[tuple[float, Model]]:
+    """(distance, enemy) for every living enemy model, in the state's order: the offers read
+    running, charge reach and the nearest enemy off one measurement per pair."""
+    return [(geo.distance(model, enemy), enemy) for enemy in s.models.values()
+            if enemy.alive and enemy.side != model.side]
+
+
+def allowance(s: GameState, geo: Geometry, model: Model,
+              gaps: list[tuple[float, Model]] | None = None) -> float:
     """M; half that after standing up; twice that when running."""
     move = float(model.profile["M"])
     if flag(s, model, STOOD_UP):
         return move / 2
-    return 2 * move if can_run(s, geo, model) else move
+    return 2 * move if can_run(s, geo, model, gaps) else move
 
 
-def can_run(s: GameState, geo: Geometry, model: Model) -> bool:
+def can_run(s: GameState, geo: Geometry, model: Model,
+            gaps: list[tuple[float, Model]] | None = None) -> bool:
     """No enemy within 8" at the start of the move, and it did not stand up this turn."""
     if flag(s, model, STOOD_UP):
         return False
-    return all(geo.distance(model, enemy) > RUN_CLEARANCE for enemy in s.models.values()
-               if enemy.alive and enemy.side != model.side)
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    return all(gap > RUN_CLEARANCE for gap, _ in gaps)
 
 
 def charge_reach(model: Model) -> float:
@@ -156,18 +166,15 @@ def charge_problem(s: GameState, geo: Geometry, model: Model, target: Model) -> 
     return None
 
 
-def charge_targets(s: GameState, geo: Geometry, model: Model) -> list[Model]:
+def charge_targets(s: GameState, geo: Geometry, model: Model,
+                   gaps: list[tuple[float, Model]] | None = None) -> list[Model]:
     if flag(s, model, STOOD_UP):
         return []
     reach = charge_reach(model)
-    out = []
-    for enemy in s.models.values():
-        if not enemy.alive or enemy.side == model.side:
-            continue
-        gap = geo.distance(model, enemy)
-        if CONTACT_TOLERANCE < gap <= reach + 1e-9 and geo.line_of_sight(s, model, enemy):
-            out.append(enemy)
-    return out
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    return [enemy for gap, enemy in gaps
+            if CONTACT_TOLERANCE < gap <= reach + 1e-9 and geo.line_of_sight(s, model, enemy)]
 
 
 def charge_placement_problem(s: GameState, geo: Geometry, model: Model, target: Model,
@@ -314,9 +321,12 @@ def nearest_friend(s: GameState, geo: Geometry, model: Model) -> Model | None:
     return min(friends, key=lambda f: (geo.distance(model, f), f.id), default=None)
 
 
-def nearest_enemy(s: GameState, geo: Geometry, model: Model) -> Model | None:
-    enemies = [m for m in s.models.values() if m.alive and m.side != model.side]
-    return min(enemies, key=lambda e: (geo.distance(model, e), e.id), default=None)
+def nearest_enemy(s: GameState, geo: Geometry, model: Model,
+                  gaps: list[tuple[float, Model]] | None = None) -> Model | None:
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    nearest = min(gaps, key=lambda row: (row[0], row[1].id), default=None)
+    return None if nearest is None else nearest[1]
 
 
 # --- fleeing ---------------------------------------------------------------------------------
@@ -365,18 +375,20 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
         if act_bar(s, geo, model) is not None:
             continue
         unit = model.unit
-        for target in charge_targets(s, geo, model):
+        gaps = enemy_gaps(s, geo, model)
+        gap_of = {enemy.id: gap for gap, enemy in gaps}
+        for target in charge_targets(s, geo, model, gaps):
             out.append(Action("charge", unit, targets=(target.unit,),
                               label=msg("{model}: charge {target} ({distance:.1f}\", reach "
                                         "{reach:g}\")", model=model.name, target=target.name,
-                                        distance=geo.distance(model, target),
+                                        distance=gap_of[target.id],
                                         reach=charge_reach(model))))
-        enemy = nearest_enemy(s, geo, model)
-        if enemy is not None and geo.distance(model, enemy) > APPROACH_GAP + 0.05:
-            template = RUN_TOWARD if can_run(s, geo, model) else MOVE_TOWARD
+        enemy = nearest_enemy(s, geo, model, gaps)
+        if enemy is not None and gap_of[enemy.id] > APPROACH_GAP + 0.05:
+            template = RUN_TOWARD if can_run(s, geo, model, gaps) else MOVE_TOWARD
             out.append(Action("move", unit, targets=(enemy.unit,),
                               label=msg(template, model=model.name, enemy=enemy.name,
-                                        reach=allowance(s, geo, model))))
+                                        reach=allowance(s, geo, model, gaps))))
         objective = nearest_objective(s, geo, model)
         if objective is not None:
             index, obj = objective
