@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from game.core import polygons
 from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
@@ -237,15 +236,8 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
     def spot_at(amount: float) -> Point:
         return snap(start[0] + direction[0] * amount, start[1] + direction[1] * amount)
 
-    # every spot tried lies on the segment (give or take the grid): bases farther from it
-    # than any limit asked about can never answer yes, so the checks never look at them
-    end = (start[0] + direction[0] * reach, start[1] + direction[1] * reach)
-    pad = max(keep_away + STRICT, 0.0) + SEGMENT_SLACK
-    close = _by_segment(near, start, end, mover.radius + pad)
-    close_enemies = [row for row in close if row[0].side != model.side]
-    sweeper = mover.narrowed(_by_segment(mover.enemies, start, end, mover.radius + pad,
-                                         position=0, reach=2))
-
+    # what the checks look at: every base near; narrowed before a long search (below)
+    scope = [near, enemies, mover]
     checked: dict[Point, bool] = {}  # the answer depends on the grid spot alone
 
     def legal(amount: float) -> bool:
@@ -256,9 +248,10 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
         return found
 
     def spot_legal(spot: Point) -> bool:
-        if _spot_clash(table, model, spot[0], spot[1], field, close) is not None:
+        rows, foes, sweeper = scope
+        if _spot_clash(table, model, spot[0], spot[1], field, rows) is not None:
             return False
-        if keep_away > 0.0 and field.within(model, spot[0], spot[1], close_enemies,
+        if keep_away > 0.0 and field.within(model, spot[0], spot[1], foes,
                                             keep_away + STRICT):
             return False
         if sweeper.blocker(start, spot) is not None:
@@ -272,6 +265,14 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
         amount = next((a for a in (estimate - k * 10 ** -GRID_DECIMALS for k in range(6))
                        if a > 0.0 and legal(a)), None)
     if amount is None:
+        # some two dozen spots to try, all on the segment (give or take the grid): bases
+        # farther from it than any limit asked about can never answer yes, so they are left out
+        end = (start[0] + direction[0] * reach, start[1] + direction[1] * reach)
+        pad = mover.radius + max(keep_away + STRICT, 0.0) + SEGMENT_SLACK
+        close = _by_segment(near, start, end, pad)
+        scope[:] = [close, [row for row in close if row[0].side != model.side],
+                    mover.narrowed(_by_segment(mover.enemies, start, end, pad, position=0,
+                                               reach=2))]
         amount = _farthest(legal, reach)  # only returns amounts found legal, or 0
     spot = spot_at(amount)
     return None if spot == snap(*start) else spot
@@ -281,11 +282,17 @@ def _by_segment(rows: list, start: Point, end: Point, pad: float, position: int 
                 reach: int = 3) -> list:
     """The rows (in their order) whose bounding circle (centre at row[position],
     row[position + 1], radius row[reach]) comes within `pad` of the segment start-end."""
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
+    length_sq = dx * dx + dy * dy
     out = []
     for row in rows:
+        px, py = row[position] - sx, row[position + 1] - sy
+        t = (px * dx + py * dy) / length_sq if length_sq > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
         limit = row[reach] + pad
-        point = (row[position], row[position + 1])
-        if polygons.point_segment_distance(point, start, end) <= limit:
+        off_x, off_y = px - t * dx, py - t * dy
+        if off_x * off_x + off_y * off_y <= limit * limit:
             out.append(row)
     return out
 

@@ -14,6 +14,7 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -37,6 +38,8 @@ POINTS_ROUND_BASE = 8
 CORNER_STEP = math.radians(45)
 #: Beyond this many enemies, a segment's sweep looks only at those within reach across.
 ACROSS_MIN = 8
+#: A mover's first sweeps filter its enemies in one pass; later ones use a sorted index.
+ACROSS_SCANS = 4
 #: How many times a detour search may grow its set of obstacles.
 DETOUR_ROUNDS = 6
 #: "More than" / "closer than" in the solvers means by at least this much.
@@ -70,6 +73,9 @@ class Mover:
         self._costs: dict[tuple[Point, Point], float] = {}
         self._signature: tuple | None = None
         self._pad: float | None = None  # how far across an enemy centre can matter
+        self._scans = 0  # sweeps filtered in one pass so far (`_across`)
+        self._xs: list[float] | None = None  # the enemies' centres across, sorted
+        self._order: list[int] = []
 
     def narrowed(self, enemies: list[tuple]) -> Mover:
         """The same mover blocked only by these enemy rows (a subset of its own, chosen by a
@@ -79,7 +85,7 @@ class Mover:
         other.enemies = enemies
         other._enemy_by_id = None
         other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
-        other._signature, other._pad = None, None
+        other._signature, other._pad, other._scans, other._xs = None, None, 0, None
         return other
 
     # --- positions ----------------------------------------------------------------------------
@@ -174,13 +180,25 @@ class Mover:
     def _across(self, low_x: float, high_x: float) -> list[tuple]:
         """The enemy rows whose centres lie within reach of [low_x, high_x] across, in their
         own order (the first blocker found must be the one a full scan finds), when there are
-        enough enemies for the filter to pay (one pass: a mover often lives for one route)."""
+        enough enemies for it to pay: one pass for a mover's first few sweeps (many movers
+        live for one route), then a sorted index of the centres (a detour search sweeps
+        hundreds of segments)."""
         if len(self.enemies) <= ACROSS_MIN:
             return self.enemies
         if self._pad is None:
             self._pad = self.radius + max(row[2] for row in self.enemies) + STRICT
         low, high = low_x - self._pad, high_x + self._pad
-        return [row for row in self.enemies if low <= row[0] <= high]
+        if self._xs is None:
+            self._scans += 1
+            if self._scans <= ACROSS_SCANS:
+                return [row for row in self.enemies if low <= row[0] <= high]
+            self._order = sorted(range(len(self.enemies)), key=lambda i: self.enemies[i][0])
+            self._xs = [self.enemies[i][0] for i in self._order]
+        first = bisect.bisect_left(self._xs, low)
+        last = bisect.bisect_right(self._xs, high)
+        if last - first == len(self.enemies):
+            return self.enemies
+        return [self.enemies[i] for i in sorted(self._order[first:last])]
 
     def _polygon_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
         """Exact sweeps for a base with corners, which keeps its facing while it moves.

@@ -170,15 +170,17 @@ def test_sight_tests_only_the_pieces_by_the_pair_and_sees_as_testing_all_does(
 
 
 @settings(max_examples=100, deadline=None)
-@given(mixed_fields(), st.tuples(st.floats(0.0, SIZE), st.floats(0.0, SIZE)))
-def test_a_sweep_past_many_enemies_finds_the_blocker_a_full_scan_finds(field, end):
+@given(mixed_fields(), st.lists(st.tuples(st.floats(0.0, SIZE), st.floats(0.0, SIZE)),
+                                min_size=1, max_size=10))
+def test_a_sweep_past_many_enemies_finds_the_blocker_a_full_scan_finds(field, ends):
     table, s = field
     walker = s.alive_models("me")[0]
-    fast = paths.Mover(table, s, walker).blocker(walker.pos, end)
+    mover = paths.Mover(table, s, walker)  # one pass at first, then its sorted index
+    fast = [mover.blocker(walker.pos, end) for end in ends]
     original = paths.ACROSS_MIN
     paths.ACROSS_MIN = 10 ** 6  # every enemy, in order
     try:
-        exact = paths.Mover(table, s, walker).blocker(walker.pos, end)
+        exact = [paths.Mover(table, s, walker).blocker(walker.pos, end) for end in ends]
     finally:
         paths.ACROSS_MIN = original
     assert fast == exact
