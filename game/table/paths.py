@@ -157,14 +157,14 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
-        low_x, high_x = min(start[0], end[0]) - self.radius, max(start[0], end[0]) + self.radius
-        low_y, high_y = min(start[1], end[1]) - self.radius, max(start[1], end[1]) + self.radius
-        if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                   and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
-                   for piece in self.table.impassable):
-            return None  # no piece's box meets the sweep's: nothing to ask pymunk
-
         def sweep() -> tuple:
+            r = self.radius
+            low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
+            low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
+            if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
+                       and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
+                       for piece in self.table.impassable):
+                return (None,)  # no piece's box meets the sweep's: nothing to ask pymunk
             if self.round:
                 hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
                                                            self.table.impassable_filter)
@@ -254,12 +254,6 @@ class Mover:
         terrain's alone (not the base's), so remembered per table."""
         if not self.table.difficult:
             return []
-        low_x, high_x = min(start[0], end[0]), max(start[0], end[0])
-        low_y, high_y = min(start[1], end[1]), max(start[1], end[1])
-        if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                   and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
-                   for piece in self.table.difficult):
-            return []  # the segment's box meets no piece's (the same test as the build's)
 
         def build() -> list[tuple[float, float]]:
             intervals: list[tuple[float, float]] = []
