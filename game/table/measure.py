@@ -11,6 +11,7 @@ one shape is padded until they surely do), and contact distances are read as
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,12 @@ if TYPE_CHECKING:
 REPORTED_DECIMALS = 9
 REPORTED_SCALE = 10.0 ** REPORTED_DECIMALS
 HALF_INCH_PER_MM = 0.5 / MM_PER_INCH
+#: Vertices of the polygon standing in for an oval base: it stays within 0.015" of the true
+#: ellipse even for the largest oval (90x52 mm).
+OVAL_VERTICES = 24
+#: Bounding-circle tests decide a comparison only when they clear it by this much; nearer
+#: than that, the exact (pymunk) gap decides, so a rounding error can never flip an answer.
+BOUND_MARGIN = 1e-9
 
 
 def radius(model: Model) -> float:
@@ -38,6 +45,39 @@ def radius(model: Model) -> float:
     thousands of times a battle, the same float.)"""
     base = model.base
     return base.width_mm / MM_PER_INCH / 2 if base.kind == "round" else base.radius
+
+
+@functools.cache
+def _inner(kind: str, width: float, depth: float) -> float:
+    if kind == "round":
+        return width / 2
+    if kind == "rect":
+        return min(width, depth) / 2
+    # a polygon whose corners lie on the ellipse: each edge is a chord, at least cos(half the
+    # step) of the shorter half-axis from the centre (the circle's case, squeezed)
+    return min(width, depth) / 2 * math.cos(math.pi / OVAL_VERTICES)
+
+
+def inner_radius(model: Model) -> float:
+    """Radius of a circle round the centre that lies inside the base's shape (the base itself
+    when round): with `radius`, it brackets every gap between two bases."""
+    base = model.base
+    return _inner(base.kind, base.width, base.depth)
+
+
+def closer_than(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float,
+                limit: float) -> bool:
+    """`gap_at(...) < limit`, with the pymunk call only when the bases' outer and inner
+    circles leave it open: the gap lies between the centres' distance less both outer radii
+    and less both inner radii."""
+    centres = math.hypot(bx - ax, by - ay)
+    if centres - radius(a) - radius(b) >= limit + BOUND_MARGIN:
+        return False
+    if a.base.kind == "round" and b.base.kind == "round":
+        return centres - (a.base.width + b.base.width) / 2 < limit
+    if centres - inner_radius(a) - inner_radius(b) < limit - BOUND_MARGIN:
+        return True
+    return gap_at(table, a, ax, ay, b, bx, by) < limit
 
 
 # --- pair gaps ---------------------------------------------------------------------------------
@@ -205,9 +245,14 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
     is ignored. Third living models of the `vehicle` type block too."""
     box = _pair_box(table, a, b)
-    inside = overlapped(table, a, table.obscuring) | overlapped(table, b, table.obscuring)
-    walls = [piece for piece in table.obscuring
-             if piece.index not in inside and _boxes_meet(piece.bounds, box)]
+    # only pieces that meet the pair's box can be walls, so only they need the (dearer) test
+    # of whether a base stands in them
+    candidates = [piece for piece in table.obscuring if _boxes_meet(piece.bounds, box)]
+    if candidates:
+        inside = overlapped(table, a, candidates) | overlapped(table, b, candidates)
+        walls = [piece for piece in candidates if piece.index not in inside]
+    else:
+        walls = candidates
     vehicles = [m for m in s.models.values()
                 if m.alive and m.id != a.id and m.id != b.id
                 and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]

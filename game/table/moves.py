@@ -20,7 +20,7 @@ import pymunk
 from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
-from game.table.measure import distance, gap_at, impassable_overlap, radius
+from game.table.measure import closer_than, distance, gap_at, impassable_overlap, radius
 from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
     CLEARANCE,
     DETOUR_ROUNDS,
@@ -47,6 +47,9 @@ BISECTIONS = 12
 GRID_DECIMALS = 3
 #: Solver spots meant to be within a range sit this far inside it, for the same reason.
 GRID_MARGIN = 0.005
+#: Spots on a straight move are snapped to the grid, so they stray from the segment by up to
+#: half a grid step across both axes; bases are kept for its checks with this much to spare.
+SEGMENT_SLACK = 0.01
 
 
 class Field:
@@ -93,24 +96,40 @@ class Field:
             if is_round and other.base.kind == "round":
                 if math.hypot(ox - x, oy - y) < reach:
                     return other
-            elif gap_at(self.table, model, x, y, other, ox, oy) < limit:
+            elif closer_than(self.table, model, x, y, other, ox, oy, limit):
                 return other
         return None
+
+
+def _spot_clash(table: Table, model: Model, x: float, y: float, field: Field,
+                near: list[list]) -> tuple | None:
+    """What keeps the model from ending at (x, y), as data: ("edge",), ("terrain", piece) or
+    ("model", other); None when the spot is legal. The solvers ask this tens of thousands of
+    times a battle and only want yes or no, so the reason's text is built only when asked
+    (`_spot_problem`), never here."""
+    if not table.on_table(model, x, y):
+        return ("edge",)
+    piece = impassable_overlap(table, model, x, y)
+    if piece is not None:
+        return ("terrain", piece)
+    other = field.overlap(model, x, y, near)
+    if other is not None:
+        return ("model", other)
+    return None
 
 
 def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
                   near: list[list]) -> str | None:
     """Why the model cannot end at (x, y) (off the table, impassable, overlapping), or None."""
-    if not table.on_table(model, x, y):
+    clash = _spot_clash(table, model, x, y, field, near)
+    if clash is None:
+        return None
+    if clash[0] == "edge":
         return msg("{model} would be off the table", model=model.name)
-    piece = impassable_overlap(table, model, x, y)
-    if piece is not None:
+    if clash[0] == "terrain":
         return msg("{model} would overlap impassable {terrain}", model=model.name,
-                   terrain=piece.label)
-    other = field.overlap(model, x, y, near)
-    if other is not None:
-        return msg("{model} would overlap {other}", model=model.name, other=other.name)
-    return None
+                   terrain=clash[1].label)
+    return msg("{model} would overlap {other}", model=model.name, other=clash[1].name)
 
 
 def snap(x: float, y: float) -> Point:
@@ -217,16 +236,27 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
     def spot_at(amount: float) -> Point:
         return snap(start[0] + direction[0] * amount, start[1] + direction[1] * amount)
 
+    # what the checks look at: every base near; narrowed before a long search (below)
+    scope = [near, enemies, mover]
+    checked: dict[Point, bool] = {}  # the answer depends on the grid spot alone
+
     def legal(amount: float) -> bool:
         spot = spot_at(amount)
-        if _spot_problem(table, model, spot[0], spot[1], field, near) is not None:
+        found = checked.get(spot)
+        if found is None:
+            found = checked[spot] = spot_legal(spot)
+        return found
+
+    def spot_legal(spot: Point) -> bool:
+        rows, foes, sweeper = scope
+        if _spot_clash(table, model, spot[0], spot[1], field, rows) is not None:
             return False
-        if keep_away > 0.0 and field.within(model, spot[0], spot[1], enemies,
+        if keep_away > 0.0 and field.within(model, spot[0], spot[1], foes,
                                             keep_away + STRICT):
             return False
-        if mover.blocker(start, spot) is not None:
+        if sweeper.blocker(start, spot) is not None:
             return False
-        return mover.segment_cost(start, spot) <= allowance + 1e-9
+        return sweeper.segment_cost(start, spot) <= allowance + 1e-9
 
     amount = None
     if mover.round and all(row[0].base.kind == "round" for row in near):
@@ -235,9 +265,36 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
         amount = next((a for a in (estimate - k * 10 ** -GRID_DECIMALS for k in range(6))
                        if a > 0.0 and legal(a)), None)
     if amount is None:
+        # some two dozen spots to try, all on the segment (give or take the grid): bases
+        # farther from it than any limit asked about can never answer yes, so they are left out
+        end = (start[0] + direction[0] * reach, start[1] + direction[1] * reach)
+        pad = mover.radius + max(keep_away + STRICT, 0.0) + SEGMENT_SLACK
+        close = _by_segment(near, start, end, pad)
+        scope[:] = [close, [row for row in close if row[0].side != model.side],
+                    mover.narrowed(_by_segment(mover.enemies, start, end, pad, position=0,
+                                               reach=2))]
         amount = _farthest(legal, reach)  # only returns amounts found legal, or 0
     spot = spot_at(amount)
     return None if spot == snap(*start) else spot
+
+
+def _by_segment(rows: list, start: Point, end: Point, pad: float, position: int = 1,
+                reach: int = 3) -> list:
+    """The rows (in their order) whose bounding circle (centre at row[position],
+    row[position + 1], radius row[reach]) comes within `pad` of the segment start-end."""
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
+    length_sq = dx * dx + dy * dy
+    out = []
+    for row in rows:
+        px, py = row[position] - sx, row[position + 1] - sy
+        t = (px * dx + py * dy) / length_sq if length_sq > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        limit = row[reach] + pad
+        off_x, off_y = px - t * dx, py - t * dy
+        if off_x * off_x + off_y * off_y <= limit * limit:
+            out.append(row)
+    return out
 
 
 def _round_reach(mover: Mover, direction: Point, reach: float, allowance: float,
@@ -366,7 +423,7 @@ class _Approach:
         self.near: list[list] = []
 
     def legal_spot(self, x: float, y: float) -> bool:
-        if _spot_problem(self.table, self.model, x, y, self.field, self.near) is not None:
+        if _spot_clash(self.table, self.model, x, y, self.field, self.near) is not None:
             return False
         if self.avoid_ids:
             rows = [self.field.rows[i] for i in self.avoid_ids if i in self.field.rows]

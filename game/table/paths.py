@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.state import GameState, Model, Point
-from game.table.measure import gap_at, impassable_overlap, radius
+from game.table.measure import closer_than, impassable_overlap, radius
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
@@ -38,6 +38,8 @@ POINTS_ROUND_BASE = 8
 CORNER_STEP = math.radians(45)
 #: Beyond this many enemies, a segment's sweep looks only at those within reach across.
 ACROSS_MIN = 8
+#: A mover's first sweeps filter its enemies in one pass; later ones use a sorted index.
+ACROSS_SCANS = 4
 #: How many times a detour search may grow its set of obstacles.
 DETOUR_ROUNDS = 6
 #: "More than" / "closer than" in the solvers means by at least this much.
@@ -70,9 +72,21 @@ class Mover:
         self._blockers: dict[tuple[Point, Point], ObstacleKey | None] = {}
         self._costs: dict[tuple[Point, Point], float] = {}
         self._signature: tuple | None = None
-        self._xs: list[float] | None = None  # the enemies' centres across, sorted (`_across`)
+        self._pad: float | None = None  # how far across an enemy centre can matter
+        self._scans = 0  # sweeps filtered in one pass so far (`_across`)
+        self._xs: list[float] | None = None  # the enemies' centres across, sorted
         self._order: list[int] = []
-        self._pad = 0.0
+
+    def narrowed(self, enemies: list[tuple]) -> Mover:
+        """The same mover blocked only by these enemy rows (a subset of its own, chosen by a
+        caller that knows the others can never be in the way), with its own answers."""
+        other = Mover.__new__(Mover)
+        other.__dict__.update(self.__dict__)
+        other.enemies = enemies
+        other._enemy_by_id = None
+        other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
+        other._signature, other._pad, other._scans, other._xs = None, None, 0, None
+        return other
 
     # --- positions ----------------------------------------------------------------------------
     def position_ok(self, x: float, y: float) -> bool:
@@ -97,7 +111,7 @@ class Mover:
             if self.round and enemy_round:
                 if math.hypot(ex - x, ey - y) < reach - TOLERANCE:
                     return False
-            elif gap_at(self.table, self.model, x, y, enemy, ex, ey) < -TOLERANCE:
+            elif closer_than(self.table, self.model, x, y, enemy, ex, ey, -TOLERANCE):
                 return False
         return True
 
@@ -144,6 +158,13 @@ class Mover:
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
         def sweep() -> tuple:
+            r = self.radius
+            low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
+            low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
+            if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
+                       and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
+                       for piece in self.table.impassable):
+                return (None,)  # no piece's box meets the sweep's: nothing to ask pymunk
             if self.round:
                 hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
                                                            self.table.impassable_filter)
@@ -158,16 +179,23 @@ class Mover:
 
     def _across(self, low_x: float, high_x: float) -> list[tuple]:
         """The enemy rows whose centres lie within reach of [low_x, high_x] across, in their
-        own order (the first blocker found must be the one a full scan finds): a sorted index
-        of the centres, built on first use, when there are enough enemies for it to pay."""
+        own order (the first blocker found must be the one a full scan finds), when there are
+        enough enemies for it to pay: one pass for a mover's first few sweeps (many movers
+        live for one route), then a sorted index of the centres (a detour search sweeps
+        hundreds of segments)."""
         if len(self.enemies) <= ACROSS_MIN:
             return self.enemies
+        if self._pad is None:
+            self._pad = self.radius + max(row[2] for row in self.enemies) + STRICT
+        low, high = low_x - self._pad, high_x + self._pad
         if self._xs is None:
+            self._scans += 1
+            if self._scans <= ACROSS_SCANS:
+                return [row for row in self.enemies if low <= row[0] <= high]
             self._order = sorted(range(len(self.enemies)), key=lambda i: self.enemies[i][0])
             self._xs = [self.enemies[i][0] for i in self._order]
-            self._pad = self.radius + max(row[2] for row in self.enemies) + STRICT
-        first = bisect.bisect_left(self._xs, low_x - self._pad)
-        last = bisect.bisect_right(self._xs, high_x + self._pad)
+        first = bisect.bisect_left(self._xs, low)
+        last = bisect.bisect_right(self._xs, high)
         if last - first == len(self.enemies):
             return self.enemies
         return [self.enemies[i] for i in sorted(self._order[first:last])]

@@ -23,7 +23,7 @@ import pymunk
 
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE, Destinations
-from game.core.state import BaseShape, GameState, Model, Point, Scenario, Terrain
+from game.core.state import MM_PER_INCH, BaseShape, GameState, Model, Point, Scenario, Terrain
 from game.table import arcs, measure, moves
 
 #: Collision categories. Models have their own bit so that terrain queries never see them.
@@ -31,9 +31,8 @@ CATEGORY_MODEL = 1
 TERRAIN_CATEGORIES = {"impassable": 2, "difficult": 4, "obscuring": 8, "cover": 16}
 CATEGORY_OTHER_TERRAIN = 32
 
-#: Vertices of the polygon standing in for an oval base: it stays within 0.015" of the true
-#: ellipse even for the largest oval (90x52 mm).
-OVAL_VERTICES = 24
+#: Vertices of the polygon standing in for an oval base (measure.py's bounds rely on it).
+OVAL_VERTICES = measure.OVAL_VERTICES
 #: Caches keyed by facing (which may take any value) are dropped when they grow past this.
 CACHE_LIMIT = 4096
 #: Solved moves kept per table (their keys hold a whole board, so fewer).
@@ -64,27 +63,27 @@ def near_board(s: GameState, points: list[tuple[float, float, float]], reach: fl
     base comes within reach of one of them (with a margin). A straight move or an end check
     never looks farther (a path search does: it is keyed on the whole board)."""
     out = []
-    if points:
-        pad = reach + max(p[2] for p in points) + NEAR_MARGIN
-        low_x, high_x = min(p[0] for p in points) - pad, max(p[0] for p in points) + pad
-        low_y, high_y = min(p[1] for p in points) - pad, max(p[1] for p in points) + pad
+    if not points:
+        return tuple(_row(m) for m in s.models.values()
+                     if m.alive and (m.id in own or m.unit in own))
+    pad = reach + max(p[2] for p in points) + NEAR_MARGIN
+    low_x, high_x = min(p[0] for p in points) - pad, max(p[0] for p in points) + pad
+    low_y, high_y = min(p[1] for p in points) - pad, max(p[1] for p in points) + pad
     for m in s.models.values():
         if not m.alive:
             continue
         if m.id in own or m.unit in own:
             out.append(_row(m))
             continue
-        if not points:
-            continue
-        mine = measure.radius(m)
-        if (m.x < low_x - mine or m.x > high_x + mine or m.y < low_y - mine
-                or m.y > high_y + mine):
+        mx, my, base = m.x, m.y, m.base  # (measure.radius written out: asked for every key)
+        mine = base.width_mm / MM_PER_INCH / 2 if base.kind == "round" else base.radius
+        if mx < low_x - mine or mx > high_x + mine or my < low_y - mine or my > high_y + mine:
             continue
         limit = reach + mine + NEAR_MARGIN
         for x, y, r in points:
             far = limit + r
-            if abs(m.x - x) <= far and abs(m.y - y) <= far and \
-                    (m.x - x) ** 2 + (m.y - y) ** 2 <= far * far:
+            if abs(mx - x) <= far and abs(my - y) <= far and \
+                    (mx - x) ** 2 + (my - y) ** 2 <= far * far:
                 out.append(_row(m))
                 break
     return tuple(out)

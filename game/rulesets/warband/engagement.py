@@ -53,7 +53,9 @@ def contact_map(s: GameState, geo: Geometry) -> dict[str, list[str]]:
     """Model id -> ids of the living enemy models in base contact with it (both directions).
     Keyed by every living model's position, so a cached answer is never stale."""
     alive = [m for m in s.models.values() if m.alive]
-    key = tuple((m.id, m.side, m.base, m.x, m.y) for m in alive)
+    # the base by its fields: a tuple of strings and floats hashes at C speed, a dataclass not
+    key = tuple((m.id, m.side, m.base.kind, m.base.width_mm, m.base.depth_mm, m.x, m.y)
+                for m in alive)
     answers = _CONTACTS.answers(geo)
     found = answers.get(key)
     if found is not None:

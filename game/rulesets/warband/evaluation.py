@@ -10,6 +10,8 @@ they may take, without solving them (that would cost more than the battle's budg
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.actions import Action
 from game.core.geometry import Geometry
 from game.core.state import GameState, Model
@@ -64,6 +66,13 @@ def charge_value(s: GameState, geo: Geometry, model: Model, target: Model) -> fl
     if state != "standing" or flag(s, target, FLEEING):
         dist = strike_distribution(me, me.plan(), them, state, target.wounds, exact=False)
         return expected_value(dist) + CHARGE_PREMIUM
+    return _standing_charge_value(me, them)
+
+
+@lru_cache(maxsize=4096)
+def _standing_charge_value(me: Fighter, them: Fighter) -> float:
+    """`charge_value` on a standing target: a function of the two profiles alone, and the
+    greedy agent asks it for every charge offered, so it is worked out once per pair."""
     _, mine, theirs = duel(me, them, True, exact=False)
     first = float(p_strikes_first(me, them, True))
     down_them = float(sum(p for (final, *_), p in mine if final in DOWNED))

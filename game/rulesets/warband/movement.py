@@ -75,42 +75,72 @@ def model_of(s: GameState, unit_id: str) -> Model:
     return s.models[s.units[unit_id].models[0]]
 
 
-def allowance(s: GameState, geo: Geometry, model: Model) -> float:
+def enemy_gaps(s: GameState, geo: Geometry, model: Model) -> list[tuple[float, Model]]:
+    """(distance, enemy) for every living enemy model, in the state's order: the offers read
+    running, charge reach and the nearest enemy off one measurement per pair."""
+    return [(geo.distance(model, enemy), enemy) for enemy in s.models.values()
+            if enemy.alive and enemy.side != model.side]
+
+
+def allowance(s: GameState, geo: Geometry, model: Model,
+              gaps: list[tuple[float, Model]] | None = None) -> float:
     """M; half that after standing up; twice that when running."""
     move = float(model.profile["M"])
     if flag(s, model, STOOD_UP):
         return move / 2
-    return 2 * move if can_run(s, geo, model) else move
+    return 2 * move if can_run(s, geo, model, gaps) else move
 
 
-def can_run(s: GameState, geo: Geometry, model: Model) -> bool:
+def can_run(s: GameState, geo: Geometry, model: Model,
+            gaps: list[tuple[float, Model]] | None = None) -> bool:
     """No enemy within 8" at the start of the move, and it did not stand up this turn."""
     if flag(s, model, STOOD_UP):
         return False
-    return all(geo.distance(model, enemy) > RUN_CLEARANCE for enemy in s.models.values()
-               if enemy.alive and enemy.side != model.side)
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    return all(gap > RUN_CLEARANCE for gap, _ in gaps)
 
 
 def charge_reach(model: Model) -> float:
     return 2.0 * model.profile["M"]
 
 
+def act_bar(s: GameState, geo: Geometry, model: Model) -> str | None:
+    """Which rule keeps this model from moving or charging now (a short key), or None. The
+    offers ask it of every model on every listing and only want yes or no: the reason's text
+    is built by `cannot_act`, when a refusal needs it."""
+    if not model.alive:
+        return "out"
+    if model.side != s.active:
+        return "not_active"
+    if flag(s, model, MOVED):
+        return "moved"
+    if is_down(s, model):
+        return "down"
+    if flag(s, model, FLEEING):
+        return "fleeing"
+    if is_engaged(s, geo, model):
+        return "engaged"
+    return None
+
+
 def cannot_act(s: GameState, geo: Geometry, model: Model) -> str | None:
     """Why this model cannot move or charge now, quoting the rule, or None."""
-    if not model.alive:
+    bar = act_bar(s, geo, model)
+    if bar is None:
+        return None
+    if bar == "out":
         return msg("{model} is out of action", model=model.name)
-    if model.side != s.active:
+    if bar == "not_active":
         return msg("{model} is not in the warband whose turn it is", model=model.name)
-    if flag(s, model, MOVED):
+    if bar == "moved":
         return msg("{model} has already moved this turn", model=model.name)
-    if is_down(s, model):
+    if bar == "down":
         return msg("{model} is knocked down or stunned and cannot move", model=model.name)
-    if flag(s, model, FLEEING):
+    if bar == "fleeing":
         return msg("{model} is fleeing: it runs in the recovery step and cannot move or charge",
                    model=model.name)
-    if is_engaged(s, geo, model):
-        return msg("{model} cannot move: {rule}", model=model.name, rule=RULE_ENGAGED)
-    return None
+    return msg("{model} cannot move: {rule}", model=model.name, rule=RULE_ENGAGED)
 
 
 # --- charges ---------------------------------------------------------------------------------
@@ -136,18 +166,15 @@ def charge_problem(s: GameState, geo: Geometry, model: Model, target: Model) -> 
     return None
 
 
-def charge_targets(s: GameState, geo: Geometry, model: Model) -> list[Model]:
+def charge_targets(s: GameState, geo: Geometry, model: Model,
+                   gaps: list[tuple[float, Model]] | None = None) -> list[Model]:
     if flag(s, model, STOOD_UP):
         return []
     reach = charge_reach(model)
-    out = []
-    for enemy in s.models.values():
-        if not enemy.alive or enemy.side == model.side:
-            continue
-        gap = geo.distance(model, enemy)
-        if CONTACT_TOLERANCE < gap <= reach + 1e-9 and geo.line_of_sight(s, model, enemy):
-            out.append(enemy)
-    return out
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    return [enemy for gap, enemy in gaps
+            if CONTACT_TOLERANCE < gap <= reach + 1e-9 and geo.line_of_sight(s, model, enemy)]
 
 
 def charge_placement_problem(s: GameState, geo: Geometry, model: Model, target: Model,
@@ -294,9 +321,12 @@ def nearest_friend(s: GameState, geo: Geometry, model: Model) -> Model | None:
     return min(friends, key=lambda f: (geo.distance(model, f), f.id), default=None)
 
 
-def nearest_enemy(s: GameState, geo: Geometry, model: Model) -> Model | None:
-    enemies = [m for m in s.models.values() if m.alive and m.side != model.side]
-    return min(enemies, key=lambda e: (geo.distance(model, e), e.id), default=None)
+def nearest_enemy(s: GameState, geo: Geometry, model: Model,
+                  gaps: list[tuple[float, Model]] | None = None) -> Model | None:
+    if gaps is None:
+        gaps = enemy_gaps(s, geo, model)
+    nearest = min(gaps, key=lambda row: (row[0], row[1].id), default=None)
+    return None if nearest is None else nearest[1]
 
 
 # --- fleeing ---------------------------------------------------------------------------------
@@ -342,21 +372,23 @@ def movement_actions(s: GameState, geo: Geometry) -> list[Action]:
     out: list[Action] = []
     for model in sorted((m for m in s.models.values() if m.alive and m.side == s.active),
                         key=lambda m: m.id):
-        if cannot_act(s, geo, model):
+        if act_bar(s, geo, model) is not None:
             continue
         unit = model.unit
-        for target in charge_targets(s, geo, model):
+        gaps = enemy_gaps(s, geo, model)
+        gap_of = {enemy.id: gap for gap, enemy in gaps}
+        for target in charge_targets(s, geo, model, gaps):
             out.append(Action("charge", unit, targets=(target.unit,),
                               label=msg("{model}: charge {target} ({distance:.1f}\", reach "
                                         "{reach:g}\")", model=model.name, target=target.name,
-                                        distance=geo.distance(model, target),
+                                        distance=gap_of[target.id],
                                         reach=charge_reach(model))))
-        enemy = nearest_enemy(s, geo, model)
-        if enemy is not None and geo.distance(model, enemy) > APPROACH_GAP + 0.05:
-            template = RUN_TOWARD if can_run(s, geo, model) else MOVE_TOWARD
+        enemy = nearest_enemy(s, geo, model, gaps)
+        if enemy is not None and gap_of[enemy.id] > APPROACH_GAP + 0.05:
+            template = RUN_TOWARD if can_run(s, geo, model, gaps) else MOVE_TOWARD
             out.append(Action("move", unit, targets=(enemy.unit,),
                               label=msg(template, model=model.name, enemy=enemy.name,
-                                        reach=allowance(s, geo, model))))
+                                        reach=allowance(s, geo, model, gaps))))
         objective = nearest_objective(s, geo, model)
         if objective is not None:
             index, obj = objective

@@ -338,3 +338,45 @@ def test_with_two_warbands_the_points_are_the_common_rules():
         holders = objective_holders(c.state, c.geo, control_value)
         common = [float(r["points"]) for r in victory_breakdown(c.state, holders)]
         assert c.state.result["points"] == common
+
+
+def test_the_offers_bar_a_model_exactly_when_the_movement_rules_give_a_reason():
+    from game.rulesets.warband.movement import act_bar, cannot_act
+
+    b = two_warbands(phase="movement")
+    flags(b, "s0u1")[KNOCKED_DOWN] = True
+    flags(b, "s0u2")[FLEEING] = True
+    take_out(b, "s0u3")
+    touching(b, "s0u4", "s1u0")
+    for m in b.state.models.values():
+        reason = cannot_act(b.state, b.geo, m)
+        assert (act_bar(b.state, b.geo, m) is None) == (reason is None)
+    assert cannot_act(b.state, b.geo, model(b, "s0u0")) is None
+    assert "knocked down" in cannot_act(b.state, b.geo, model(b, "s0u1"))
+    assert "fleeing" in cannot_act(b.state, b.geo, model(b, "s0u2"))
+    assert "out of action" in cannot_act(b.state, b.geo, model(b, "s0u3"))
+    assert "not in the warband" in cannot_act(b.state, b.geo, model(b, "s1u1"))
+
+
+def test_the_offers_read_running_charge_reach_and_the_nearest_enemy_off_one_measure_each():
+    from game.rulesets.warband.movement import (
+        can_run,
+        charge_targets,
+        enemy_gaps,
+        nearest_enemy,
+    )
+
+    b = two_warbands(phase="movement")
+    stand(b, "s1u0", 6, 9.5)      # under 6" from the captain at (4, 4): within charge reach
+    stand(b, "s1u1", 30, 30)
+    captain = model(b, "s0u0")
+    gaps = enemy_gaps(b.state, b.geo, captain)
+    assert sorted(enemy.unit for _, enemy in gaps) == [f"s1u{n}" for n in range(5)]
+    assert charge_targets(b.state, b.geo, captain, gaps) == \
+        charge_targets(b.state, b.geo, captain) == [model(b, "s1u0")]
+    assert nearest_enemy(b.state, b.geo, captain, gaps) is model(b, "s1u0")
+    assert not can_run(b.state, b.geo, captain, gaps)   # an enemy within 8"
+    stand(b, "s1u0", 40, 40)
+    far = model(b, "s0u6")                               # at (16, 4): s1u1 is the nearest
+    assert can_run(b.state, b.geo, far)
+    assert nearest_enemy(b.state, b.geo, far) is model(b, "s1u1")
