@@ -100,13 +100,14 @@ class PreviewMixin:
             return cached
         shown: dict = {"ghosts": {}, "paths": {}, "notes": {}, "targets": {}, "odds": "",
                        "facings": {}}
-        if action.placement:
-            shown["ghosts"] = action.destinations()
+        placed = self.placed(action)
+        if placed.placement:
+            shown["ghosts"] = placed.destinations()
             facings = getattr(self.ruleset, "placement_facings", None)
             if facings is not None:
-                shown["facings"] = facings(self.state, action)
-            shown["paths"] = self._paths(action)
-            shown["notes"] = self._move_notes(action)
+                shown["facings"] = facings(self.state, placed)
+            shown["paths"] = self._paths(placed)
+            shown["notes"] = self._move_notes(placed)
         if action.unit and action.targets:
             for target in action.targets:
                 shown["targets"][target] = self.target_label(action.unit, target, action.kind)
@@ -123,6 +124,15 @@ class PreviewMixin:
         shown["outcomes"] = self._outcomes(action)
         self._preview_cache[key] = shown
         return shown
+
+    def placed(self, action: Action) -> Action:
+        """The action with the placement it will take: a move offered as an intent (legions'
+        "move toward", "run to the objective") is solved by the ruleset when applied, and its
+        `solved_action(state, action, geo)` says where the models go, for the ghosts."""
+        if action.placement:
+            return action
+        solve = getattr(self.ruleset, "solved_action", None)
+        return action if solve is None else solve(self.state, action, self.controller.geo)
 
     def _outcomes(self, action: Action) -> str:
         """The ruleset's exact odds for this choice, if it gives them (`action_odds(state,
