@@ -109,14 +109,19 @@ _BOARDS: dict[tuple, Board] = {}
 
 
 def board(s: GameState, geo: Geometry) -> Board:
-    """The board of this position (remembered under the table and every model's place)."""
-    key = (id(geo), tuple((m.id, m.x, m.y, m.alive, m.facing)
-                for m in s.models.values()))
+    """The board of this position (remembered under the table, every model's place and every
+    unit's models: a character joining or leaving a unit moves no model, yet changes which
+    models each unit has, and the board answers per unit)."""
+    key = (id(geo), tuple((m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()),
+           tuple((u.id, u.models) for u in s.units.values()))
     found = _BOARDS.get(key)
     if found is None or found.geo is not geo:
         if len(_BOARDS) >= BOARDS_KEPT:
             _BOARDS.clear()
-        found = _BOARDS[key] = Board(s, geo)
+        # a copy: the board answers lazily, and the state it was asked about is mutated by
+        # the next action applied to it (a stale board once valued a Move from a position
+        # where its unit was aboard a Transport, and found no models)
+        found = _BOARDS[key] = Board(s.copy(), geo)
     return found
 
 

@@ -34,3 +34,22 @@ def test_the_greedy_agent_fires_its_volley_and_keeps_its_sergeant():
     b.apply(option(b, "volley", "fire"), 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4)
     pick = GreedyAgent(0).choose(_Controller(b))
     assert pick.kind == "allocate" and "Sergeant" not in b.state.models[pick.targets[0]].name
+
+
+def test_a_move_is_valued_from_the_position_asked_about_not_a_later_one():
+    """The shared board of a position (move_value.board) is remembered by where every model
+    stands; the state it was first asked about is then changed by the next action applied to
+    it. A later state with the first position must still be valued from that position (a
+    stale board once found no models in a unit that had been aboard a Transport)."""
+    from game.rulesets.legions.move_value import board
+
+    b = facing_lines(8.0)
+    same = b.state.copy()
+    board(b.state, b.geo)  # remembered under this position
+    for m in b.state.alive_models("s0u0"):  # the asked-about state changes afterwards
+        m.alive = False
+    shared = board(same, b.geo)
+    assert [m.id for m in shared.s.alive_models("s0u0")] == [m.id for m in
+                                                              same.alive_models("s0u0")]
+    move = Action("move", "s0u0", option="move:toward:s1u0")
+    assert action_value(same, move, b.geo) == action_value(same.copy(), move, b.geo)
