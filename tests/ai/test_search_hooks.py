@@ -95,3 +95,18 @@ def test_threat_counts_an_enemy_beyond_its_charge_but_within_move_then_charge():
     out = threats(b.ruleset, b.state, b.geo, squads_reach)
     assert out[0] == 0
     assert out[1] == pytest.approx(15 / 36 * reached * THREAT_WEIGHT * 0.5)
+
+
+def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():
+    """The Guard 12" off reaches after its Move (35/36); locked in combat it makes no Move,
+    and its setup move and kept die alone do not cover 12" (0)."""
+    from fractions import Fraction
+
+    from game.rulesets.legions.combat import lock
+    from game.rulesets.legions.search_hooks import reach_odds as legions_reach
+    from tests.rulesets.legions.battle import facing_lines
+
+    s = facing_lines(12.0, side1=("veteran_guard",)).state
+    assert legions_reach(s, "s1u0", 12.0) == Fraction(35, 36)
+    lock(s, "s1u0", "s0u0")
+    assert legions_reach(s, "s1u0", 12.0) == 0
