@@ -7,8 +7,12 @@ about to suffer. Three terms, all in points:
   - objectives: the points held objectives would give, weighted by the rounds left (worth
     their full value in the last round, less while there is time to take them back);
   - threats: for each unit, the best charge it can make next, as the ruleset's exact charge
-    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own), counted fully for the side
-    to act and half for the others (who act later). Rulesets without `charge_odds` get none.
+    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own),
+    counted fully for the side to act and half for the others (who act later). Rulesets
+    without `charge_odds` get none. Where a unit moves before its next charge (an opponent's
+    unit, whose turn starts with its Move), the ruleset's hook reads the odds "move then
+    charge" (`moves_before_charging`, `after_move`): a unit 14" off with a 6" Move is a
+    threat, though its charge alone would not reach.
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
 
@@ -25,8 +29,12 @@ from game.core.state import GameState
 
 #: Points a threatened model is worth at the leaf (a charge that lands is not yet a kill).
 THREAT_WEIGHT = 0.5
-#: Beyond this distance (inches) no charge is looked at.
-THREAT_REACH = 14.0
+#: Beyond this distance (inches) no charge is looked at, even after a move; nearer, a pair
+#: is measured exactly only when its charge could reach from the cheap lower bound.
+THREAT_REACH = 30.0
+#: Beyond this gap every ruleset's charge odds only fall as the gap grows (nearer, a squads
+#: charge cannot be made within 2"), so the odds at a lower bound of the gap bound a pair's.
+MONOTONE_FROM = 3.0
 
 
 def objective_weight(state: GameState) -> float:
@@ -53,6 +61,24 @@ def default_odds(ruleset):
     return None if odds is None else (lambda state, unit_id, gap: odds(gap))
 
 
+def moves_before_charging(state: GameState, unit_id: str, move_phases) -> bool:
+    """Whether the unit's next charge comes after a Move of its own: always for a side not
+    to act (its turn starts before its charges), and for the side to act while it is still
+    in one of `move_phases` (the ruleset's phases from which its Movement is still to come)
+    with the unit not yet moved."""
+    unit = state.units[unit_id]
+    if unit.side != state.active:
+        return True
+    return state.phase in move_phases and not unit.flags.get("moved")
+
+
+def after_move(gap: float, move: float, closest: float) -> float:
+    """The gap a charge is rolled for after moving straight in by up to `move`: a move
+    may not end nearer than `closest` to an enemy (the ruleset's limit, where its charge
+    odds are best), and never adds to the gap."""
+    return min(gap, max(gap - move, closest))
+
+
 def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
     """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
     the edge-to-edge gap × the models it would reach), weighted as the docstring says."""
@@ -70,13 +96,15 @@ def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
             theirs = extents[other.id]
             if other.side == unit.side or theirs is None:
                 continue
+            reached = min(theirs[3], mine[3])
             bound = math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
-            if bound > THREAT_REACH:
-                continue
+            if bound > THREAT_REACH or (
+                    bound > MONOTONE_FROM and float(odds(state, unit.id, bound)) * reached <= best):
+                continue  # the odds only fall with the gap: this pair cannot beat the best
             gap = geo.unit_distance(state, unit.id, other.id)
             if gap > THREAT_REACH:
                 continue
-            best = max(best, float(odds(state, unit.id, gap)) * min(theirs[3], mine[3]))
+            best = max(best, float(odds(state, unit.id, gap)) * reached)
         out[unit.side] += best
     active = state.active
     return [v * THREAT_WEIGHT * (1.0 if i == active else 0.5) for i, v in enumerate(out)]

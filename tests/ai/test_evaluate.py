@@ -39,8 +39,9 @@ def test_margin_is_own_value_minus_the_best_other_and_objectives_are_weighted():
     b.state.scenario = scenario
     geo = Table(scenario)
     b.state.round = 3  # two rounds left: the objective's 3 points count half
-    vals = values(b.ruleset, b.state, geo)
-    base = threats(b.ruleset, b.state, geo)
+    # the ruleset's own reach odds, as `evaluate` reads them (move then charge)
+    vals = values(b.ruleset, b.state, geo, b.ruleset.reach_odds)
+    base = threats(b.ruleset, b.state, geo, b.ruleset.reach_odds)
     assert vals[1] - base[1] == pytest.approx(1.5)
     assert evaluate(b.ruleset, b.state, 1, geo) == pytest.approx(vals[1] - vals[0])
     assert evaluate(b.ruleset, b.state, 0, geo) == pytest.approx(vals[0] - vals[1])

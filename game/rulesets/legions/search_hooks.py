@@ -6,13 +6,16 @@ Chance step: the charger's roll (a `charge_roll` decision) is 2D6 with the highe
 (the rule `charge._roll` applies): grouped as "reaches" and "falls short". What follows a
 short roll (the Cool check) is rolled by the caller's dice. Fights and volleys are sampled.
 `evaluate` is the common margin with each unit's own whole-charge odds (setup move by its
-I + M, then the kept die) as the threat.
+I + M, then the kept die) as the threat, read "move then charge" for a unit whose Movement
+sub-phase comes before its next charge (its slowest model's M straight in; none while locked).
 """
 
 from __future__ import annotations
 
+from game.ai.evaluate import after_move, moves_before_charging
 from game.core import chance
-from game.rulesets.legions import charge
+from game.rulesets.legions import charge, movement
+from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.odds import needed_roll, whole_charge_odds
 
 
@@ -27,7 +30,14 @@ def chance_outcomes(s, a, geo):
         lambda reaches: f"the roll reaches {name}" if reaches else f"the roll falls short of {name}")
 
 
+#: The phase of its own turn from which a unit's Move still comes before its next charge.
+MOVE_PHASES = ("movement",)
+
+
 def reach_odds(s, unit_id, gap):
-    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
-    threat term, `game.ai.evaluate`)."""
+    """The chance that this unit's next charge reaches an enemy `gap` inches away (the
+    searcher's threat term, `game.ai.evaluate`): after its Move when one comes first (a
+    unit locked in combat makes no Move)."""
+    if moves_before_charging(s, unit_id, MOVE_PHASES) and not is_locked(s, unit_id):
+        gap = after_move(gap, movement.allowance(s, unit_id, "move"), movement.KEEP_AWAY)
     return whole_charge_odds(gap, charge.setup_move_distance(charge.initiative_plus_move(s, unit_id)))

@@ -8,7 +8,9 @@ Chance steps (`chance_outcomes`):
     by the models they slay (`odds.kills_after`, the allocation rule), so the groups' odds are
     exactly `odds.casualties_distribution`. The script for k unsaved wounds is k hits of 6 and
     misses of 1, k wounds of 6, k saves of 1 (a 1 always fails).
-`evaluate` is the common margin with the exact 2D6 charge odds as the threat.
+`evaluate` is the common margin with the exact 2D6 charge odds as the threat, read "move then
+charge" for a unit whose Movement phase comes before its next charge (its M straight in, the
+move ending outside engagement range).
 The ruleset class names these functions as its `reach_odds` and `chance_outcomes` hooks.
 """
 
@@ -16,9 +18,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from game.ai.evaluate import after_move, moves_before_charging
 from game.core import chance
 from game.core import probability as P
-from game.rulesets.squads import charge, fight
+from game.rulesets.squads import charge, fight, movement
+from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
 from game.rulesets.squads.odds import (
     charge_success,
     kills_after,
@@ -73,7 +77,17 @@ def chance_outcomes(s, a, geo):
     return None
 
 
+#: The phases of its own turn from which a unit's Move still comes before its next charge
+#: (in the Fight phase, the next charge is next turn's, after its Move).
+MOVE_PHASES = ("command", "movement", "fight")
+#: The nearest a Move straight in may end to an enemy and still leave a charge to roll: just
+#: outside engagement range (the 3" roll is as likely as any gap beyond 2").
+CLOSEST = ENGAGEMENT_RANGE + 1.0
+
+
 def reach_odds(s, unit_id, gap):
-    """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
-    threat term, `game.ai.evaluate`)."""
+    """The chance that this unit's next charge reaches an enemy `gap` inches away (the
+    searcher's threat term, `game.ai.evaluate`): after its Move when one comes first."""
+    if moves_before_charging(s, unit_id, MOVE_PHASES):
+        gap = after_move(gap, movement.allowance(s, unit_id, "move"), CLOSEST)
     return charge_success(gap)

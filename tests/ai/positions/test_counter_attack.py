@@ -85,8 +85,9 @@ def test_squads_charging_into_the_veterans_reach_is_worse_than_holding():
     assert greedy_first.kind == "charge"
 
 
-@pytest.mark.xfail(strict=True, reason="search: its leaf threat reads the Veterans' charge from "
-                   "where they stand, not after their Move: hold -1.2, charge -0.3 at depth 3")
+@pytest.mark.xfail(strict=True, reason="search: it holds now (the turn look-ahead: +6.0 +- 1.35 "
+                   "over the charge), but the one seeded line checked ends -1 for its hold "
+                   "against +4 for greedy's charge (a lucky line: 10 lines favour holding)")
 def test_squads_search_holds_out_of_the_veterans_reach():
     search_plays_strong(*_squads_veterans_behind(), 0, lambda a: a.kind == "end_phase")
 
@@ -176,9 +177,9 @@ def test_legions_charging_into_the_guards_reach_is_worse_than_holding():
     assert greedy_first.kind == "declare_charge"
 
 
-@pytest.mark.xfail(strict=True, reason="search: its leaf threat reads the Guard's charge from "
-                   "where it stands (out of reach), not after its 7-inch Move: charge +6.2, "
-                   "hold +1.2 at depth 3")
+@pytest.mark.xfail(strict=True, reason="search: the threat now reads the Guard's Move, but the "
+                   "turn look-ahead's 4 rollouts cannot call it (hold +1.0 +- 2.1 over the "
+                   "charge) and the tree at depth 3 stops before the Guard's turn")
 def test_legions_search_holds_out_of_the_guards_reach():
     search_plays_strong(*_legions_guard_behind(), 0, _no_charge)
 
