@@ -9,8 +9,6 @@ Each position has two tests: that it is sound (greedy's choice loses on average,
 lines of play, against the strong move) and that the search plays the strong move (marked
 xfail, strict, where the search does not yet: the reason says why)."""
 
-import pytest
-
 from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
 
 
@@ -104,10 +102,6 @@ def test_legions_moving_into_the_guards_sure_charge_is_worse_than_staying():
     assert greedy_first.kind == "move" and greedy_first.option.split(":")[0] == "move"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the search holds in a fresh process, but after "
-                   "greedy's play-out of the same position its Run's first rollout turns from "
-                   "-1 to +9 (a cache that outlives the battle changes a rollout: fails on "
-                   "main b8365bd too) and it Runs")
 def test_legions_search_stays_out_of_the_guards_reach():
     search_plays_strong(*_legions_move_into_a_sure_charge(), 0, _squad_stays)
 
