@@ -11,7 +11,7 @@ about to suffer. Three terms, all in points:
     counted fully for the side to act and half for the others (who act later). Rulesets
     without `charge_odds` get none. Where a unit moves before its next charge (an opponent's
     unit, whose turn starts with its Move), the ruleset's hook reads the odds "move then
-    charge" (`moves_before_charging`, `after_move`): a unit 14" off with a 6" Move is a
+    charge" (`game.rulesets.base.moves_before_charging` and `after_move`): a unit 14" off with a 6" Move is a
     threat, though its charge alone would not reach.
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
@@ -59,24 +59,6 @@ def default_odds(ruleset):
     """The ruleset's `charge_odds(gap)` as `odds(state, unit_id, gap)`, or None."""
     odds = getattr(ruleset, "charge_odds", None)
     return None if odds is None else (lambda state, unit_id, gap: odds(gap))
-
-
-def moves_before_charging(state: GameState, unit_id: str, move_phases) -> bool:
-    """Whether the unit's next charge comes after a Move of its own: always for a side not
-    to act (its turn starts before its charges), and for the side to act while it is still
-    in one of `move_phases` (the ruleset's phases from which its Movement is still to come)
-    with the unit not yet moved."""
-    unit = state.units[unit_id]
-    if unit.side != state.active:
-        return True
-    return state.phase in move_phases and not unit.flags.get("moved")
-
-
-def after_move(gap: float, move: float, closest: float) -> float:
-    """The gap a charge is rolled for after moving straight in by up to `move`: a move
-    may not end nearer than `closest` to an enemy (the ruleset's limit, where its charge
-    odds are best), and never adds to the gap."""
-    return min(gap, max(gap - move, closest))
 
 
 def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:

@@ -307,3 +307,22 @@ def moved_view(s: GameState, a: Action) -> GameState:
         model.x, model.y = x, y
         trial.models[mid] = model
     return trial
+
+
+# --- the searcher's view of a next charge (the rulesets' search_hooks) ---
+def moves_before_charging(state: GameState, unit_id: str, move_phases) -> bool:
+    """Whether the unit's next charge comes after a Move of its own: always for a side not
+    to act (its turn starts before its charges), and for the side to act while it is still
+    in one of `move_phases` (the ruleset's phases from which its Movement is still to come)
+    with the unit not yet moved."""
+    unit = state.units[unit_id]
+    if unit.side != state.active:
+        return True
+    return state.phase in move_phases and not unit.flags.get("moved")
+
+
+def after_move(gap: float, move: float, closest: float) -> float:
+    """The gap a charge is rolled for after moving straight in by up to `move`: a move
+    may not end nearer than `closest` to an enemy (the ruleset's limit, where its charge
+    odds are best), and never adds to the gap."""
+    return min(gap, max(gap - move, closest))

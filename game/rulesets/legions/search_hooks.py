@@ -12,8 +12,8 @@ sub-phase comes before its next charge (its slowest model's M straight in; none 
 
 from __future__ import annotations
 
-from game.ai.evaluate import after_move, moves_before_charging
 from game.core import chance
+from game.rulesets.base import after_move, moves_before_charging
 from game.rulesets.legions import charge, movement
 from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.odds import needed_roll, whole_charge_odds

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.ai.evaluate import after_move, moves_before_charging
 from game.core import chance
 from game.core import probability as P
+from game.rulesets.base import after_move, moves_before_charging
 from game.rulesets.squads import charge, fight, movement
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
 from game.rulesets.squads.odds import (
