@@ -171,6 +171,11 @@ def path_length(table: Table, s: GameState, model: Model, dest: Point) -> float 
     return None if found is None else found[0]
 
 
+def path_within(table: Table, s: GameState, model: Model, dest: Point, allowance: float
+                ) -> bool:
+    return Mover(table, s, model).within(dest, allowance)
+
+
 def placement_problem(table: Table, s: GameState, dest: Destinations) -> str | None:
     """The first reason these end positions are illegal, or None."""
     field = Field(table, s)

@@ -309,6 +309,23 @@ class Mover:
                                   lambda: (self._detour(start, dest, active, budget),))[0]
         return None if found is None else (found[0], list(found[1]))
 
+    def within(self, dest: Point, allowance: float) -> bool:
+        """Does a legal path to `dest` cost at most `allowance`? The same answer as comparing
+        `route`'s cost, without its detour search when the straight way is clear and cheap
+        enough: the straight segment is one of the paths the search weighs, so the cheapest
+        one costs no more (most offered moves are such segments, often through difficult
+        terrain, where `route` would still search round it)."""
+        dest = (float(dest[0]), float(dest[1]))
+        if not self.position_ok(*dest):
+            return False
+        start = self.start
+        if math.dist(start, dest) <= 1e-12:
+            return allowance >= 0.0
+        if self.blocker(start, dest) is None and self.segment_cost(start, dest) <= allowance:
+            return True
+        found = self.route(dest)
+        return found is not None and found[0] <= allowance
+
     def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
                 budget: float = math.inf) -> Route | None:
         """Search with corner points round the obstacles met so far; while edges turn out to

@@ -320,6 +320,9 @@ class Table:
     def path_length(self, s: GameState, model: Model, dest: Point) -> float | None:
         return moves.path_length(self, s, model, dest)
 
+    def path_within(self, s: GameState, model: Model, dest: Point, allowance: float) -> bool:
+        return moves.path_within(self, s, model, dest, allowance)
+
     def route(self, s: GameState, model: Model, dest: Point
               ) -> tuple[float, list[Point]] | None:
         """The path itself (cost, corner points from start to dest), for drawing it."""
