@@ -511,8 +511,7 @@ class _Approach:
             return snap(*self.mover.point_at(path, spent))
 
         def path_ok(end: Point) -> bool:
-            again = self.mover.route(end)
-            return again is not None and again[0] <= allowance + 1e-9
+            return self.mover.within(end, allowance + 1e-9)
 
         spent = _farthest(lambda c: self.legal_spot(*end_at(c)), budget)
         for step in (0.0, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064):
