@@ -44,6 +44,10 @@ class Geometry(Protocol):
         (around enemy bases and impassable terrain; friends may be passed through; difficult
         terrain counts double). None when no path exists."""
 
+    def path_within(self, s: GameState, model: Model, dest: Point, allowance: float) -> bool:
+        """Is `path_length` to `dest` at most `allowance` (False when there is no path)? The
+        yes/no form, cheaper when the straight way is clear."""
+
     def placement_problem(self, s: GameState, dest: Destinations) -> str | None:
         """Why these end positions are illegal (overlap with any base at its new or current
         position, off the table, inside impassable terrain), or None when they are fine."""

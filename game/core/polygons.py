@@ -14,6 +14,9 @@ import math
 from game.core.state import Point
 
 _EPS = 1e-12
+#: How far outside a segment's box an edge may lie and still be tested for a crossing (inches;
+#: far beyond rounding, far below any distance the rules measure).
+_BOX_MARGIN = 1e-6
 
 
 def clean(polygon: tuple[Point, ...] | list[Point]) -> list[Point]:
@@ -126,13 +129,22 @@ def inside_intervals(a: Point, b: Point, polygon: list[Point]) -> list[tuple[flo
     """Parameter intervals (0..1 along a->b) of the segment that lie inside the polygon.
 
     Exact for concave outlines: split the segment where it crosses an edge, and test the middle
-    of each piece."""
+    of each piece. An edge whose box lies clear of the segment's (by more than rounding could
+    ever move a crossing) cannot cut it and is skipped before any division: path searches
+    ask this for thousands of segments, most of which meet few of an outline's edges."""
     ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    low_x, high_x = min(ax, bx) - _BOX_MARGIN, max(ax, bx) + _BOX_MARGIN
+    low_y, high_y = min(ay, by) - _BOX_MARGIN, max(ay, by) + _BOX_MARGIN
     cuts = [0.0, 1.0]
     for i in range(len(polygon)):
         px, py = polygon[i - 1]
-        ex, ey = polygon[i][0] - px, polygon[i][1] - py
+        qx, qy = polygon[i]
+        if ((px < low_x and qx < low_x) or (px > high_x and qx > high_x)
+                or (py < low_y and qy < low_y) or (py > high_y and qy > high_y)):
+            continue
+        ex, ey = qx - px, qy - py
         denom = dx * ey - dy * ex
         if abs(denom) <= _EPS:
             continue

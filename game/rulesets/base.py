@@ -237,8 +237,9 @@ def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinatio
             return msg("{model} is not a living model of {unit}", model=mid, unit=unit.name)
     for mid, point in dest.items():
         model = s.models[mid]
-        if (model.x, model.y) == tuple(point):
-            continue
+        if (model.x, model.y) == tuple(point) or geo.path_within(s, model, point,
+                                                                  allowance + 1e-6):
+            continue  # (the length is only measured for the refusal's text)
         length = geo.path_length(s, model, point)
         if length is None:
             return msg("{model} has no path there (enemy bases and impassable terrain block "

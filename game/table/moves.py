@@ -31,6 +31,7 @@ from game.table.paths import (  # noqa: F401 (the constants are also read as mov
     Route,
     _parameter_for_cost,
     enemy_rows,
+    shared_answers,
 )
 
 if TYPE_CHECKING:
@@ -169,6 +170,11 @@ def route(table: Table, s: GameState, model: Model, dest: Point) -> Route | None
 def path_length(table: Table, s: GameState, model: Model, dest: Point) -> float | None:
     found = Mover(table, s, model).route(dest)
     return None if found is None else found[0]
+
+
+def path_within(table: Table, s: GameState, model: Model, dest: Point, allowance: float
+                ) -> bool:
+    return Mover(table, s, model).within(dest, allowance)
 
 
 def placement_problem(table: Table, s: GameState, dest: Destinations) -> str | None:
@@ -380,11 +386,12 @@ def approach(table: Table, s: GameState, unit_id: str, goals: list[str], allowan
     moving.sort(key=lambda m: (min(start_gaps[m.id]), m.id))
     field = Field(table, s)
     blockers = enemy_rows(s, s.units[unit_id].side)
+    answers: dict = {}
     for model in moving:
         if min(start_gaps[model.id]) <= stop_at:
             continue  # already where it should be
-        job = _Approach(Mover(table, s, model, blockers), goal_models, avoid_models,
-                        avoid_range, field)
+        mover = Mover(table, s, model, blockers, shared_answers(answers, model))
+        job = _Approach(mover, goal_models, avoid_models, avoid_range, field)
         spot = job.best_spot(allowance, stop_at) or job.close_in(allowance, start_gaps[model.id])
         if spot is not None:
             result[model.id] = spot
@@ -451,8 +458,7 @@ class _Approach:
             if goal is None:
                 return
             for gap in gaps:
-                for exact in contact_ring(self.table, goal, self.model, gap, APPROACH_ANGLES):
-                    spot = snap(*exact)
+                for spot in snapped_ring(self.table, goal, self.model, gap):
                     bound = round(math.dist(self.mover.start, spot) + gap, 6)
                     heapq.heappush(queue, (bound, gap, count, spot))
                     count += 1
@@ -505,8 +511,7 @@ class _Approach:
             return snap(*self.mover.point_at(path, spent))
 
         def path_ok(end: Point) -> bool:
-            again = self.mover.route(end)
-            return again is not None and again[0] <= allowance + 1e-9
+            return self.mover.within(end, allowance + 1e-9)
 
         spent = _farthest(lambda c: self.legal_spot(*end_at(c)), budget)
         for step in (0.0, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064):
@@ -553,6 +558,15 @@ def contact_ring(table: Table, goal: Model, mover: Model, gap: float, count: int
             spots.append((outside[0] + (goal.x - outside[0]) * alpha,
                           outside[1] + (goal.y - outside[1]) * alpha))
     return spots
+
+
+def snapped_ring(table: Table, goal: Model, mover: Model, gap: float) -> list[Point]:
+    """`contact_ring` in APPROACH_ANGLES directions, snapped to the placement grid: the same
+    rings come back for every model of a charging unit and for every board the solvers try
+    round an unmoved goal, so they are kept per table under the poses they depend on."""
+    key = ("ring", goal.base, goal.x, goal.y, goal.facing, mover.base, mover.facing, gap)
+    return table.cached(table.ring_cache, key, lambda: [
+        snap(*exact) for exact in contact_ring(table, goal, mover, gap, APPROACH_ANGLES)])
 
 
 def _minkowski(table: Table, goal: Model, mover: Model, gap: float

@@ -47,6 +47,8 @@ STRICT = 1e-6
 
 Route = tuple[float, list[Point]]
 ObstacleKey = tuple[str, object]
+#: A mover's answers per detour corner, per segment's blocker and per segment's cost.
+Answers = tuple[dict, dict, dict]
 
 
 # --- one model's view of a state -------------------------------------------------------------
@@ -57,7 +59,7 @@ class Mover:
     exactly too, through Minkowski differences (see `_polygon_blocker`)."""
 
     def __init__(self, table: Table, s: GameState, model: Model,
-                 enemies: list[tuple] | None = None):
+                 enemies: list[tuple] | None = None, answers: Answers | None = None):
         self.table = table
         self.model = model
         self.round = model.base.kind == "round"
@@ -68,9 +70,12 @@ class Mover:
         self._enemy_by_id: dict[str, tuple] | None = None  # built on the first detour
         #: Answers per point and per segment: a mover's state never changes while it lives,
         #: and every route it searches walks the same corner points (exact, just not redone).
-        self._nodes: dict[Point, bool] = {}
-        self._blockers: dict[tuple[Point, Point], ObstacleKey | None] = {}
-        self._costs: dict[tuple[Point, Point], float] = {}
+        #: `answers` (see `shared_answers`) lets the models of one unit with the same base
+        #: and facing, blocked by the same enemy rows, share them: none depends on the start.
+        self._nodes: dict[Point, bool]
+        self._blockers: dict[tuple[Point, Point], ObstacleKey | None]
+        self._costs: dict[tuple[Point, Point], float]
+        self._nodes, self._blockers, self._costs = answers if answers is not None else ({}, {}, {})
         self._signature: tuple | None = None
         self._pad: float | None = None  # how far across an enemy centre can matter
         self._scans = 0  # sweeps filtered in one pass so far (`_across`)
@@ -309,6 +314,23 @@ class Mover:
                                   lambda: (self._detour(start, dest, active, budget),))[0]
         return None if found is None else (found[0], list(found[1]))
 
+    def within(self, dest: Point, allowance: float) -> bool:
+        """Does a legal path to `dest` cost at most `allowance`? The same answer as comparing
+        `route`'s cost, without its detour search when the straight way is clear and cheap
+        enough: the straight segment is one of the paths the search weighs, so the cheapest
+        one costs no more (most offered moves are such segments, often through difficult
+        terrain, where `route` would still search round it)."""
+        dest = (float(dest[0]), float(dest[1]))
+        if not self.position_ok(*dest):
+            return False
+        start = self.start
+        if math.dist(start, dest) <= 1e-12:
+            return allowance >= 0.0
+        if self.blocker(start, dest) is None and self.segment_cost(start, dest) <= allowance:
+            return True
+        found = self.route(dest)
+        return found is not None and found[0] <= allowance
+
     def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
                 budget: float = math.inf) -> Route | None:
         """Search with corner points round the obstacles met so far; while edges turn out to
@@ -395,6 +417,19 @@ class Mover:
             t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
             return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
         return path[-1]
+
+
+def shared_answers(store: dict, model: Model) -> Answers:
+    """The answer dictionaries for movers of this base and facing, from `store` (one per
+    solve, for movers built on one enemy list): whether a corner is a place to stand and what
+    blocks a segment depend only on the base, its facing and the enemies, never on where the
+    mover starts, so a unit's models searching round the same enemies ask each other's."""
+    base = model.base
+    key = (base.kind, base.width_mm, base.depth_mm, model.facing)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = ({}, {}, {})
+    return found
 
 
 def enemy_rows(s: GameState, side: int) -> list[tuple]:

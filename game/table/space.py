@@ -170,6 +170,8 @@ class Table:
         self.scratch_body = pymunk.Body(body_type=pymunk.Body.STATIC)
         #: Minkowski differences for sweeping bases with corners, per pair of bases and facings
         self.sweep_cache: dict[tuple, list[tuple[float, float, float]]] = {}
+        #: Contact rings snapped to the grid, per goal pose, mover base and gap (moves.py)
+        self.ring_cache: dict[tuple, list[Point]] = {}
         #: Stretches of a segment inside difficult terrain, per segment (terrain never moves)
         self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
         #: Paths found, per base, start, end, budget and enemy bases (paths.Mover.route)
@@ -195,6 +197,7 @@ class Table:
         self.piece_of_shape.clear()
         self._posed.clear()
         self.sweep_cache.clear()
+        self.ring_cache.clear()
         self.stretch_cache.clear()
         self.route_cache.clear()
         self.overlap_cache.clear()
@@ -319,6 +322,9 @@ class Table:
 
     def path_length(self, s: GameState, model: Model, dest: Point) -> float | None:
         return moves.path_length(self, s, model, dest)
+
+    def path_within(self, s: GameState, model: Model, dest: Point, allowance: float) -> bool:
+        return moves.path_within(self, s, model, dest, allowance)
 
     def route(self, s: GameState, model: Model, dest: Point
               ) -> tuple[float, list[Point]] | None:

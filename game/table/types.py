@@ -45,6 +45,7 @@ class TableView(Protocol):
     piece_of_shape: dict[pymunk.Shape, TerrainPieceView]
     scratch_body: pymunk.Body
     sweep_cache: dict[tuple, list[tuple[float, float, float]]]
+    ring_cache: dict[tuple, list[tuple[float, float]]]
 
     def shape_at(self, model: Model, x: float, y: float, facing: float | None = None
                  ) -> pymunk.Shape: ...

@@ -154,7 +154,7 @@ class Local:
     #: The table's questions asked most often (tens of thousands per battle), bound once so
     #: that each is not looked up through `__getattr__`.
     FREQUENT = ("distance", "unit_distance", "in_contact", "point_distance", "path_length",
-                "placement_problem")
+                "path_within", "placement_problem")
 
     def __init__(self, table: Geometry):
         self.table = table

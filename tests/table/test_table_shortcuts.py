@@ -1,0 +1,65 @@
+"""The path and placement shortcuts answer as the exact computations do (common rules,
+"Movement": a path no longer than the allowance; the shortcuts must never change an answer).
+Each is compared, on random fields with impassable and difficult terrain, with the exact
+question asked on a fresh table (so no remembered answer is shared between the two)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.table import Table, moves, paths
+
+from .test_table_fast_paths import SIZE, mixed_fields
+
+points = st.tuples(st.floats(3.0, SIZE - 3.0), st.floats(3.0, SIZE - 3.0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(mixed_fields(), points, st.floats(0.8, 1.3))
+def test_a_path_within_the_allowance_is_answered_as_the_shortest_path_length_says(
+        field, dest, share):
+    """The allowance is drawn about the straight way's cost, where a detour's extra length
+    decides the answer."""
+    table, s = field
+    mover = s.models["m0"]
+    fresh = Table(s.scenario)
+    exact_mover = paths.Mover(fresh, s, mover)
+    allowance = share * exact_mover.segment_cost(exact_mover.start, dest)
+    exact = exact_mover.route(dest)
+    expected = exact is not None and exact[0] <= allowance
+    assert paths.Mover(table, s, mover).within(dest, allowance) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_fields(), points, points)
+def test_a_units_models_sharing_sweep_answers_find_the_routes_each_finds_alone(
+        field, first_dest, dest):
+    """One model's detour search leaves its corner and sweep answers for the next model of
+    its unit (same base, facing and enemies): the next one's route is the one it finds
+    alone on a fresh table."""
+    table, s = field
+    mine = [m for m in s.models.values() if m.side == 0]
+    first = mine[0]
+    second = next((m for m in mine[1:] if m.base == first.base and m.facing == first.facing),
+                  first)
+    enemies = paths.enemy_rows(s, 0)
+    store: dict = {}
+    paths.Mover(table, s, first, enemies, paths.shared_answers(store, first)).route(first_dest)
+    shared = paths.Mover(table, s, second, enemies, paths.shared_answers(store, second))
+    alone = paths.Mover(Table(s.scenario), s, second).route(dest)
+    assert shared.route(dest) == alone
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_fields(), st.floats(0.0, 2.0), st.tuples(st.floats(-1.0, 1.0), st.floats(-1.0, 1.0)))
+def test_a_remembered_contact_ring_is_the_ring_round_the_goal_where_it_stands_now(
+        field, gap, shift):
+    """The charge solver's contact rings are kept per table: after the goal moves, the ring
+    asked for is the one round its new place, as a fresh table builds it."""
+    table, s = field
+    mover = s.models["m0"]
+    goal = next(m for m in s.models.values() if m.side == 1)
+    moves.snapped_ring(table, goal, mover, gap)
+    goal.x, goal.y = goal.x + shift[0], goal.y + shift[1]
+    fresh = [moves.snap(*p) for p in moves.contact_ring(Table(s.scenario), goal, mover, gap,
+                                                        moves.APPROACH_ANGLES)]
+    assert moves.snapped_ring(table, goal, mover, gap) == fresh
