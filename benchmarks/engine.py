@@ -110,8 +110,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="play each battle this many times and keep the least CPU time of "
                              "each step (a shared machine only ever adds time). The plays after "
-                             "the first find the rulesets' per-table caches warm (the same "
-                             "battle on the same table): the cold figure is --repeat 1")
+                             "the first find the rulesets' caches warm (the same "
+                             "positions again): the cold figure is --repeat 1")
     parser.add_argument("--by-kind", action="store_true",
                         help="also print, per action kind chosen, decisions and CPU ms per battle")
     args = parser.parse_args()
