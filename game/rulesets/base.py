@@ -297,17 +297,23 @@ def representative_destinations(s: GameState, geo: Geometry, unit_id: str, allow
     return out
 
 
-def moved_view(s: GameState, a: Action) -> GameState:
-    """A read-only view of the state after the action's placement, for valuing a move: only the
-    moved models are copied (a valuation never changes the view, so everything else is shared,
-    which is what makes scoring every offered move cheap)."""
+def placed_view(s: GameState, dest) -> GameState:
+    """A read-only view of the state with the models of `dest` ({model id: (x, y)}) stood at
+    their ends, for measuring a move before it is made: only those models are copied (a
+    measurement never changes the view, so everything else is shared; a whole state copy per
+    measured offer or trial placement cost more than the measuring)."""
     trial = _copy.copy(s)
     trial.models = dict(s.models)
-    for mid, (x, y) in a.destinations().items():
+    for mid, (x, y) in dest.items():
         model = s.models[mid].copy()
         model.x, model.y = x, y
         trial.models[mid] = model
     return trial
+
+
+def moved_view(s: GameState, a: Action) -> GameState:
+    """A read-only view of the state after the action's placement, for valuing a move."""
+    return placed_view(s, a.destinations())
 
 
 # --- the searcher's view of a next charge (the rulesets' search_hooks) ---

@@ -13,13 +13,14 @@ from game.core.i18n import join, msg
 from game.core.state import GameState
 from game.rulesets.base import (
     coherency_problem,
+    placed_view,
     placement_reason,
     representative_destinations,
     unit_centroid,
 )
 from game.rulesets.cards import memo, solver
 from game.rulesets.cards.contact import CONTACT_STOP, enemy_contacts
-from game.rulesets.cards.figures import as_stored, linked, placed_view
+from game.rulesets.cards.figures import as_stored, linked
 from game.rulesets.cards.retreat import KEEP_CLEAR
 
 RULE_ACTIVATE = msg("Activation: each unit of the card's type may move up to M\" (cards)")

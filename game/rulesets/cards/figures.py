@@ -4,7 +4,6 @@ move's ends to what an Action stores (`as_stored`), so that the rules check what
 
 from __future__ import annotations
 
-import copy
 import math
 
 from game.core.events import Casualty, Event
@@ -20,19 +19,6 @@ def remove_figure(s: GameState, model_id: str, rule: str) -> Event:
     s.sides[model.side].casualties.append(model.id)
     return Casualty(rule=rule, model=model.id, model_name=model.name,
                     unit_name=s.units[model.unit].name)
-
-
-def placed_view(s: GameState, dest: dict) -> GameState:
-    """A read-only view of the state with the figures of `dest` stood at their ends, for
-    measuring a move before it is made: only those figures are copied (a full state copy per
-    measured offer cost more than the measuring)."""
-    view = copy.copy(s)
-    view.models = dict(s.models)
-    for mid, (x, y) in dest.items():
-        model = s.models[mid].copy()
-        model.x, model.y = x, y
-        view.models[mid] = model
-    return view
 
 
 def linked(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> bool:

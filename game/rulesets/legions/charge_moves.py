@@ -11,14 +11,13 @@ this same search, so the figure shown is what the game then does.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Iterator
 
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
-from game.rulesets.base import unit_centroid
+from game.rulesets.base import placed_view, unit_centroid
 from game.rulesets.legions.movement import placement_problem
 
 SETUP_MOVE = msg("setup move")
@@ -37,19 +36,6 @@ LEADERS = (1, 2, 3)
 def in_contact_with(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> bool:
     targets = s.alive_models(target_id)
     return any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets)
-
-
-def moved_state(s: GameState, dest: Destinations) -> GameState:
-    """A read-only view of the state with these models stood at their destinations: only
-    the moved models are copied, everything else is shared (the searches and odds only
-    measure it, and a whole copy per trial placement was a tenth of their cost)."""
-    trial = _copy.copy(s)
-    trial.models = dict(s.models)
-    for mid, (x, y) in dest.items():
-        model = s.models[mid].copy()
-        model.x, model.y = x, y
-        trial.models[mid] = model
-    return trial
 
 
 def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest: Destinations,
@@ -76,7 +62,7 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest
             if geo.distance(moved, o) <= CONTACT_TOLERANCE:
                 return msg("{model} would touch {other}, which is not the target ({rule})",
                            model=m.name, other=o.name, rule=RULE_CLEAN_MOVE)
-    if need_contact and not in_contact_with(moved_state(s, dest), geo, unit_id, target_id):
+    if need_contact and not in_contact_with(placed_view(s, dest), geo, unit_id, target_id):
         return msg("No model of {unit} ends in base contact ({rule})",
                    unit=s.units[unit_id].name, rule=RULE_SUCCESS)
     return None
@@ -100,10 +86,10 @@ def _leaders_ahead(s: GameState, geo: Geometry, unit_id: str, target_id: str, al
         leaders = [m.id for m in nearest[:count]]
         ahead = {m.id: (m.x, m.y) for m in models}
         ahead.update({mid: whole[mid] for mid in leaders})
-        if not in_contact_with(moved_state(s, ahead), geo, unit_id, target_id):
+        if not in_contact_with(placed_view(s, ahead), geo, unit_id, target_id):
             continue
         yield ahead
-        trial = moved_state(s, {mid: ahead[mid] for mid in leaders})
+        trial = placed_view(s, {mid: ahead[mid] for mid in leaders})
         lead_x = sum(ahead[mid][0] for mid in leaders) / len(leaders)
         lead_y = sum(ahead[mid][1] for mid in leaders) / len(leaders)
         for point in (unit_centroid(s, target_id), (lead_x, lead_y)):

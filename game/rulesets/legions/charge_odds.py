@@ -21,11 +21,11 @@ from game.core.geometry import Geometry
 from game.core.i18n import join, msg
 from game.core.memo import PerTable
 from game.core.state import GameState
+from game.rulesets.base import placed_view
 from game.rulesets.legions.charge_moves import (
     CHARGE_MOVE,
     SETUP_MOVE,
     in_contact_with,
-    moved_state,
     solve_move,
 )
 from game.rulesets.legions.odds import charge_distribution, needed_roll
@@ -127,7 +127,7 @@ def charge_chance(s: GameState, geo: Geometry, unit_id: str, target_id: str, set
         dest = solve_move(s, geo, unit_id, target_id, float(setup), SETUP_MOVE, False)
         if dest is None:
             return roll_chance(s, geo, unit_id, target_id)
-        trial = moved_state(s, dest)
+        trial = placed_view(s, dest)
         if in_contact_with(trial, geo, unit_id, target_id):
             return ChargeChance(Fraction(1), setup=setup, won_by_setup=True)
         return replace(roll_chance(trial, geo, unit_id, target_id), setup=setup)

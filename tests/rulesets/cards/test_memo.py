@@ -2,8 +2,8 @@
 to a figure or a flag asks afresh, and `apply` still checks in full what it is given."""
 
 from game.core.actions import Action, make_placement
+from game.rulesets.base import placed_view
 from game.rulesets.cards import activation
-from game.rulesets.cards.figures import placed_view
 from tests.rulesets.cards.battle import D, stand, two_units
 
 
