@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     for side, agent in ((1, "greedy"), (2, "random"), (3, "random"), (4, "random")):
         sim.add_argument(f"--p{side}", default=agent, help=_(msg(
             "the agent for side {side} (default {agent}; agents: {agents})", side=side,
-            agent=agent, agents=", ".join(ai_names()))))
+            agent=agent, agents=", ".join(_agent_names()))))
     sim.add_argument("--json", action="store_true", help=_("print the results as JSON"))
     sim.add_argument("--log", action="store_true", help=_("print every step of each battle"))
     _add_search_flags(sim)
@@ -131,7 +131,7 @@ def _ids() -> list[str]:
     return rulesets.ids()
 
 
-def ai_names() -> tuple[str, ...]:
+def _agent_names() -> tuple[str, ...]:
     from game.ai import AGENTS
 
     return AGENTS
