@@ -18,10 +18,13 @@ own check before it is offered):
 
 from __future__ import annotations
 
+import copy
+import functools
+
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.memo import PerTable
-from game.core.polygons import edge_distance, point_in_polygon
-from game.core.state import GameState, Model
+from game.core.polygons import bounds, edge_distance, point_in_polygon
+from game.core.state import GameState, Model, Terrain
 
 #: Slack added to every "could this figure matter" distance.
 MARGIN = 0.25
@@ -193,20 +196,41 @@ def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[flo
     key = (model.base, model.x, model.y, point)
 
     def path() -> float | None:
-        ground = s.copy()
-        for m in ground.models.values():
-            if m.side != model.side:
-                m.alive = False
+        # a view with the enemy figures left out (a path search only reads who blocks it;
+        # nothing is changed, so the figures are shared, not copied: a whole state copy per
+        # new question cost more than the question)
+        ground = copy.copy(s)
+        ground.models = {mid: m for mid, m in s.models.items() if m.side == model.side}
         return geo.path_length(ground, ground.models[model.id], point)
 
     return _OPEN_GROUND.get(geo, key, path)
 
 
+@functools.lru_cache(maxsize=256)
+def _bounds(piece: Terrain) -> tuple[float, float, float, float]:
+    return bounds(piece.polygon)
+
+
+#: A point farther than this beyond a piece's box (besides the reach) is out of reach of it
+#: whatever the rounding of the edge distance.
+BOX_SLACK = 1e-9
+
+
 def _terrain_within(s: GameState, point, reach: float, kind: str) -> bool:
-    """Is any terrain piece of this kind within `reach` of the point (or under it)?"""
+    """Is any terrain piece of this kind within `reach` of the point (or under it)? A piece
+    whose box (grown by the reach) leaves the point out is neither: every edge is farther
+    than the reach and the point is outside, so only the pieces near are measured edge by
+    edge (the charge solver asks this for every figure and target)."""
+    x, y = point
+    far = reach + BOX_SLACK
     for piece in s.scenario.terrain:
-        if kind in piece.kinds and (edge_distance(point, piece.polygon) <= reach
-                                    or point_in_polygon(point, list(piece.polygon))):
+        if kind not in piece.kinds:
+            continue
+        low_x, low_y, high_x, high_y = _bounds(piece)
+        if x < low_x - far or x > high_x + far or y < low_y - far or y > high_y + far:
+            continue
+        if edge_distance(point, piece.polygon) <= reach or point_in_polygon(
+                point, list(piece.polygon)):
             return True
     return False
 

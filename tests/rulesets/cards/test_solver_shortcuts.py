@@ -1,0 +1,78 @@
+"""The charge solver's cheap ways (solver.py) against the exact long way: the terrain test that
+skips pieces by their box, and the open-ground path asked on a view without the enemy instead
+of a state copy with the enemy removed. Random points and positions on the cards map."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.polygons import edge_distance, point_in_polygon
+from game.io.tmx import default_map_for, load_scenario
+from game.rulesets.cards import solver
+from game.table.space import Table
+from tests.rulesets.cards.battle import Battle, column, stand
+
+SCENARIO = load_scenario(default_map_for("cards"))
+
+
+def _long_way(terrain, point, reach, kind):
+    return any(kind in piece.kinds and (edge_distance(point, piece.polygon) <= reach
+                                        or point_in_polygon(point, list(piece.polygon)))
+               for piece in terrain)
+
+
+class _Holder:
+    def __init__(self, scenario):
+        self.scenario = scenario
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(0, len(SCENARIO.terrain) - 1), st.integers(0, 21), st.floats(-5.0, 5.0),
+       st.floats(-5.0, 5.0), st.floats(0.0, 4.0),
+       st.sampled_from(["difficult", "impassable", "cover"]))
+def test_terrain_within_by_boxes_is_the_edge_by_edge_answer(index, corner, dx, dy, reach, kind):
+    """Points round a piece's corners (where boxes and reaches meet), every kind asked."""
+    polygon = SCENARIO.terrain[index].polygon
+    vx, vy = polygon[corner % len(polygon)]
+    point = (vx + dx, vy + dy)
+    s = _Holder(SCENARIO)
+    assert solver._terrain_within(s, point, reach, kind) == _long_way(
+        SCENARIO.terrain, point, reach, kind)
+
+
+def test_terrain_within_at_a_box_edge_and_a_corner():
+    """Points exactly a reach away from a piece's box, and on its outline, answer as measured."""
+    s = _Holder(SCENARIO)
+    for piece in SCENARIO.terrain:
+        for kind in piece.kinds:
+            for vx, vy in piece.polygon:
+                for point, reach in (((vx, vy), 0.0), ((vx - 1.0, vy), 1.0),
+                                     ((vx, vy + 0.5), 0.5), ((vx + 2.0, vy - 2.0), 1.0)):
+                    assert solver._terrain_within(s, point, reach, kind) == _long_way(
+                        SCENARIO.terrain, point, reach, kind)
+
+
+def _copied_ground(s, geo, model, point):
+    """The long way: a whole copy of the state with every enemy figure removed."""
+    ground = s.copy()
+    for m in ground.models.values():
+        if m.side != model.side:
+            m.alive = False
+    return geo.path_length(ground, ground.models[model.id], point)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(2.0, 46.0), st.floats(2.0, 46.0), st.floats(2.0, 46.0), st.floats(2.0, 46.0),
+       st.floats(-8.0, 8.0), st.floats(-8.0, 8.0))
+def test_open_ground_path_on_a_view_is_the_path_on_a_copy_without_the_enemy(
+        x0, y0, x1, y1, dx, dy):
+    b = Battle([("Column", "garrison_column", ["militia"]),
+                ("War Party", "frontier_war_party", ["militia"])], SCENARIO.terrain)
+    stand(b, "s0u0", column(x0, min(y0, 40.0), 4))
+    stand(b, "s1u0", column(x1, min(y1, 40.0), 4))
+    s = b.state
+    model = s.models["s0u0m0"]
+    point = (min(max(model.x + dx, 1.0), 47.0), min(max(model.y + dy, 1.0), 47.0))
+    long_way = _copied_ground(s, Table(b.scenario), model, point)
+    # a table of its own: nothing remembered from the long way's search
+    assert solver.open_ground_path(s, Table(b.scenario), model, point) == long_way
+    assert all(m.alive for m in s.models.values())  # the view changed nothing
