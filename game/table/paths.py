@@ -45,6 +45,9 @@ DETOUR_ROUNDS = 6
 #: "More than" / "closer than" in the solvers means by at least this much.
 STRICT = 1e-6
 
+#: A remembered answer not there yet (None is an answer: nothing blocks).
+_UNKNOWN = object()
+
 Route = tuple[float, list[Point]]
 ObstacleKey = tuple[str, object]
 #: A mover's answers per detour corner, per segment's blocker and per segment's cost.
@@ -162,14 +165,19 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
+        r = self.radius
+        low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
+        low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
+        for piece in self.table.impassable:
+            box = piece.bounds
+            if box[0] <= high_x and box[2] >= low_x and box[1] <= high_y and box[3] >= low_y:
+                break
+        else:
+            # no piece's box meets the sweep's: nothing to ask pymunk, nor to remember (the
+            # answer the remembered sweep gives too, for a box test instead of a key)
+            return None
+
         def sweep() -> tuple:
-            r = self.radius
-            low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
-            low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
-            if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                       and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
-                       for piece in self.table.impassable):
-                return (None,)  # no piece's box meets the sweep's: nothing to ask pymunk
             if self.round:
                 hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
                                                            self.table.impassable_filter)
@@ -257,12 +265,13 @@ class Mover:
     def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
         """Parameter intervals (0..1) of start->end that lie in difficult terrain: the
         terrain's alone (not the base's), so remembered per table."""
-        if not self.table.difficult:
-            return []
+        near = self._difficult_near(start, end)
+        if not near:
+            return []  # what the remembered answer would be, for a box test instead of a key
 
         def build() -> list[tuple[float, float]]:
             intervals: list[tuple[float, float]] = []
-            for piece in self._difficult_near(start, end):
+            for piece in near:
                 intervals.extend(polygons.inside_intervals(start, end, piece.outline))
             return polygons.merge_intervals(intervals)
 
@@ -379,6 +388,11 @@ class Mover:
         dist = math.dist
         to_goal = [dist(node, goal) for node in nodes]  # the heuristic, once per node
         heap = [(to_goal[0], 0)]
+        # the mover's remembered answers read here directly: most edges were already swept
+        # (by an earlier round, route or model of the unit), and a method call per edge cost
+        # more than the look-up itself
+        known_blockers, known_costs = self._blockers, self._costs
+        blocker, segment_cost = self.blocker, self.segment_cost
         while heap:
             _, i = heapq.heappop(heap)
             if done[i]:
@@ -395,11 +409,15 @@ class Mover:
                 reached = so_far + dist(here, node)
                 if reached >= best[j] or reached + to_goal[j] > budget:
                     continue
-                key = self.blocker(here, node)
+                edge = (here, node)
+                key = known_blockers.get(edge, _UNKNOWN)
+                if key is _UNKNOWN:
+                    key = blocker(here, node)
                 if key is not None:
                     blockers.add(key)
                     continue
-                cost = so_far + self.segment_cost(here, node)
+                cost = known_costs.get(edge)
+                cost = so_far + (segment_cost(here, node) if cost is None else cost)
                 if cost < best[j]:
                     best[j] = cost
                     previous[j] = i
