@@ -34,24 +34,29 @@ KEPT = 256
 _ANSWERS = PerTable(KEPT)
 
 
-def _near(model: Model, others: list[Model], reach: float) -> bool:
-    for o in others:
-        limit = reach + model.base.radius + o.base.radius + CONTACT_TOLERANCE + MARGIN
-        if abs(model.x - o.x) <= limit and abs(model.y - o.y) <= limit and \
-                ((model.x - o.x) ** 2 + (model.y - o.y) ** 2) <= limit * limit:
+def _near(x: float, y: float, radius: float, mine: list[tuple[float, float, float]],
+          reach: float) -> bool:
+    """Is a base of `radius` at (x, y) within `reach` (edge to edge, with the margin) of one
+    of the unit's bases (x, y, radius)?"""
+    for ox, oy, other in mine:
+        limit = reach + radius + other + CONTACT_TOLERANCE + MARGIN
+        if abs(x - ox) <= limit and abs(y - oy) <= limit and \
+                ((x - ox) ** 2 + (y - oy) ** 2) <= limit * limit:
             return True
     return False
 
 
 def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[str]:
     """Living figures that may matter to a move of `reach` inches by the unit: its own, those
-    named in `keep`, and any within reach (edge to edge, with a margin) of one of its figures."""
+    named in `keep`, and any within reach (edge to edge, with a margin) of one of its figures.
+    (Each base's radius is read once: the solver asks this for every move it solves.)"""
     mine = s.alive_models(unit_id)
     if not mine:
         return sorted(m.id for m in s.models.values() if m.alive and (
             m.unit == unit_id or m.id in keep or m.unit in keep))
+    bases = [(m.x, m.y, m.base.radius) for m in mine]
     # a cheap box round the unit first: a figure outside it is beyond `_near`'s every limit
-    pad = reach + max(m.base.radius for m in mine) + CONTACT_TOLERANCE + MARGIN
+    pad = reach + max(r for _, _, r in bases) + CONTACT_TOLERANCE + MARGIN
     low_x, high_x = min(m.x for m in mine) - pad, max(m.x for m in mine) + pad
     low_y, high_y = min(m.y for m in mine) - pad, max(m.y for m in mine) + pad
     out = []
@@ -64,7 +69,7 @@ def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[
         r = m.base.radius
         if m.x < low_x - r or m.x > high_x + r or m.y < low_y - r or m.y > high_y + r:
             continue
-        if _near(m, mine, reach):
+        if _near(m.x, m.y, r, bases, reach):
             out.append(m.id)
     return sorted(out)
 

@@ -2,9 +2,12 @@
 skips pieces by their box, and the open-ground path asked on a view without the enemy instead
 of a state copy with the enemy removed. Random points and positions on the cards map."""
 
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.geometry import CONTACT_TOLERANCE
 from game.core.polygons import edge_distance, point_in_polygon
 from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.cards import solver
@@ -76,3 +79,32 @@ def test_open_ground_path_on_a_view_is_the_path_on_a_copy_without_the_enemy(
     # a table of its own: nothing remembered from the long way's search
     assert solver.open_ground_path(s, Table(b.scenario), model, point) == long_way
     assert all(m.alive for m in s.models.values())  # the view changed nothing
+
+
+def _near_the_long_way(s, unit_id, reach, keep):
+    """Every living figure of the unit or `keep`, and any whose base comes within reach (edge
+    to edge, with the margin) of one of the unit's, measured pair by pair."""
+    mine = s.alive_models(unit_id)
+    out = []
+    for m in s.models.values():
+        if not m.alive:
+            continue
+        if m.unit == unit_id or m.id in keep or m.unit in keep or any(
+                math.dist((m.x, m.y), (o.x, o.y)) <= reach + m.base.radius + o.base.radius
+                + CONTACT_TOLERANCE + solver.MARGIN for o in mine):
+            out.append(m.id)
+    return sorted(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.floats(1.0, 47.0), st.floats(1.0, 40.0)), min_size=3,
+                max_size=3), st.floats(0.0, 12.0), st.booleans())
+def test_the_figures_near_a_unit_are_those_measured_pair_by_pair(corners, reach, keep_one):
+    b = Battle([("Column", "garrison_column", ["militia", "militia"]),
+                ("War Party", "frontier_war_party", ["militia"])])
+    for unit_id, (x, y) in zip(("s0u0", "s0u1", "s1u0"), corners, strict=True):
+        stand(b, unit_id, column(x, y, 4))
+    s = b.state
+    s.models["s1u0m3"].alive = False
+    keep = {"s0u1"} if keep_one else set()
+    assert solver.local_ids(s, "s0u0", reach, keep) == _near_the_long_way(s, "s0u0", reach, keep)
