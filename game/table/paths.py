@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
+from game.core.memo import PerTable
 from game.core.state import GameState, Model, Point
 from game.table.measure import closer_than, impassable_overlap, radius
 
@@ -265,6 +266,9 @@ class Mover:
     def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
         """Parameter intervals (0..1) of start->end that lie in difficult terrain: the
         terrain's alone (not the base's), so remembered per table."""
+        found = self.table.stretch_cache.get((start, end))
+        if found is not None:
+            return found
         near = self._difficult_near(start, end)
         if not near:
             return []  # what the remembered answer would be, for a box test instead of a key
@@ -372,7 +376,8 @@ class Mover:
                     for i in range(POINTS_ROUND_BASE)]
         piece = self.table.terrain[ident]
         offset = self.radius + CLEARANCE if "impassable" in piece.kinds else CLEARANCE
-        return _round_corners(piece.outline, offset)
+        return _TERRAIN_CORNERS.get(self.table, (ident, offset),
+                                    lambda: _round_corners(piece.outline, offset))
 
     def _search(self, nodes: list[Point], budget: float = math.inf
                 ) -> tuple[Route | None, set[ObstacleKey]]:
@@ -435,6 +440,12 @@ class Mover:
             t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
             return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
         return path[-1]
+
+
+#: Detour points round each terrain piece, per table, piece and offset (a base's radius):
+#: terrain never moves, and every detour search of every model with that base rounds the
+#: same pieces again, round after round (callers only read them).
+_TERRAIN_CORNERS = PerTable(256)
 
 
 def shared_answers(store: dict, model: Model) -> Answers:

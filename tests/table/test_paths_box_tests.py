@@ -82,3 +82,18 @@ def test_routes_round_enemies_and_rocks_are_the_fresh_tables_after_another_searc
     warm = paths.Mover(table, s, mover)
     warm.route(earlier)
     assert warm.route(dest) == paths.Mover(Table(s.scenario), s, mover).route(dest)
+
+
+@settings(max_examples=40, deadline=None)
+@given(spots, spots, st.sampled_from(["40", "50", "rect 50x25"]))
+def test_corners_remembered_for_one_base_are_not_handed_to_another(start, dest, other_base):
+    """Detour points round a palisade are remembered per table under the base's offset: a
+    wider base asking on the same table gets its own, and the route a fresh table gives."""
+    table = Table(SCENARIO)
+    small = _cards_mover(table, start)
+    small.route(dest)
+    for piece in table.impassable:
+        assert small._corners(("terrain", piece.index)) == paths._round_corners(
+            piece.outline, small.radius + paths.CLEARANCE)
+    wide = _cards_mover(table, start, other_base)
+    assert wide.route(dest) == _cards_mover(Table(SCENARIO), start, other_base).route(dest)
