@@ -75,11 +75,19 @@ def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[
 
 
 def _trial(s: GameState, ids: list[str]) -> GameState:
-    trial = s.copy()
+    """The state as the table's solver sees it: every living figure not in `ids` left out.
+    A view, not a copy: the table only reads the states it is asked about (it keeps answers,
+    never the state), so the figures kept are shared and only those left out stand in as
+    dead copies (their units still name them); a whole state copy per solved move cost more."""
+    trial = copy.copy(s)
     wanted = set(ids)
-    for m in trial.models.values():
-        if m.alive and m.id not in wanted:
+    models = {}
+    for mid, m in s.models.items():
+        if m.alive and mid not in wanted:
+            m = m.copy()
             m.alive = False
+        models[mid] = m
+    trial.models = models
     return trial
 
 

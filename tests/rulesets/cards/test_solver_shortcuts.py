@@ -108,3 +108,35 @@ def test_the_figures_near_a_unit_are_those_measured_pair_by_pair(corners, reach,
     s.models["s1u0m3"].alive = False
     keep = {"s0u1"} if keep_one else set()
     assert solver.local_ids(s, "s0u0", reach, keep) == _near_the_long_way(s, "s0u0", reach, keep)
+
+
+def _copied_trial(s, ids):
+    """The long way: a whole copy of the state with every other living figure removed."""
+    trial = s.copy()
+    for m in trial.models.values():
+        if m.alive and m.id not in ids:
+            m.alive = False
+    return trial
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(2.0, 46.0), st.floats(2.0, 40.0)), min_size=3,
+                max_size=3), st.sampled_from([0.01, 1.05]), st.booleans())
+def test_a_charge_solved_on_the_view_is_the_one_solved_on_a_copy(corners, stop_at, avoid):
+    """On the cards map (palisades, woods, creeks): the view the table solves on gives the
+    answer a copy without the far figures gives, and the position itself is left as it was."""
+    b = Battle([("Column", "garrison_column", ["militia", "militia"]),
+                ("War Party", "frontier_war_party", ["militia"])], SCENARIO.terrain)
+    for unit_id, (x, y) in zip(("s0u0", "s0u1", "s1u0"), corners, strict=True):
+        stand(b, unit_id, column(x, y, 4))
+    s = b.state
+    before = {m.id: (m.x, m.y, m.alive) for m in s.models.values()}
+    avoided = ["s1u0"] if avoid else []
+    reach = 6.0 + (1.0 if avoid else 0.0)
+    ids = solver.local_ids(s, "s0u0", reach, {"s1u0"})
+    expected = Table(b.scenario).approach(_copied_trial(s, ids), "s0u0", ["s1u0"], 6.0, stop_at,
+                                          avoid=avoided, avoid_range=1.0 if avoid else 0.0)
+    found = solver.approach(s, Table(b.scenario), "s0u0", ["s1u0"], 6.0, stop_at,
+                            avoided, 1.0 if avoid else 0.0)
+    assert found == expected
+    assert {m.id: (m.x, m.y, m.alive) for m in s.models.values()} == before
