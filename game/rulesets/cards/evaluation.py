@@ -158,12 +158,37 @@ def threat(s: GameState, geo: Geometry, unit_id: str) -> float:
     chance it charges first."""
     side = s.units[unit_id].side
     total = 0.0
+    mine = _box(s, unit_id)
     for enemy in s.enemy_units(side):
         if enemy.flags.get("shaken"):
             continue  # a Shaken unit cannot charge
-        if geo.unit_distance(s, unit_id, enemy.id) <= allowance(s, enemy.id):
+        reach = allowance(s, enemy.id)
+        if _apart(mine, _box(s, enemy.id)) > reach + BOX_SLACK:
+            continue  # the boxes alone say it is out of reach (no pair measured)
+        if geo.unit_distance(s, unit_id, enemy.id) <= reach:
             total += max(0.0, -matchup(s, geo, unit_id, enemy.id))
     return THREAT_WEIGHT * total
+
+
+#: A gap between two units' boxes must exceed a reach by this much to prove them out of it,
+#: whatever the rounding of the distance measured (to a billionth).
+BOX_SLACK = 1e-6
+
+
+def _box(s: GameState, unit_id: str) -> tuple[float, float, float, float, float]:
+    """(least x, least y, greatest x, greatest y of the figures' centres, largest base
+    radius) of the unit's living figures."""
+    models = s.alive_models(unit_id)
+    return (min(m.x for m in models), min(m.y for m in models), max(m.x for m in models),
+            max(m.y for m in models), max(m.base.radius for m in models))
+
+
+def _apart(a: tuple, b: tuple) -> float:
+    """A lower bound of the distance between two units from their boxes: the centres are
+    at least the boxes' gap apart along an axis, and no base reaches farther than its
+    radius round its centre."""
+    across = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3], 0.0)
+    return across - a[4] - b[4]
 
 
 def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: str,
