@@ -192,13 +192,14 @@ def _apart(a: tuple, b: tuple) -> float:
 
 
 def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: str,
-                   close: bool = True) -> float:
+                   close: bool = True, key: tuple | None = None) -> float:
     """Objectives taken or lost by this unit's move (only objectives it is near before or after
     can change hands), plus the ground closed toward the enemy and toward objectives its side
     does not hold. What is read of the position before the move is the same for every move
-    offered to the unit, so it is worked out once (`_before`)."""
+    offered to the unit, so it is worked out once (`_before`; `key`: the position key of
+    `before`, if the caller has it)."""
     side = before.units[unit_id].side
-    start = _before(before, geo, unit_id)
+    start = _before(before, geo, unit_id, key)
     mine = after.alive_models(unit_id)
     swing = 0
     for index, obj in enumerate(before.scenario.objectives):
@@ -227,7 +228,7 @@ class _Start(NamedTuple):
     gap: float                       # its distance to that target
 
 
-def _before(s: GameState, geo: Geometry, unit_id: str) -> _Start:
+def _before(s: GameState, geo: Geometry, unit_id: str, key: tuple | None = None) -> _Start:
     def compute() -> _Start:
         side = s.units[unit_id].side
         held = holders(s, geo)
@@ -241,7 +242,7 @@ def _before(s: GameState, geo: Geometry, unit_id: str) -> _Start:
         gap = geo.unit_distance(s, unit_id, target[0]) if target[0] is not None else 0.0
         return _Start(held, near, wanted, nearest, target, gap)
 
-    return memo.remembered(s, geo, ("before", unit_id), compute)
+    return memo.remembered(s, geo, ("before", unit_id), compute, key)
 
 
 def holders(s: GameState, geo: Geometry) -> tuple[int | None, ...]:
@@ -271,8 +272,12 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
             odds = melee_value(trial, geo, s.units[a.unit].side, group)
             return position_value(s, trial, geo, a.unit, close=odds > 0) + MELEE_WEIGHT * odds
-        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit))
-        return position_value(s, trial, geo, a.unit) - (threat(trial, geo, a.unit) - before)
+        # the position before the move is keyed once for both answers remembered of it
+        key = memo.position_key(s)
+        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit),
+                                 key)
+        return (position_value(s, trial, geo, a.unit, key=key)
+                - (threat(trial, geo, a.unit) - before))
     if kind == "fight":
         return melee_value(s, geo, s.active, s.pending["melee"]["units"])
     if kind == "remove":
