@@ -12,6 +12,8 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
+_MISSING = object()
+
 
 class PerTable:
     def __init__(self, keep: int):
@@ -28,11 +30,14 @@ class PerTable:
         return found
 
     def get(self, table, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """The answer under `key` for this table, computed and kept the first time."""
+        """The answer under `key` for this table, computed and kept the first time (one
+        look-up when it is there: keys are often whole positions, and a tuple's hash is
+        worked out afresh at every look-up)."""
         answers = self.answers(table)
-        if key not in answers:
-            answers[key] = compute()
-        return answers[key]
+        found = answers.get(key, _MISSING)
+        if found is _MISSING:
+            found = answers[key] = compute()
+        return found
 
     def clear(self) -> None:
         """Forget every table's answers."""

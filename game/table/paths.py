@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
+from game.core.memo import PerTable
 from game.core.state import GameState, Model, Point
 from game.table.measure import closer_than, impassable_overlap, radius
 
@@ -44,6 +45,9 @@ ACROSS_SCANS = 4
 DETOUR_ROUNDS = 6
 #: "More than" / "closer than" in the solvers means by at least this much.
 STRICT = 1e-6
+
+#: A remembered answer not there yet (None is an answer: nothing blocks).
+_UNKNOWN = object()
 
 Route = tuple[float, list[Point]]
 ObstacleKey = tuple[str, object]
@@ -162,14 +166,19 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
+        r = self.radius
+        low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
+        low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
+        for piece in self.table.impassable:
+            box = piece.bounds
+            if box[0] <= high_x and box[2] >= low_x and box[1] <= high_y and box[3] >= low_y:
+                break
+        else:
+            # no piece's box meets the sweep's: nothing to ask pymunk, nor to remember (the
+            # answer the remembered sweep gives too, for a box test instead of a key)
+            return None
+
         def sweep() -> tuple:
-            r = self.radius
-            low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
-            low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
-            if not any(piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                       and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y
-                       for piece in self.table.impassable):
-                return (None,)  # no piece's box meets the sweep's: nothing to ask pymunk
             if self.round:
                 hit = self.table.space.segment_query_first(start, end, self.sweep_radius,
                                                            self.table.impassable_filter)
@@ -257,12 +266,16 @@ class Mover:
     def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
         """Parameter intervals (0..1) of start->end that lie in difficult terrain: the
         terrain's alone (not the base's), so remembered per table."""
-        if not self.table.difficult:
-            return []
+        found = self.table.stretch_cache.get((start, end))
+        if found is not None:
+            return found
+        near = self._difficult_near(start, end)
+        if not near:
+            return []  # what the remembered answer would be, for a box test instead of a key
 
         def build() -> list[tuple[float, float]]:
             intervals: list[tuple[float, float]] = []
-            for piece in self._difficult_near(start, end):
+            for piece in near:
                 intervals.extend(polygons.inside_intervals(start, end, piece.outline))
             return polygons.merge_intervals(intervals)
 
@@ -363,7 +376,8 @@ class Mover:
                     for i in range(POINTS_ROUND_BASE)]
         piece = self.table.terrain[ident]
         offset = self.radius + CLEARANCE if "impassable" in piece.kinds else CLEARANCE
-        return _round_corners(piece.outline, offset)
+        return _TERRAIN_CORNERS.get(self.table, (ident, offset),
+                                    lambda: _round_corners(piece.outline, offset))
 
     def _search(self, nodes: list[Point], budget: float = math.inf
                 ) -> tuple[Route | None, set[ObstacleKey]]:
@@ -379,6 +393,11 @@ class Mover:
         dist = math.dist
         to_goal = [dist(node, goal) for node in nodes]  # the heuristic, once per node
         heap = [(to_goal[0], 0)]
+        # the mover's remembered answers read here directly: most edges were already swept
+        # (by an earlier round, route or model of the unit), and a method call per edge cost
+        # more than the look-up itself
+        known_blockers, known_costs = self._blockers, self._costs
+        blocker, segment_cost = self.blocker, self.segment_cost
         while heap:
             _, i = heapq.heappop(heap)
             if done[i]:
@@ -395,11 +414,15 @@ class Mover:
                 reached = so_far + dist(here, node)
                 if reached >= best[j] or reached + to_goal[j] > budget:
                     continue
-                key = self.blocker(here, node)
+                edge = (here, node)
+                key = known_blockers.get(edge, _UNKNOWN)
+                if key is _UNKNOWN:
+                    key = blocker(here, node)
                 if key is not None:
                     blockers.add(key)
                     continue
-                cost = so_far + self.segment_cost(here, node)
+                cost = known_costs.get(edge)
+                cost = so_far + (segment_cost(here, node) if cost is None else cost)
                 if cost < best[j]:
                     best[j] = cost
                     previous[j] = i
@@ -417,6 +440,12 @@ class Mover:
             t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
             return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
         return path[-1]
+
+
+#: Detour points round each terrain piece, per table, piece and offset (a base's radius):
+#: terrain never moves, and every detour search of every model with that base rounds the
+#: same pieces again, round after round (callers only read them).
+_TERRAIN_CORNERS = PerTable(256)
 
 
 def shared_answers(store: dict, model: Model) -> Answers:

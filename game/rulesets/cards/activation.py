@@ -86,8 +86,7 @@ def ends_in_contact(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> li
     low_x, high_x = min(x for x, _ in dest.values()) - reach, max(x for x, _ in dest.values()) + reach
     low_y, high_y = min(y for _, y in dest.values()) - reach, max(y for _, y in dest.values()) + reach
     enemies = [m for m in s.models.values() if m.alive and m.side != side
-               and low_x - m.base.radius <= m.x <= high_x + m.base.radius
-               and low_y - m.base.radius <= m.y <= high_y + m.base.radius]
+               and _within_box(m, low_x, high_x, low_y, high_y)]
     if not enemies:
         return []
     touched: set[str] = set()
@@ -96,6 +95,13 @@ def ends_in_contact(s: GameState, geo: Geometry, unit_id: str, dest: dict) -> li
         probe.x, probe.y = x, y
         touched |= {e.unit for e in enemy_contacts(s, geo, probe, enemies)}
     return sorted(touched)
+
+
+def _within_box(m, low_x: float, high_x: float, low_y: float, high_y: float) -> bool:
+    """The base's centre within the box grown by its radius (read once: this filters every
+    figure on the table for every move valued)."""
+    r = m.base.radius
+    return low_x - r <= m.x <= high_x + r and low_y - r <= m.y <= high_y + r
 
 
 def charge_destinations(s: GameState, geo: Geometry, unit_id: str, target: str) -> dict | None:

@@ -158,22 +158,48 @@ def threat(s: GameState, geo: Geometry, unit_id: str) -> float:
     chance it charges first."""
     side = s.units[unit_id].side
     total = 0.0
+    mine = _box(s, unit_id)
     for enemy in s.enemy_units(side):
         if enemy.flags.get("shaken"):
             continue  # a Shaken unit cannot charge
-        if geo.unit_distance(s, unit_id, enemy.id) <= allowance(s, enemy.id):
+        reach = allowance(s, enemy.id)
+        if _apart(mine, _box(s, enemy.id)) > reach + BOX_SLACK:
+            continue  # the boxes alone say it is out of reach (no pair measured)
+        if geo.unit_distance(s, unit_id, enemy.id) <= reach:
             total += max(0.0, -matchup(s, geo, unit_id, enemy.id))
     return THREAT_WEIGHT * total
 
 
+#: A gap between two units' boxes must exceed a reach by this much to prove them out of it,
+#: whatever the rounding of the distance measured (to a billionth).
+BOX_SLACK = 1e-6
+
+
+def _box(s: GameState, unit_id: str) -> tuple[float, float, float, float, float]:
+    """(least x, least y, greatest x, greatest y of the figures' centres, largest base
+    radius) of the unit's living figures."""
+    models = s.alive_models(unit_id)
+    return (min(m.x for m in models), min(m.y for m in models), max(m.x for m in models),
+            max(m.y for m in models), max(m.base.radius for m in models))
+
+
+def _apart(a: tuple, b: tuple) -> float:
+    """A lower bound of the distance between two units from their boxes: the centres are
+    at least the boxes' gap apart along an axis, and no base reaches farther than its
+    radius round its centre."""
+    across = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3], 0.0)
+    return across - a[4] - b[4]
+
+
 def position_value(before: GameState, after: GameState, geo: Geometry, unit_id: str,
-                   close: bool = True) -> float:
+                   close: bool = True, key: tuple | None = None) -> float:
     """Objectives taken or lost by this unit's move (only objectives it is near before or after
     can change hands), plus the ground closed toward the enemy and toward objectives its side
     does not hold. What is read of the position before the move is the same for every move
-    offered to the unit, so it is worked out once (`_before`)."""
+    offered to the unit, so it is worked out once (`_before`; `key`: the position key of
+    `before`, if the caller has it)."""
     side = before.units[unit_id].side
-    start = _before(before, geo, unit_id)
+    start = _before(before, geo, unit_id, key)
     mine = after.alive_models(unit_id)
     swing = 0
     for index, obj in enumerate(before.scenario.objectives):
@@ -202,7 +228,7 @@ class _Start(NamedTuple):
     gap: float                       # its distance to that target
 
 
-def _before(s: GameState, geo: Geometry, unit_id: str) -> _Start:
+def _before(s: GameState, geo: Geometry, unit_id: str, key: tuple | None = None) -> _Start:
     def compute() -> _Start:
         side = s.units[unit_id].side
         held = holders(s, geo)
@@ -216,7 +242,7 @@ def _before(s: GameState, geo: Geometry, unit_id: str) -> _Start:
         gap = geo.unit_distance(s, unit_id, target[0]) if target[0] is not None else 0.0
         return _Start(held, near, wanted, nearest, target, gap)
 
-    return memo.remembered(s, geo, ("before", unit_id), compute)
+    return memo.remembered(s, geo, ("before", unit_id), compute, key)
 
 
 def holders(s: GameState, geo: Geometry) -> tuple[int | None, ...]:
@@ -246,8 +272,12 @@ def action_value(s: GameState, a: Action, geo: Geometry) -> float:
             group = next((g for g in melee_groups(trial, geo) if a.unit in g), [])
             odds = melee_value(trial, geo, s.units[a.unit].side, group)
             return position_value(s, trial, geo, a.unit, close=odds > 0) + MELEE_WEIGHT * odds
-        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit))
-        return position_value(s, trial, geo, a.unit) - (threat(trial, geo, a.unit) - before)
+        # the position before the move is keyed once for both answers remembered of it
+        key = memo.position_key(s)
+        before = memo.remembered(s, geo, ("threat", a.unit), lambda: threat(s, geo, a.unit),
+                                 key)
+        return (position_value(s, trial, geo, a.unit, key=key)
+                - (threat(trial, geo, a.unit) - before))
     if kind == "fight":
         return melee_value(s, geo, s.active, s.pending["melee"]["units"])
     if kind == "remove":

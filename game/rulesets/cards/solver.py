@@ -18,10 +18,13 @@ own check before it is offered):
 
 from __future__ import annotations
 
+import copy
+import functools
+
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.memo import PerTable
-from game.core.polygons import edge_distance, point_in_polygon
-from game.core.state import GameState, Model
+from game.core.polygons import bounds, edge_distance, point_in_polygon
+from game.core.state import GameState, Model, Terrain
 
 #: Slack added to every "could this figure matter" distance.
 MARGIN = 0.25
@@ -31,24 +34,29 @@ KEPT = 256
 _ANSWERS = PerTable(KEPT)
 
 
-def _near(model: Model, others: list[Model], reach: float) -> bool:
-    for o in others:
-        limit = reach + model.base.radius + o.base.radius + CONTACT_TOLERANCE + MARGIN
-        if abs(model.x - o.x) <= limit and abs(model.y - o.y) <= limit and \
-                ((model.x - o.x) ** 2 + (model.y - o.y) ** 2) <= limit * limit:
+def _near(x: float, y: float, radius: float, mine: list[tuple[float, float, float]],
+          reach: float) -> bool:
+    """Is a base of `radius` at (x, y) within `reach` (edge to edge, with the margin) of one
+    of the unit's bases (x, y, radius)?"""
+    for ox, oy, other in mine:
+        limit = reach + radius + other + CONTACT_TOLERANCE + MARGIN
+        if abs(x - ox) <= limit and abs(y - oy) <= limit and \
+                ((x - ox) ** 2 + (y - oy) ** 2) <= limit * limit:
             return True
     return False
 
 
 def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[str]:
     """Living figures that may matter to a move of `reach` inches by the unit: its own, those
-    named in `keep`, and any within reach (edge to edge, with a margin) of one of its figures."""
+    named in `keep`, and any within reach (edge to edge, with a margin) of one of its figures.
+    (Each base's radius is read once: the solver asks this for every move it solves.)"""
     mine = s.alive_models(unit_id)
     if not mine:
         return sorted(m.id for m in s.models.values() if m.alive and (
             m.unit == unit_id or m.id in keep or m.unit in keep))
+    bases = [(m.x, m.y, m.base.radius) for m in mine]
     # a cheap box round the unit first: a figure outside it is beyond `_near`'s every limit
-    pad = reach + max(m.base.radius for m in mine) + CONTACT_TOLERANCE + MARGIN
+    pad = reach + max(r for _, _, r in bases) + CONTACT_TOLERANCE + MARGIN
     low_x, high_x = min(m.x for m in mine) - pad, max(m.x for m in mine) + pad
     low_y, high_y = min(m.y for m in mine) - pad, max(m.y for m in mine) + pad
     out = []
@@ -61,17 +69,25 @@ def local_ids(s: GameState, unit_id: str, reach: float, keep: set[str]) -> list[
         r = m.base.radius
         if m.x < low_x - r or m.x > high_x + r or m.y < low_y - r or m.y > high_y + r:
             continue
-        if _near(m, mine, reach):
+        if _near(m.x, m.y, r, bases, reach):
             out.append(m.id)
     return sorted(out)
 
 
 def _trial(s: GameState, ids: list[str]) -> GameState:
-    trial = s.copy()
+    """The state as the table's solver sees it: every living figure not in `ids` left out.
+    A view, not a copy: the table only reads the states it is asked about (it keeps answers,
+    never the state), so the figures kept are shared and only those left out stand in as
+    dead copies (their units still name them); a whole state copy per solved move cost more."""
+    trial = copy.copy(s)
     wanted = set(ids)
-    for m in trial.models.values():
-        if m.alive and m.id not in wanted:
+    models = {}
+    for mid, m in s.models.items():
+        if m.alive and mid not in wanted:
+            m = m.copy()
             m.alive = False
+        models[mid] = m
+    trial.models = models
     return trial
 
 
@@ -193,20 +209,41 @@ def open_ground_path(s: GameState, geo: Geometry, model: Model, point: tuple[flo
     key = (model.base, model.x, model.y, point)
 
     def path() -> float | None:
-        ground = s.copy()
-        for m in ground.models.values():
-            if m.side != model.side:
-                m.alive = False
+        # a view with the enemy figures left out (a path search only reads who blocks it;
+        # nothing is changed, so the figures are shared, not copied: a whole state copy per
+        # new question cost more than the question)
+        ground = copy.copy(s)
+        ground.models = {mid: m for mid, m in s.models.items() if m.side == model.side}
         return geo.path_length(ground, ground.models[model.id], point)
 
     return _OPEN_GROUND.get(geo, key, path)
 
 
+@functools.lru_cache(maxsize=256)
+def _bounds(piece: Terrain) -> tuple[float, float, float, float]:
+    return bounds(piece.polygon)
+
+
+#: A point farther than this beyond a piece's box (besides the reach) is out of reach of it
+#: whatever the rounding of the edge distance.
+BOX_SLACK = 1e-9
+
+
 def _terrain_within(s: GameState, point, reach: float, kind: str) -> bool:
-    """Is any terrain piece of this kind within `reach` of the point (or under it)?"""
+    """Is any terrain piece of this kind within `reach` of the point (or under it)? A piece
+    whose box (grown by the reach) leaves the point out is neither: every edge is farther
+    than the reach and the point is outside, so only the pieces near are measured edge by
+    edge (the charge solver asks this for every figure and target)."""
+    x, y = point
+    far = reach + BOX_SLACK
     for piece in s.scenario.terrain:
-        if kind in piece.kinds and (edge_distance(point, piece.polygon) <= reach
-                                    or point_in_polygon(point, list(piece.polygon))):
+        if kind not in piece.kinds:
+            continue
+        low_x, low_y, high_x, high_y = _bounds(piece)
+        if x < low_x - far or x > high_x + far or y < low_y - far or y > high_y + far:
+            continue
+        if edge_distance(point, piece.polygon) <= reach or point_in_polygon(
+                point, list(piece.polygon)):
             return True
     return False
 
