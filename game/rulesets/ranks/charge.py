@@ -142,9 +142,13 @@ def _count(front: list[tuple[float, float]], target: list[tuple[float, float]],
     count = 0
     for low, high in front:
         low, high = low + slide, high + slide
-        if any(min(high, t1) - max(low, t0) >= EDGE_COVER for t0, t1 in target) or any(abs(low - t1) <= CORNER_SLACK or abs(high - t0) <= CORNER_SLACK
-                 for t0, t1 in target):
-            count += 1
+        # one plain loop instead of two generators (the charge search counts every slide it
+        # weighs): the same test, base by base
+        for t0, t1 in target:
+            if ((high if high < t1 else t1) - (low if low > t0 else t0) >= EDGE_COVER
+                    or abs(low - t1) <= CORNER_SLACK or abs(high - t0) <= CORNER_SLACK):
+                count += 1
+                break
     return count
 
 

@@ -224,14 +224,26 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     outer = plain / steps
     cost = 0.0
     previous = _outline(start, ext)
+    solid = sur.enemies + sur.impassable
     for k in range(1, steps + 1):
         frame = formation.wheeled(start, ext, degrees * k / steps)
         current = _outline(frame, ext)
-        hull = convex_hull(previous + current)
-        blocker = _swept_blocker(sur, hull)
-        if blocker is not None:
-            return end, cost, blocker
-        cost += 2 * outer if sur.difficult and _in_difficult(sur, hull) else outer
+        # The hull lies within the box of the step's corners: a step whose corners' box meets
+        # no piece's box is clear and plain, as the checks on its hull would find, so its
+        # hull is not worked out
+        box = bounds(previous + current)
+        if any(boxes_meet(box, row.box) for row in solid):
+            hull = convex_hull(previous + current)
+            blocker = _swept_blocker(sur, hull)
+            if blocker is not None:
+                return end, cost, blocker
+        else:
+            hull = None
+        if sur.difficult and any(boxes_meet(box, row.box) for row in sur.difficult):
+            hull = hull or convex_hull(previous + current)
+            cost += 2 * outer if _in_difficult(sur, hull) else outer
+        else:
+            cost += outer
         previous = current
     return end, cost, None
 

@@ -1,0 +1,157 @@
+"""The ranks engine's plain-loop and skip-ahead shortcuts (issue 13, engine speed) against the
+long way each replaced: the very same floats, counts and sweeps, not merely close ones."""
+
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.polygons import bounds, convex_hull
+from game.rulesets.ranks import charge, formation, shapes, sweep
+from game.rulesets.ranks.formation import Frame
+from game.rulesets.ranks.shapes import rect_corners
+from tests.rulesets.ranks.battle import DEPTH as D
+from tests.rulesets.ranks.battle import WIDTH as W
+from tests.rulesets.ranks.test_speed import shipped_battle_positions
+
+coordinate = st.floats(-3.0, 3.0, allow_nan=False)
+angle = st.one_of(st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0]), st.floats(0.0, 360.0))
+
+
+def long_penetration(a, b):
+    """The projections' overlap as it was worked out before: axes and projections as lists."""
+    best = math.inf
+    for axis in shapes._axes(a) + shapes._axes(b):
+        min_a, max_a = shapes._project(a, axis)
+        min_b, max_b = shapes._project(b, axis)
+        overlap = min(max_a - min_b, max_b - min_a)
+        if overlap < best:
+            best = overlap
+            if best <= 0.0:
+                return best
+    return best
+
+
+@settings(max_examples=400, deadline=None)
+@given(coordinate, coordinate, angle, angle, st.sampled_from([0.0, 0.01, -0.02]),
+       st.integers(1, 4))
+def test_penetration_in_plain_loops_is_the_long_way_float_for_float(x, y, f1, f2, shrink,
+                                                                    files):
+    a = rect_corners(0.0, 0.0, f1, W * files, D, shrink)
+    b = rect_corners(x, y, f2, W, D)
+    assert shapes.penetration(a, b) == long_penetration(a, b)
+    assert shapes.penetration(b, a) == long_penetration(b, a)
+
+
+def test_penetration_of_edge_sharing_and_degenerate_shapes_is_the_long_way():
+    """Touching, sharing an edge, a repeated corner (a zero-length edge is skipped)."""
+    square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    cases = [[(1.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0)],
+             [(0.5, 0.5), (1.5, 0.5), (1.5, 1.5), (0.5, 1.5)],
+             [(0.5, 0.5), (0.5, 0.5), (1.5, 0.5), (1.5, 1.5)],
+             [(3.0, 3.0), (4.0, 3.0), (4.0, 4.0)]]
+    for other in cases:
+        assert shapes.penetration(square, other) == long_penetration(square, other)
+        assert shapes.penetration(other, square) == long_penetration(other, square)
+
+
+def long_count(front, target, slide):
+    count = 0
+    for low, high in front:
+        low, high = low + slide, high + slide
+        if any(min(high, t1) - max(low, t0) >= charge.EDGE_COVER for t0, t1 in target) or any(
+                abs(low - t1) <= charge.CORNER_SLACK or abs(high - t0) <= charge.CORNER_SLACK
+                for t0, t1 in target):
+            count += 1
+    return count
+
+
+def spans(starts, width):
+    return [(x, x + width) for x in sorted(starts)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.floats(-6.0, 6.0), min_size=1, max_size=6),
+       st.lists(st.floats(-6.0, 6.0), min_size=1, max_size=6),
+       st.one_of(st.floats(-8.0, 8.0), st.sampled_from([0.0, W, -W, W / 2, 0.15, 0.002])))
+def test_front_bases_in_contact_are_counted_as_the_long_way_counts_them(mine, theirs, slide):
+    front, target = spans(mine, W), spans(theirs, W)
+    assert charge._count(front, target, slide) == long_count(front, target, slide)
+
+
+def test_front_bases_in_contact_at_the_charge_searchs_own_slides():
+    """Slides of the kinds the search tries (aligned, end to end, the grid) on edges of
+    bases side by side."""
+    rng = random.Random(5)
+    for _ in range(300):
+        front = spans([k * W for k in range(rng.randint(1, 5))], W)
+        offset = rng.choice([0.0, W / 2, rng.uniform(-3, 3)])
+        target = spans([offset + k * W for k in range(rng.randint(1, 5))], W)
+        for slide in charge._slides(front, target, [0.0]) + charge._grid(front, target):
+            assert charge._count(front, target, slide) == long_count(front, target, slide)
+
+
+def long_wheel(sur, start, ext, degrees):
+    """`sweep.wheel` as it was: every step's hull worked out and checked."""
+    end = formation.wheeled(start, ext, degrees)
+    if abs(degrees) < 1e-9:
+        return end, 0.0, None
+    pivot = formation.wheel_pivot(start, ext, degrees)
+    reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
+    plain = formation.wheel_cost(ext, degrees)
+    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach))
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        return end, plain, None
+    steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / sweep.STEP))
+    outer = plain / steps
+    cost = 0.0
+    previous = formation.footprint(start, ext)
+    for k in range(1, steps + 1):
+        frame = formation.wheeled(start, ext, degrees * k / steps)
+        current = formation.footprint(frame, ext)
+        hull = convex_hull(previous + current)
+        blocker = sweep._swept_blocker(sur, hull)
+        if blocker is not None:
+            return end, cost, blocker
+        cost += 2 * outer if sur.difficult and sweep._in_difficult(sur, hull) else outer
+        previous = current
+    return end, cost, None
+
+
+def test_a_wheel_skipping_the_hulls_of_clear_steps_is_the_long_wheel():
+    """Every unit of a shipped battle, position after position, wheeled both ways by many
+    angles (blocked, clear, through difficult ground): the same end, cost and blocker."""
+    _, _, states = shipped_battle_positions(steps=40)
+    rng = random.Random(11)
+    checked = 0
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            start = formation.frame_of(s, unit_id)
+            ext = formation.extent(s, unit_id)
+            for degrees in (5.0, -5.0, 30.0, -30.0, 90.0, -90.0, rng.uniform(-120, 120)):
+                assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
+                                                                           degrees)
+                checked += 1
+    assert checked > 500
+
+
+def test_a_steps_hull_lies_in_the_box_of_its_corners():
+    """What the wheel's skip rests on: the hull of a step's corners lies within their box
+    (a hull keeps only some of the points: it may drop a nearly collinear one), so a piece
+    whose box the corners' box misses, the hull's box misses too."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        ext = formation.Extent(-W * rng.randint(1, 3) / 2, W * rng.randint(1, 3) / 2,
+                               D * rng.randint(1, 3))
+        start = Frame(rng.uniform(0, 60), rng.uniform(0, 44),
+                      rng.choice([0.0, 90.0, 180.0, rng.uniform(0, 360)]))
+        degrees = rng.uniform(-10, 10)
+        points = formation.footprint(start, ext) + formation.footprint(
+            formation.wheeled(start, ext, degrees), ext)
+        low_x, low_y, high_x, high_y = bounds(points)
+        hull = bounds(convex_hull(points))
+        assert low_x <= hull[0] and low_y <= hull[1] and hull[2] <= high_x and hull[3] <= high_y
