@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.core.polygons import bounds, convex_hull
 from game.rulesets.ranks import charge, formation, shapes, sweep
+from game.rulesets.ranks.contacts import _analyse, _kinds
 from game.rulesets.ranks.formation import Frame
 from game.rulesets.ranks.shapes import rect_corners
 from tests.rulesets.ranks.battle import DEPTH as D
@@ -155,3 +156,29 @@ def test_a_steps_hull_lies_in_the_box_of_its_corners():
         low_x, low_y, high_x, high_y = bounds(points)
         hull = bounds(convex_hull(points))
         assert low_x <= hull[0] and low_y <= hull[1] and hull[2] <= high_x and hull[3] <= high_y
+
+
+def test_contacts_with_remembered_pair_kinds_are_the_contacts_worked_out_afresh():
+    """Contact kinds kept by the two bases' poses (contacts.py): every position of a shipped
+    battle, analysed with kinds kept from all the positions before it, gives the contacts an
+    analysis with nothing kept gives; so does a table that cannot be held weakly."""
+    _, geo, states = shipped_battle_positions(steps=60)
+    _kinds.clear()
+    warm = [_analyse(s, geo) for s in states]
+    assert any(c.pairs for c in warm)
+    for s, found in zip(states, warm, strict=True):
+        _kinds.clear()
+        assert _analyse(s, geo) == found
+
+    class Unheld:
+        """The table's answers behind a stand-in that refuses weak references."""
+        __slots__ = ()
+
+        def contact_kind(self, a, b):
+            return geo.contact_kind(a, b)
+
+        def target_arc(self, models, point):
+            return geo.target_arc(models, point)
+
+    for s, found in zip(states, warm, strict=True):
+        assert _analyse(s, Unheld()) == found
