@@ -113,24 +113,50 @@ def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
 # --- objectives and closing ----------------------------------------------------------------------
 
 _presence_cache: dict[tuple, dict[str, tuple[int, ...]]] = {}
+#: The objectives within range of one base, by the objectives' token, the base's pose and its
+#: size (all `point_rect_distance` reads): most bases stand still from a position to the next.
+_in_range: dict[tuple, tuple[int, ...]] = {}
+IN_RANGE_KEPT = 8192
+#: One token per objectives layout met (each kept alive here, so its id is never reused): a
+#: key holds the token, which hashes at once, instead of the objectives themselves.
+_layouts: dict[int, tuple[tuple, int]] = {}
+
+
+def _objectives_token(s: GameState) -> int:
+    objectives = s.scenario.objectives
+    found = _layouts.get(id(objectives))
+    if found is None or found[0] is not objectives:
+        token = next((known for layout, known in _layouts.values() if layout == objectives),
+                     len(_layouts))
+        found = _layouts[id(objectives)] = (objectives, token)
+    return found[1]
 
 
 def _board(s: GameState) -> tuple:
-    return tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    return tuple([(m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive])
 
 
 def _presence(s: GameState, key: tuple | None = None) -> dict[str, tuple[int, ...]]:
-    """For each living base, the objectives within range of it (cached by positions)."""
-    key = _board(s) if key is None else key
+    """For each living base, the objectives within range of it (cached by the objectives and
+    the positions)."""
+    token = _objectives_token(s)
+    key = (token, _board(s) if key is None else key)
     found = _presence_cache.get(key)
     if found is None:
         found = {}
         for m in s.models.values():
             if m.alive:
-                found[m.id] = tuple(
-                    i for i, obj in enumerate(s.scenario.objectives)
-                    if point_rect_distance((obj.x, obj.y), m.x, m.y, m.facing, m.base.width,
-                                           m.base.depth) <= OBJECTIVE_RANGE)
+                base = m.base
+                pose = (token, m.x, m.y, m.facing, base.width_mm, base.depth_mm)
+                near = _in_range.get(pose)
+                if near is None:
+                    if len(_in_range) >= IN_RANGE_KEPT:
+                        _in_range.clear()
+                    near = _in_range[pose] = tuple(
+                        i for i, obj in enumerate(s.scenario.objectives)
+                        if point_rect_distance((obj.x, obj.y), m.x, m.y, m.facing,
+                                               base.width, base.depth) <= OBJECTIVE_RANGE)
+                found[m.id] = near
         if len(_presence_cache) > 64:
             _presence_cache.clear()
         _presence_cache[key] = found
@@ -252,10 +278,10 @@ POSITIONS_KEPT = 16
 def _position(s: GameState) -> _Position:
     """The position's shared terms, kept by everything they read: where the bases stand,
     their statuses and the units' rout (a panicked or routed base holds no objective)."""
-    key = (tuple((m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
-                 if m.alive),
-           tuple(u.id for u in s.units.values() if u.flags.get(panic.ROUTED)),
-           s.scenario.objectives)
+    key = (tuple([(m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
+                  if m.alive]),
+           tuple([u.id for u in s.units.values() if u.flags.get(panic.ROUTED)]),
+           _objectives_token(s))
     found = _positions.get(key)
     if found is None:
         if len(_positions) >= POSITIONS_KEPT:
@@ -297,13 +323,22 @@ def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float,
     if found is None:
         return 0.0
     point, before = found
-    trial = [m.copy() for m in s.alive_models(a.unit)]
     dest = a.destinations()
-    for m in trial:
-        m.x, m.y = dest.get(m.id, (m.x, m.y))
-        m.facing = facing % 360.0
+    turned = facing % 360.0
+    trial = [_Posed(*dest.get(m.id, (m.x, m.y)), turned, m.base)
+             for m in s.alive_models(a.unit)]
     after = ranks_geometry(geo).target_arc(trial, point) == "front"
     return FACING_VALUE * (after - before)
+
+
+class _Posed:
+    """A base where a move would put it: all the table's arc question reads of a base (its
+    place, facing and base), without copying the whole model."""
+
+    __slots__ = ("x", "y", "facing", "base")
+
+    def __init__(self, x: float, y: float, facing: float, base):
+        self.x, self.y, self.facing, self.base = x, y, facing, base
 
 
 def talent_value(s: GameState, a: Action) -> float:

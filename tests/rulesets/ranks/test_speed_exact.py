@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.polygons import bounds, convex_hull
-from game.rulesets.ranks import charge, formation, shapes, sweep
+from game.rulesets.ranks import charge, evaluation, formation, movement, shapes, sweep
 from game.rulesets.ranks.contacts import _analyse, _kinds
 from game.rulesets.ranks.formation import Frame
 from game.rulesets.ranks.shapes import rect_corners
@@ -182,3 +182,45 @@ def test_contacts_with_remembered_pair_kinds_are_the_contacts_worked_out_afresh(
 
     for s, found in zip(states, warm, strict=True):
         assert _analyse(s, Unheld()) == found
+
+
+def long_facing_gain(s, geo, a, facing, here):
+    """`_facing_gain` as it was: the unit's models copied and moved."""
+    found = here.facing(s, geo, a.unit)
+    if found is None:
+        return 0.0
+    point, before = found
+    trial = [m.copy() for m in s.alive_models(a.unit)]
+    dest = a.destinations()
+    for m in trial:
+        m.x, m.y = dest.get(m.id, (m.x, m.y))
+        m.facing = facing % 360.0
+    after = geo.target_arc(trial, point) == "front"
+    return evaluation.FACING_VALUE * (after - before)
+
+
+def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
+    """Objectives in range kept per base pose (evaluation._in_range) and turns weighed on
+    stand-ins of the bases: every move of a shipped battle's positions is valued as with
+    nothing kept, and each turn's facing gain is the one worked out on copied models."""
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    turns = 0
+    for s in states:
+        actions = [a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+        warm = [ruleset.action_value(s, a, geo) for a in actions]
+        cold = []
+        for a in actions:
+            evaluation._positions.clear()
+            evaluation._presence_cache.clear()
+            evaluation._in_range.clear()
+            cold.append(ruleset.action_value(s, a, geo))
+        assert warm == cold
+        here = evaluation._position(s)
+        for a in actions:
+            if a.kind != "turn":
+                continue
+            facing = s.alive_models(a.unit)[0].facing + movement.parse_option(a.option)["by"]
+            assert evaluation._facing_gain(s, geo, a, facing, here) == long_facing_gain(
+                s, geo, a, facing, here)
+            turns += 1
+    assert turns > 10
