@@ -485,15 +485,35 @@ def charge_choices(s: GameState, geo: Geometry, unit_id: str,
     within the unit's move, edge to edge, that cannot be charged: the ones a player would
     expect to reach)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    out, refused = [], []
-    budget = allowance(s, unit_id)
+    return offered_charges(s, geo, unit_id, sur), refused_charges(s, geo, unit_id, sur)
+
+
+def offered_charges(s: GameState, geo: Geometry, unit_id: str,
+                    sur: sweep.Surroundings | None = None) -> list[Action]:
+    """The charge offered on each enemy the unit can charge (`charge_choices`' first half:
+    a listing needs no more, so the refusals' reasons are not worked out for it)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    out = []
     for target_id in reach_candidates(s, unit_id):
-        solution, why = solve(s, geo, unit_id, target_id, sur, explain=False)
+        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
         if solution is not None:
             out.append(charge_action(s, unit_id, target_id, solution))
-        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+    return out
+
+
+def refused_charges(s: GameState, geo: Geometry, unit_id: str,
+                    sur: sweep.Surroundings | None = None) -> list[tuple[str, str]]:
+    """(enemy, why not) for each enemy within the unit's move, edge to edge, that cannot be
+    charged (`charge_choices`' second half; each solve is remembered, so the offers' own are
+    not solved again)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    refused = []
+    budget = allowance(s, unit_id)
+    for target_id in reach_candidates(s, unit_id):
+        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
+        if solution is None and geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
             refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
-    return out, refused
+    return refused
 
 
 def charge_options(s: GameState, geo: Geometry, unit_id: str,

@@ -125,14 +125,18 @@ def charges(s: GameState, geo: Geometry, unit_id: str,
     every enemy within its move edge to edge that cannot be)."""
     offer = _Offer(s, geo, unit_id)
     offer._sur = sur
-    return offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))
+    ground_key = offer.on(ground.near)
+    out, table_refused = offer.piece(ground_key, ("charges",), lambda: _charges(offer))
+    refused = offer.piece(ground_key, ("charge refusals",), lambda: charge.refused_charges(
+        s, geo, unit_id, offer.sur) + table_refused)
+    return out, refused
 
 
 def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
+    """(the offered charges the table accepts, (enemy, why) for those it refuses)."""
     s, geo = offer.s, offer.geo
-    offered, refused = charge.charge_choices(s, geo, offer.unit_id, offer.sur)
-    out = []
-    for a in offered:
+    out, refused = [], []
+    for a in charge.offered_charges(s, geo, offer.unit_id, offer.sur):
         problem = table_problem(s, geo, offer.sur, a)
         if problem is None:
             out.append(a)
@@ -151,6 +155,7 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
     when the caller lists several units' moves."""
     offer = _Offer(s, geo, unit_id, bases)
+    # the charges only: the refusals' reasons are worked out when asked for (`charges`)
     out = list(offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(

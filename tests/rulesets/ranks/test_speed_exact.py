@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.polygons import bounds, convex_hull
-from game.rulesets.ranks import charge, evaluation, formation, movement, shapes, sweep
+from game.rulesets.ranks import charge, evaluation, formation, movement, recall, shapes, sweep
 from game.rulesets.ranks.contacts import _analyse, _kinds
 from game.rulesets.ranks.formation import Frame
 from game.rulesets.ranks.shapes import rect_corners
@@ -224,3 +224,34 @@ def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
                 s, geo, a, facing, here)
             turns += 1
     assert turns > 10
+
+
+def long_charge_choices(s, geo, unit_id, sur):
+    """`charge_choices` as it was: offers and refusals in one pass over the candidates."""
+    out, refused = [], []
+    budget = movement.allowance(s, unit_id)
+    for target_id in charge.reach_candidates(s, unit_id):
+        solution, _ = charge.solve(s, geo, unit_id, target_id, sur, explain=False)
+        if solution is not None:
+            out.append(charge.charge_action(s, unit_id, target_id, solution))
+        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+            refused.append((target_id, charge.solve(s, geo, unit_id, target_id, sur)[1]))
+    return out, refused
+
+
+def test_charges_offered_and_refused_apart_are_the_charges_of_one_pass():
+    """A listing asks for the offered charges alone (the refusals' reasons are worked out
+    only for the turn's notes and the info panel): each half is the one pass's half."""
+    _, geo, states = shipped_battle_positions(steps=60)
+    refusals = 0
+    for s in states:
+        for unit in s.units_of(s.active):
+            sur = sweep.Surroundings(s, unit.id)
+            recall.forget()
+            offered = charge.offered_charges(s, geo, unit.id, sur)
+            refused = charge.refused_charges(s, geo, unit.id, sur)
+            recall.forget()
+            assert (offered, refused) == long_charge_choices(s, geo, unit.id, sur)
+            assert charge.charge_choices(s, geo, unit.id) == (offered, refused)
+            refusals += len(refused)
+    assert refusals > 5
