@@ -71,7 +71,8 @@ LIVING_CACHE = 4096
 def _living(s: GameState, unit_id: str) -> tuple[dict[str, Slot], Extent | None]:
     unit = s.units[unit_id]
     slots = unit.flags["slots"]
-    alive = tuple(s.models[mid].alive for mid, _, _ in slots)
+    models = s.models
+    alive = tuple([models[mid].alive for mid, _, _ in slots])
     key = (id(slots), alive)
     found = _living_cache.get(key)
     if found is not None and found[0] is slots:

@@ -19,7 +19,6 @@ from game.core.i18n import msg
 from game.core.state import GameState, Point
 from game.rulesets.ranks import charge, ground, movement, sweep
 from game.rulesets.ranks.recall import table_token
-from game.rulesets.ranks.shapes import boxes_meet
 from game.rulesets.ranks.wording import lowered
 
 #: Pieces kept (all units, all positions; cleared when full).
@@ -46,6 +45,14 @@ class Bases:
                      for m in s.models.values() if m.alive]
 
 
+def _meeting(box: ground.Box, rows: list) -> list:
+    """The rows whose box (first field) meets `box`: `shapes.boxes_meet` written out, as every
+    offer's key asks it of every base near the unit."""
+    x0, y0, x1, y1 = box
+    return [row for row in rows
+            if x0 <= row[0][2] and row[0][0] <= x1 and y0 <= row[0][3] and row[0][1] <= y1]
+
+
 class _Offer:
     """One unit's offers in one state: each piece solved the first time it is asked for."""
 
@@ -61,8 +68,8 @@ class _Offer:
         within its near ground (most do), else all."""
         if self._near is None:
             near = self.ground(ground.near)
-            self._near = (near, [row for row in self._bases.rows
-                                 if row[1] != self.unit_id and boxes_meet(near, row[0])])
+            self._near = (near, _meeting(near, [row for row in self._bases.rows
+                                                if row[1] != self.unit_id]))
         near, rows = self._near
         if near[0] <= box[0] and near[1] <= box[1] and box[2] <= near[2] and box[3] <= near[3]:
             return rows
@@ -88,8 +95,7 @@ class _Offer:
         *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
         unit and `args`, so it is kept under them."""
         box = self.ground(where, *args)
-        return (self._own, tuple(entry for other, _, entry in self._rows(box)
-                                 if boxes_meet(box, other)))
+        return (self._own, tuple([row[2] for row in _meeting(box, self._rows(box))]))
 
     @property
     def sur(self) -> sweep.Surroundings:

@@ -23,12 +23,25 @@ Polygon = list[Point]
 EPS = 1e-9
 
 
+#: The vectors of each facing met (a few dozen facings come back all battle long); a facing
+#: of zero is never kept, as 0.0 and -0.0 are one key but give zeros of two signs.
+_vectors: dict[float, tuple[Point, Point]] = {}
+VECTORS_KEPT = 4096
+
+
 def unit_vectors(facing: float) -> tuple[Point, Point]:
     """(forward, right): forward points along the facing; right is forward turned +90 degrees,
     the base's right hand on a y-down map (and the +y axis of a base's own frame)."""
-    angle = math.radians(facing)
-    cos_a, sin_a = math.cos(angle), math.sin(angle)
-    return (cos_a, sin_a), (-sin_a, cos_a)
+    found = _vectors.get(facing)
+    if found is None:
+        angle = math.radians(facing)
+        cos_a, sin_a = math.cos(angle), math.sin(angle)
+        found = (cos_a, sin_a), (-sin_a, cos_a)
+        if facing != 0.0:
+            if len(_vectors) >= VECTORS_KEPT:
+                _vectors.clear()
+            _vectors[facing] = found
+    return found
 
 
 def rect_corners(x: float, y: float, facing: float, width: float, depth: float,

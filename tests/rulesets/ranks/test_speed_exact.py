@@ -8,7 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.polygons import bounds, convex_hull
-from game.rulesets.ranks import charge, evaluation, formation, movement, recall, shapes, sweep
+from game.rulesets.ranks import (
+    charge,
+    evaluation,
+    formation,
+    movement,
+    offers,
+    recall,
+    shapes,
+    sweep,
+)
 from game.rulesets.ranks.contacts import _analyse, _kinds
 from game.rulesets.ranks.formation import Frame
 from game.rulesets.ranks.shapes import rect_corners
@@ -255,3 +264,38 @@ def test_charges_offered_and_refused_apart_are_the_charges_of_one_pass():
             assert charge.charge_choices(s, geo, unit.id) == (offered, refused)
             refusals += len(refused)
     assert refusals > 5
+
+
+def long_unit_vectors(facing):
+    angle = math.radians(facing)
+    cos_a, sin_a = math.cos(angle), math.sin(angle)
+    return (cos_a, sin_a), (-sin_a, cos_a)
+
+
+def signs(vectors):
+    return [math.copysign(1.0, v) for pair in vectors for v in pair]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(angle, st.sampled_from([0.0, -0.0, 360.0, -90.0, 1e-12])))
+def test_kept_unit_vectors_are_worked_out_ones_zeros_signs_and_all(facing):
+    """Asked twice (kept the second time), a facing's vectors are the computed ones, down to
+    the sign of a zero: 0.0 and -0.0 are never mixed up."""
+    for _ in range(2):
+        found = shapes.unit_vectors(facing)
+        assert found == long_unit_vectors(facing)
+        assert signs(found) == signs(long_unit_vectors(facing))
+    assert signs(shapes.unit_vectors(-0.0)) == signs(long_unit_vectors(-0.0))
+    assert signs(shapes.unit_vectors(0.0)) == signs(long_unit_vectors(0.0))
+
+
+box = st.tuples(st.floats(-5, 5), st.floats(-5, 5), st.floats(0, 3), st.floats(0, 3)).map(
+    lambda t: (t[0], t[1], t[0] + t[2], t[1] + t[3]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(box, st.lists(box, max_size=8))
+def test_rows_meeting_a_ground_are_those_whose_boxes_meet_it(ground, boxes):
+    rows = [(b, "unit", i) for i, b in enumerate(boxes)]
+    assert offers._meeting(ground, rows) == [row for row in rows
+                                             if shapes.boxes_meet(ground, row[0])]
