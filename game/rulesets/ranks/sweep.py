@@ -86,11 +86,25 @@ class Surroundings:
         """The same surroundings cut down to what meets a box (for a motion's many checks)."""
         out = Surroundings.__new__(Surroundings)
         out.width, out.height = self.width, self.height
-        out.enemies = [row for row in self.enemies if boxes_meet(box, row.box)]
-        out.friends = [row for row in self.friends if boxes_meet(box, row.box)]
-        out.impassable = [row for row in self.impassable if boxes_meet(box, row.box)]
-        out.difficult = [row for row in self.difficult if boxes_meet(box, row.box)]
+        out.enemies = _meeting(box, self.enemies)
+        out.friends = _meeting(box, self.friends)
+        out.impassable = _meeting(box, self.impassable)
+        out.difficult = _meeting(box, self.difficult)
         return out
+
+
+def _meeting(box: Box, rows: list[Obstacle]) -> list[Obstacle]:
+    """The rows whose box meets `box` (`boxes_meet` written out: every check of every move
+    cuts its surroundings down this way)."""
+    if not rows:
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    for row in rows:
+        other = row.box
+        if x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1:
+            out.append(row)
+    return out
 
 
 #: Base rectangles by pose: most bases stand still while the AI weighs a side's moves.

@@ -299,3 +299,32 @@ def test_rows_meeting_a_ground_are_those_whose_boxes_meet_it(ground, boxes):
     rows = [(b, "unit", i) for i, b in enumerate(boxes)]
     assert offers._meeting(ground, rows) == [row for row in rows
                                              if shapes.boxes_meet(ground, row[0])]
+
+
+def long_footprint(frame, ext, shrink=0.0):
+    (fx, fy), (rx, ry) = long_unit_vectors(frame.facing)
+    left, right = ext.left + shrink, ext.right - shrink
+    front, back = -shrink, -(ext.depth - shrink)
+
+    def at(across, along):
+        return (frame.x + rx * across + fx * along, frame.y + ry * across + fy * along)
+
+    return [at(left, front), at(right, front), at(right, back), at(left, back)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(0, 60), st.floats(0, 44), angle, st.integers(1, 5), st.integers(1, 4),
+       st.sampled_from([0.0, 0.01, -0.05]))
+def test_a_footprint_written_out_is_the_footprint_corner_for_corner(x, y, facing, files, ranks,
+                                                                  shrink):
+    ext = formation.Extent(-W * files / 2, W * files / 2, D * ranks)
+    frame = Frame(x, y, facing)
+    assert formation.footprint(frame, ext, shrink) == long_footprint(frame, ext, shrink)
+
+
+@settings(max_examples=300, deadline=None)
+@given(box, st.lists(box, max_size=8))
+def test_surroundings_cut_to_a_box_keep_the_pieces_whose_boxes_meet_it(ground, boxes):
+    rows = [sweep.Obstacle(b, [], str(i)) for i, b in enumerate(boxes)]
+    assert sweep._meeting(ground, rows) == [row for row in rows
+                                            if shapes.boxes_meet(ground, row.box)]
