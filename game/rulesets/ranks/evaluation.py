@@ -192,26 +192,29 @@ def _holders(totals: list[dict[int, int]]) -> list[int | None]:
 
 
 def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
+    """The objective counts `totals` (kept: never changed here) with the unit's bases standing
+    at `dest`, turned to `facing`: a row is copied only when a base adds to it."""
     from game.rulesets.ranks import control_value
 
-    out = [dict(row) for row in totals]
+    out = list(totals)
     models = s.alive_models(unit_id)
     points = [dest.get(m.id, (m.x, m.y)) for m in models]
-    cx = sum(x for x, _ in points) / len(points)
-    cy = sum(y for _, y in points) / len(points)
+    corners = [math.hypot(m.base.width, m.base.depth) / 2 for m in models]
+    cx = sum([x for x, _ in points]) / len(points)
+    cy = sum([y for _, y in points]) / len(points)
     # every base lies within `spread` of the centre (its corners included)
-    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
-                 for m, (x, y) in zip(models, points, strict=True))
+    spread = max([math.hypot(x - cx, y - cy) + corner
+                  for (x, y), corner in zip(points, corners, strict=True)])
     for i, obj in enumerate(s.scenario.objectives):
         if math.hypot(obj.x - cx, obj.y - cy) - spread > OBJECTIVE_RANGE + 1e-6:
             continue  # the whole block is out of range of this objective
-        for m in models:
-            x, y = dest.get(m.id, (m.x, m.y))
-            corner = math.hypot(m.base.width, m.base.depth) / 2
+        for m, (x, y), corner in zip(models, points, corners, strict=True):
             if math.hypot(obj.x - x, obj.y - y) - corner > OBJECTIVE_RANGE + 1e-9:
                 continue  # the circle round the rectangle is out of range, so is it
             if point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
                                    m.base.depth) <= OBJECTIVE_RANGE:
+                if out[i] is totals[i]:
+                    out[i] = dict(totals[i])
                 out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
     return out
 
@@ -305,9 +308,11 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     enemies = here.enemies(s, side)
     if enemies:
         d0 = here.distance(s, a.unit)
-        nx = sum(dest[m.id][0] for m in models) / len(models)
-        ny = sum(dest[m.id][1] for m in models) / len(models)
-        d1 = min(math.hypot(x - nx, y - ny) for x, y in enemies)
+        ends = [dest[m.id] for m in models]
+        nx = sum([x for x, _ in ends]) / len(models)
+        ny = sum([y for _, y in ends]) / len(models)
+        hypot = math.hypot
+        d1 = min([hypot(x - nx, y - ny) for x, y in enemies])
         closing = (d0 - d1) * CLOSING_VALUE
         value += -closing if a.kind == "flee" else closing
     if a.kind == "turn":

@@ -328,3 +328,46 @@ def test_surroundings_cut_to_a_box_keep_the_pieces_whose_boxes_meet_it(ground, b
     rows = [sweep.Obstacle(b, [], str(i)) for i, b in enumerate(boxes)]
     assert sweep._meeting(ground, rows) == [row for row in rows
                                             if shapes.boxes_meet(ground, row.box)]
+
+
+def long_with_unit(s, totals, unit_id, dest, facing):
+    """`_with_unit` as it was: every row copied, each base's corner worked out twice."""
+    from game.rulesets.ranks import control_value
+
+    out = [dict(row) for row in totals]
+    models = s.alive_models(unit_id)
+    points = [dest.get(m.id, (m.x, m.y)) for m in models]
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
+                 for m, (x, y) in zip(models, points, strict=True))
+    for i, obj in enumerate(s.scenario.objectives):
+        if math.hypot(obj.x - cx, obj.y - cy) - spread > evaluation.OBJECTIVE_RANGE + 1e-6:
+            continue
+        for m in models:
+            x, y = dest.get(m.id, (m.x, m.y))
+            corner = math.hypot(m.base.width, m.base.depth) / 2
+            if math.hypot(obj.x - x, obj.y - y) - corner > evaluation.OBJECTIVE_RANGE + 1e-9:
+                continue
+            if shapes.point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
+                                          m.base.depth) <= evaluation.OBJECTIVE_RANGE:
+                out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
+    return out
+
+
+def test_objective_counts_with_a_moved_unit_are_the_long_ways_and_leave_the_kept_alone():
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    changed = 0
+    for s in states:
+        here = evaluation._position(s)
+        for a in ruleset.legal_actions(s, geo):
+            if a.kind not in ("march", "turn", "flee"):
+                continue
+            totals = here.without(s, a.unit)
+            before = [dict(row) for row in totals]
+            facing = s.alive_models(a.unit)[0].facing
+            found = evaluation._with_unit(s, totals, a.unit, a.destinations(), facing)
+            assert found == long_with_unit(s, totals, a.unit, a.destinations(), facing)
+            assert totals == before
+            changed += found != totals
+    assert changed > 0
