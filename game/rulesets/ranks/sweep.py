@@ -113,7 +113,9 @@ RECT_CACHE = 8192
 
 
 def _posed_rect(model: Model) -> tuple[Box, Polygon]:
-    key = (model.x, model.y, model.facing, model.base.width, model.base.depth)
+    base = model.base
+    # the base's size in millimetres, as it is stored (its inches are worked out from them)
+    key = (model.x, model.y, model.facing, base.width_mm, base.depth_mm)
     found = _rects.get(key)
     if found is None:
         if len(_rects) >= RECT_CACHE:
