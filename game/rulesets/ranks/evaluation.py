@@ -10,7 +10,6 @@ take and the ground they close; a turn by bringing the nearest enemy into the fr
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 
 from game.core.actions import Action
@@ -69,8 +68,7 @@ def _expected_losses(s: GameState, unit_id: str, dice: int) -> float:
 def _mean_removed(dice: int, armour: tuple[int, ...]) -> float:
     """The exact mean of the bases `dice` remove from bases of this armour (in removal
     order), as a float: the same few (dice, armour) pairs come back every decision."""
-    dist = odds.removed_distribution(dice, armour)
-    return float(sum((k * p for k, p in dist.items()), Fraction(0)))
+    return float(odds.mean_removed(dice, armour))
 
 
 def combat_value(s: GameState, geo: Geometry, unit_id: str) -> float:

@@ -371,3 +371,19 @@ def test_objective_counts_with_a_moved_unit_are_the_long_ways_and_leave_the_kept
             assert totals == before
             changed += found != totals
     assert changed > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 24), st.lists(st.integers(1, 4), max_size=10).map(tuple))
+def test_the_mean_of_bases_removed_counted_in_integers_is_the_fractions_mean(dice, armour):
+    """`odds.mean_removed` (integer counts over the 6^n throws) is the mean of
+    `removed_distribution` (a Fraction per outcome): the same rational, so the same float."""
+    from fractions import Fraction
+
+    from game.rulesets.ranks import odds
+
+    long_mean = sum((k * p for k, p in odds.removed_distribution(dice, armour).items()),
+                    Fraction(0))
+    assert odds.mean_removed(dice, armour) == long_mean
+    assert float(odds.mean_removed(dice, armour)) == float(long_mean)
+    assert sum(odds.hit_ways(dice)) == 6 ** dice
