@@ -326,12 +326,26 @@ def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float,
     if found is None:
         return 0.0
     point, before = found
-    dest = a.destinations()
+    models = s.alive_models(a.unit)
     turned = facing % 360.0
-    trial = [_Posed(*dest.get(m.id, (m.x, m.y)), turned, m.base)
-             for m in s.alive_models(a.unit)]
-    after = ranks_geometry(geo).target_arc(trial, point) == "front"
+    # the arc reads the bases where the move puts them, their facing and their sizes: the
+    # same turn is weighed again after each other order of the side, the enemy unmoved
+    key = (tuple([(m.id, m.x, m.y, m.base) for m in models]), a.placement, turned, point)
+    after = _arcs_after.get(key)
+    if after is None:
+        dest = a.destinations()
+        trial = [_Posed(*dest.get(m.id, (m.x, m.y)), turned, m.base) for m in models]
+        after = ranks_geometry(geo).target_arc(trial, point) == "front"
+        if len(_arcs_after) >= ARCS_KEPT:
+            _arcs_after.clear()
+        _arcs_after[key] = after
     return FACING_VALUE * (after - before)
+
+
+#: Whether the point is in the front arc of a unit after a move, by its bases (ids, places and
+#: sizes), the move's placement, the facing and the point (all the arc reads).
+_arcs_after: dict[tuple, bool] = {}
+ARCS_KEPT = 4096
 
 
 class _Posed:

@@ -210,8 +210,9 @@ def long_facing_gain(s, geo, a, facing, here):
 
 def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
     """Objectives in range kept per base pose (evaluation._in_range) and turns weighed on
-    stand-ins of the bases: every move of a shipped battle's positions is valued as with
-    nothing kept, and each turn's facing gain is the one worked out on copied models."""
+    stand-ins of the bases, their arcs kept (evaluation._arcs_after): every move of a shipped
+    battle's positions is valued as with nothing kept, and each turn's facing gain (mostly
+    found kept by then) is the one worked out on copied models."""
     ruleset, geo, states = shipped_battle_positions(steps=60)
     turns = 0
     for s in states:
@@ -222,6 +223,7 @@ def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
             evaluation._positions.clear()
             evaluation._presence_cache.clear()
             evaluation._in_range.clear()
+            evaluation._arcs_after.clear()
             cold.append(ruleset.action_value(s, a, geo))
         assert warm == cold
         here = evaluation._position(s)
