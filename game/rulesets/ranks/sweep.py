@@ -82,14 +82,16 @@ class Surroundings:
         self.impassable = _terrain(s, "impassable")
         self.difficult = _terrain(s, "difficult")
 
-    def near(self, box: Box) -> Surroundings:
-        """The same surroundings cut down to what meets a box (for a motion's many checks)."""
+    def near(self, box: Box, friends: bool = True, difficult: bool = True) -> Surroundings:
+        """The same surroundings cut down to what meets a box (for a motion's many checks).
+        A sweep asks without the friends (they may be passed), an end check without the
+        difficult ground (it only costs): those lists come back empty, not cut."""
         out = Surroundings.__new__(Surroundings)
         out.width, out.height = self.width, self.height
         out.enemies = _meeting(box, self.enemies)
-        out.friends = _meeting(box, self.friends)
+        out.friends = _meeting(box, self.friends) if friends else []
         out.impassable = _meeting(box, self.impassable)
-        out.difficult = _meeting(box, self.difficult)
+        out.difficult = _meeting(box, self.difficult) if difficult else []
         return out
 
 
@@ -191,7 +193,7 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
     if length <= 1e-12:
         return 0.0, None
     first, last = _outline(start, ext), _outline(end, ext)
-    sur = sur.near(bounds(first + last))
+    sur = sur.near(bounds(first + last), friends=False)
     if not (sur.enemies or sur.impassable or sur.difficult):
         return length, None
     hull = _ahead_hull(first, last) if ahead and length >= 1e-6 else convex_hull(first + last)
@@ -233,7 +235,8 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     pivot = formation.wheel_pivot(start, ext, degrees)
     reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
     plain = formation.wheel_cost(ext, degrees)
-    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach))
+    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach),
+                   friends=False)
     if not (sur.enemies or sur.impassable or sur.difficult):
         return end, plain, None
     steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
@@ -284,7 +287,7 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
             if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                        and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
                 return msg("{base} would be off the table", base=s.models[mid].name)
-    near = sur.near(bounds(outline))
+    near = sur.near(bounds(outline), difficult=False)
     others = near.enemies + near.friends
     if not others and not near.impassable:
         return None
@@ -309,7 +312,7 @@ def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame
     overlaps here (so a search stepping back need not try it); None when no base overlaps
     another here."""
     ext = formation.extent(s, unit_id)
-    near = sur.near(bounds(formation.footprint(frame, ext)))
+    near = sur.near(bounds(formation.footprint(frame, ext)), difficult=False)
     others = near.enemies + near.friends
     if not others:
         return None
@@ -331,7 +334,7 @@ def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     the shifts along `direction` (a unit vector) between which that base still overlaps that
     one (an open interval round 0), narrowed by SPAN_SLACK at both ends for float safety."""
     ext = formation.extent(s, unit_id)
-    near = sur.near(bounds(formation.footprint(frame, ext)))
+    near = sur.near(bounds(formation.footprint(frame, ext)), difficult=False)
     others = near.enemies + near.friends
     depth = TOLERANCE - SAFETY
     back = (-direction[0], -direction[1])
@@ -354,7 +357,7 @@ def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -
     """An enemy base the unit would touch (or nearly) in this frame."""
     reach = TOLERANCE + SAFETY
     outline = formation.footprint(frame, formation.extent(s, unit_id), shrink=-reach)
-    enemies = sur.near(bounds(outline)).enemies
+    enemies = sur.near(bounds(outline), friends=False, difficult=False).enemies
     if not enemies:
         return None
     for _, rect in base_rects(s, unit_id, frame, shrink=-reach):
@@ -376,7 +379,7 @@ def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
-    near = sur.near(bounds(corners))
+    near = sur.near(bounds(corners), difficult=False)
     return bool(near.enemies or near.friends or near.impassable
                 or not all(CLOSE_CALL <= x <= sur.width - CLOSE_CALL
                            and CLOSE_CALL <= y <= sur.height - CLOSE_CALL for x, y in corners))

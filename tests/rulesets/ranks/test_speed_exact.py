@@ -389,3 +389,52 @@ def test_the_mean_of_bases_removed_counted_in_integers_is_the_fractions_mean(dic
     assert odds.mean_removed(dice, armour) == long_mean
     assert float(odds.mean_removed(dice, armour)) == float(long_mean)
     assert sum(odds.hit_ways(dice)) == 6 ** dice
+
+
+class FullyCut(sweep.Surroundings):
+    """Surroundings that always cut every list (friends and difficult ground included)."""
+
+    def near(self, box, friends=True, difficult=True):
+        out = sweep.Surroundings.near(self, box)
+        out.__class__ = FullyCut
+        return out
+
+
+def fully_cut(sur):
+    out = sweep.Surroundings.near(sur, (-1e9, -1e9, 1e9, 1e9))
+    out.__class__ = FullyCut
+    return out
+
+
+def test_checks_that_skip_lists_they_never_read_answer_as_with_every_list_cut():
+    """Sweeps cut their surroundings without the friends, end checks without the difficult
+    ground: every answer is the one with every list cut, for each unit of a shipped battle
+    moved about in many ways."""
+    _, _, states = shipped_battle_positions(steps=40)
+    rng = random.Random(13)
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            full = fully_cut(sur)
+            start = formation.frame_of(s, unit_id)
+            ext = formation.extent(s, unit_id)
+            for _ in range(4):
+                end = formation.advanced(start, rng.uniform(0, 9))
+                turned = formation.turned(start, ext, rng.choice([90.0, -90.0, 180.0]))
+                degrees = rng.uniform(-60, 60)
+                for frame in (end, turned):
+                    assert sweep.end_problem(sur, s, unit_id, frame) == sweep.end_problem(
+                        full, s, unit_id, frame)
+                    assert sweep.touched_enemy(sur, s, unit_id, frame) == sweep.touched_enemy(
+                        full, s, unit_id, frame)
+                    assert sweep.overlapped_since(sur, s, unit_id, frame, 3.0) == \
+                        sweep.overlapped_since(full, s, unit_id, frame, 3.0)
+                    dest = formation.positions(s, unit_id, frame)
+                    assert sweep.close_call(sur, s, unit_id, dest, frame.facing) == \
+                        sweep.close_call(full, s, unit_id, dest, frame.facing)
+                assert sweep.straight(sur, start, end, ext, ahead=True) == sweep.straight(
+                    full, start, end, ext, ahead=True)
+                assert sweep.wheel(sur, start, ext, degrees) == sweep.wheel(full, start, ext,
+                                                                           degrees)
