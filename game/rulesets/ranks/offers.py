@@ -25,6 +25,7 @@ from game.rulesets.ranks.wording import lowered
 KEPT = 4096
 _kept: dict[tuple, object] = {}
 _grounds: dict[tuple, tuple] = {}
+_MISSING = object()
 
 
 def own_key(s: GameState, unit_id: str) -> tuple:
@@ -105,11 +106,11 @@ class _Offer:
 
     def piece(self, ground_key: tuple, name: tuple, solve):
         key = (ground_key, name)
-        if key in _kept:
-            return _kept[key]
-        if len(_kept) >= KEPT:
-            _kept.clear()
-        found = _kept[key] = solve()
+        found = _kept.get(key, _MISSING)  # one look (the key is long to hash)
+        if found is _MISSING:
+            if len(_kept) >= KEPT:
+                _kept.clear()
+            found = _kept[key] = solve()
         return found
 
     def within(self, where, *args) -> sweep.Surroundings:

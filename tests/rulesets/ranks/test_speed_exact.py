@@ -438,3 +438,22 @@ def test_checks_that_skip_lists_they_never_read_answer_as_with_every_list_cut():
                     full, start, end, ext, ahead=True)
                 assert sweep.wheel(sur, start, ext, degrees) == sweep.wheel(full, start, ext,
                                                                            degrees)
+
+
+def test_a_kept_answer_of_none_is_kept_and_found_in_one_look():
+    """Pieces and recalled solves look their key up once: an answer of None (no March, no
+    charge) is kept like any other and never solved again."""
+    calls = []
+
+    def solve():
+        calls.append(1)
+        return None
+
+    _, geo, states = shipped_battle_positions(steps=1)
+    offer = offers._Offer(states[0], geo, next(iter(states[0].units)))
+    name = ("test piece", len(offers._kept))
+    assert offer.piece(("ground",), name, solve) is None
+    assert offer.piece(("ground",), name, solve) is None
+    assert recall.recalled(geo, ("test answer", name), solve) is None
+    assert recall.recalled(geo, ("test answer", name), solve) is None
+    assert len(calls) == 2
