@@ -276,10 +276,11 @@ def base_rects(s: GameState, unit_id: str, frame: Frame, shrink: float = 0.0
             for mid, (x, y) in formation.positions(s, unit_id, frame).items()]
 
 
-def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
+def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                ext: Extent | None = None) -> str | None:
     """Why the unit cannot stand in this frame (off the table, on a base, in impassable
-    terrain), or None."""
-    ext = formation.extent(s, unit_id)
+    terrain), or None (`ext`: the unit's extent in this state, when known)."""
+    ext = ext or formation.extent(s, unit_id)
     outline = formation.footprint(frame, ext)
     if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in outline):
@@ -353,10 +354,12 @@ def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
 SPAN_SLACK = 1e-7
 
 
-def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
-    """An enemy base the unit would touch (or nearly) in this frame."""
+def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                  ext: Extent | None = None) -> str | None:
+    """An enemy base the unit would touch (or nearly) in this frame (`ext`: the unit's
+    extent in this state, when known)."""
     reach = TOLERANCE + SAFETY
-    outline = formation.footprint(frame, formation.extent(s, unit_id), shrink=-reach)
+    outline = formation.footprint(frame, ext or formation.extent(s, unit_id), shrink=-reach)
     enemies = sur.near(bounds(outline), friends=False, difficult=False).enemies
     if not enemies:
         return None

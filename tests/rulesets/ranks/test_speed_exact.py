@@ -457,3 +457,28 @@ def test_a_kept_answer_of_none_is_kept_and_found_in_one_look():
     assert recall.recalled(geo, ("test answer", name), solve) is None
     assert recall.recalled(geo, ("test answer", name), solve) is None
     assert len(calls) == 2
+
+
+def test_plans_given_the_units_frame_and_extent_are_the_plans_that_read_them():
+    """March and Turn plans (and the end checks) handed the unit's frame and extent, worked
+    out once per solve, are the plans that read them from the state each time."""
+    _, _, states = shipped_battle_positions(steps=40)
+    rng = random.Random(17)
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+            for _ in range(3):
+                degrees, forward = rng.uniform(-40, 40), rng.uniform(0, 9)
+                assert movement.march_plan(s, unit_id, degrees, forward, sur, None, block) == \
+                    movement.march_plan(s, unit_id, degrees, forward, sur)
+                turn = rng.choice(movement.TURNS)
+                assert movement.turn_plan(s, unit_id, turn, forward / 2, sur, block) == \
+                    movement.turn_plan(s, unit_id, turn, forward / 2, sur)
+                end = formation.advanced(block[0], forward)
+                assert sweep.end_problem(sur, s, unit_id, end, block[1]) == \
+                    sweep.end_problem(sur, s, unit_id, end)
+                assert sweep.touched_enemy(sur, s, unit_id, end, block[1]) == \
+                    sweep.touched_enemy(sur, s, unit_id, end)
