@@ -191,13 +191,19 @@ def _holders(totals: list[dict[int, int]]) -> list[int | None]:
 
 def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
     """The objective counts `totals` (kept: never changed here) with the unit's bases standing
-    at `dest`, turned to `facing`: a row is copied only when a base adds to it."""
+    at `dest`, turned to `facing`: a row is copied only when a base adds to it, and `totals`
+    itself comes back when none does."""
     from game.rulesets.ranks import control_value
 
-    out = list(totals)
+    out = None
     models = s.alive_models(unit_id)
     points = [dest.get(m.id, (m.x, m.y)) for m in models]
-    corners = [math.hypot(m.base.width, m.base.depth) / 2 for m in models]
+    corners, base, corner = [], None, 0.0
+    for m in models:  # each base's corner reach (a unit's bases are mostly one base)
+        if m.base is not base:
+            base = m.base
+            corner = math.hypot(base.width, base.depth) / 2
+        corners.append(corner)
     cx = sum([x for x, _ in points]) / len(points)
     cy = sum([y for _, y in points]) / len(points)
     # every base lies within `spread` of the centre (its corners included)
@@ -211,10 +217,12 @@ def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
                 continue  # the circle round the rectangle is out of range, so is it
             if point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
                                    m.base.depth) <= OBJECTIVE_RANGE:
+                if out is None:
+                    out = list(totals)
                 if out[i] is totals[i]:
                     out[i] = dict(totals[i])
                 out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
-    return out
+    return totals if out is None else out
 
 
 class _Position:
@@ -229,6 +237,7 @@ class _Position:
         self.key = key
         self.before = _holders(_objective_totals(s, key=key))
         self._without: dict[str, list[dict[int, int]]] = {}
+        self._holders_without: dict[str, list[int | None]] = {}
         self._enemies: dict[int, list[Point]] = {}
         self._distance: dict[str, float] = {}
         self._facing: dict[str, tuple[Point, bool] | None] = {}
@@ -238,6 +247,17 @@ class _Position:
         if found is None:
             found = self._without[unit_id] = _objective_totals(s, skip_unit=unit_id,
                                                                key=self.key)
+        return found
+
+    def holders(self, s: GameState, unit_id: str, counts: list[dict[int, int]]
+                ) -> list[int | None]:
+        """`_holders(counts)`; kept when `counts` are the counts without the unit (its move
+        adds to no objective: most moves)."""
+        if counts is not self.without(s, unit_id):
+            return _holders(counts)
+        found = self._holders_without.get(unit_id)
+        if found is None:
+            found = self._holders_without[unit_id] = _holders(counts)
         return found
 
     def enemies(self, s: GameState, side: int) -> list[Point]:
@@ -300,7 +320,8 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     facing = models[0].facing + turn
     dest = a.destinations()
     here = _position(s)
-    after = _holders(_with_unit(s, here.without(s, a.unit), a.unit, dest, facing))
+    after = here.holders(s, a.unit, _with_unit(s, here.without(s, a.unit), a.unit, dest,
+                                               facing))
     swing = sum((h == side) - (b == side) for h, b in zip(after, here.before, strict=True))
     value = swing * POINTS_PER_OBJECTIVE * 0.5
     enemies = here.enemies(s, side)
