@@ -415,6 +415,11 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
     return alternative, ""
 
 
+#: A cost bound must beat the other way's cost by this much (sums of a stretch's pieces may
+#: fall short of its length by a rounding or two).
+ROUTE_SLACK = 1e-9
+
+
 def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
            budget: float, end_checked: bool = False) -> tuple[Plan | None, str]:
     """Wheel then straight, or straight then wheel: the cheaper legal one (`end_checked`:
@@ -430,6 +435,16 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
             options.append((wheel_cost + more, "wheel first"))
     why = msg("the way is blocked by {blocker}", blocker=blocker) if blocker else ""
     before = _unwheeled(end, ext, degrees)
+    if options and (math.dist(start.point, before.point) + formation.wheel_cost(ext, degrees)
+                    > options[0][0] + ROUTE_SLACK):
+        # Straight first costs at least its plain stretch and wheel (difficult ground only
+        # adds), more than wheeling first costs: it can be neither the cheaper way nor a
+        # tie, and with a way found its blocker is never told, so it is not swept
+        cost, order = options[0]
+        if cost > budget + 1e-6:
+            return None, msg("the way round costs {cost:.1f}\", more than the move of "
+                             "{move:g}\"", cost=cost, move=budget)
+        return Plan(end, cost), order
     straight_cost, blocker = sweep.straight(sur, start, Frame(before.x, before.y, start.facing),
                                             ext)
     if blocker is None:

@@ -482,3 +482,61 @@ def test_plans_given_the_units_frame_and_extent_are_the_plans_that_read_them():
                     sweep.end_problem(sur, s, unit_id, end)
                 assert sweep.touched_enemy(sur, s, unit_id, end, block[1]) == \
                     sweep.touched_enemy(sur, s, unit_id, end)
+
+
+def long_route(s, sur, unit_id, start, ext, degrees, end, budget, end_checked=False):
+    """`charge._route` as it was: both orders swept every time."""
+    from game.core.i18n import msg
+
+    problem = None if end_checked else sweep.end_problem(sur, s, unit_id, end)
+    if problem:
+        return None, problem
+    options = []
+    wheeled, wheel_cost, blocker = sweep.wheel(sur, start, ext, degrees)
+    if blocker is None:
+        more, blocker = sweep.straight(sur, wheeled, Frame(end.x, end.y, wheeled.facing), ext)
+        if blocker is None:
+            options.append((wheel_cost + more, "wheel first"))
+    why = msg("the way is blocked by {blocker}", blocker=blocker) if blocker else ""
+    before = charge._unwheeled(end, ext, degrees)
+    straight_cost, blocker = sweep.straight(sur, start, Frame(before.x, before.y, start.facing),
+                                            ext)
+    if blocker is None:
+        _, turn_cost, blocker = sweep.wheel(sur, Frame(before.x, before.y, start.facing), ext,
+                                            degrees)
+        if blocker is None:
+            options.append((straight_cost + turn_cost, "straight first"))
+    if blocker and not why:
+        why = msg("the way is blocked by {blocker}", blocker=blocker)
+    if not options:
+        return None, why or msg("the way is blocked")
+    cost, order = min(options)
+    if cost > budget + 1e-6:
+        return None, msg("the way round costs {cost:.1f}\", more than the move of {move:g}\"",
+                         cost=cost, move=budget)
+    return movement.Plan(end, cost), order
+
+
+def test_a_charge_route_that_skips_the_dearer_order_is_the_route_of_both_orders(monkeypatch):
+    """Every unit's charge on every enemy, position after position of a shipped battle, and
+    routes to spots all along each target edge: the same plans, orders and reasons as when
+    both orders are swept every time."""
+    _, geo, states = shipped_battle_positions(steps=40)
+    routes = 0
+    for s in states:
+        for unit in s.units_of(s.active):
+            sur = sweep.Surroundings(s, unit.id)
+            for target in s.enemy_units(unit.side):
+                recall.forget()
+                quick = charge.solve(s, geo, unit.id, target.id, sur)
+                ap = charge._approach(s, geo, unit.id, target.id)
+                for slide in (-3.0, -1.0, 0.0, 0.5, 2.0):
+                    end = ap.final(slide)
+                    args = (s, sur, unit.id, ap.start, ap.ext, ap.degrees, end, ap.budget)
+                    assert charge._route(*args) == long_route(*args)
+                    routes += 1
+                recall.forget()
+                monkeypatch.setattr(charge, "_route", long_route)
+                assert charge.solve(s, geo, unit.id, target.id, sur) == quick
+                monkeypatch.undo()
+    assert routes > 100
