@@ -211,7 +211,13 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
                       start.facing)
         current = _outline(frame, ext)
         piece = length / steps
-        cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+        # the step's hull lies in the box of its corners: a step whose box meets no
+        # difficult piece's box is plain, as `_in_difficult` would find, without its hull
+        box = bounds(previous + current)
+        if any(boxes_meet(box, row.box) for row in sur.difficult):
+            cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+        else:
+            cost += piece
         previous = current
     return cost, None
 

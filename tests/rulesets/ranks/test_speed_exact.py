@@ -540,3 +540,59 @@ def test_a_charge_route_that_skips_the_dearer_order_is_the_route_of_both_orders(
                 assert charge.solve(s, geo, unit.id, target.id, sur) == quick
                 monkeypatch.undo()
     assert routes > 100
+
+
+def long_straight(sur, start, end, ext, ahead=False):
+    """`sweep.straight` as it was: every step's hull checked against the difficult ground."""
+    length = math.dist(start.point, end.point)
+    if length <= 1e-12:
+        return 0.0, None
+    first, last = formation.footprint(start, ext), formation.footprint(end, ext)
+    sur = sweep.Surroundings.near(sur, bounds(first + last))
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        return length, None
+    hull = (sweep._ahead_hull(first, last) if ahead and length >= 1e-6
+            else convex_hull(first + last))
+    blocker = sweep._swept_blocker(sur, hull)
+    if blocker is not None:
+        return length, blocker
+    if not sur.difficult or not sweep._in_difficult(sur, hull):
+        return length, None
+    steps = max(1, math.ceil(length / sweep.STEP))
+    cost = 0.0
+    previous = first
+    for k in range(1, steps + 1):
+        t = k / steps
+        frame = Frame(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t,
+                      start.facing)
+        current = formation.footprint(frame, ext)
+        piece = length / steps
+        cost += 2 * piece if sweep._in_difficult(sur, convex_hull(previous + current)) else piece
+        previous = current
+    return cost, None
+
+
+def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long_way():
+    """Every unit of a shipped battle sent straight ahead and at an angle by many lengths,
+    through and past its difficult ground: the same cost and blocker."""
+    _, _, states = shipped_battle_positions(steps=40)
+    rng = random.Random(19)
+    dearer = 0
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            start = formation.frame_of(s, unit_id)
+            ext = formation.extent(s, unit_id)
+            for _ in range(6):
+                length = rng.uniform(0, 12)
+                end = formation.advanced(start, length)
+                found = sweep.straight(sur, start, end, ext, ahead=True)
+                assert found == long_straight(sur, start, end, ext, ahead=True)
+                dearer += found[1] is None and found[0] > length + 1e-9
+                aside = Frame(end.x + rng.uniform(-3, 3), end.y + rng.uniform(-3, 3),
+                              start.facing)
+                assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,
+                                                                               aside, ext)
+    assert dearer > 0
