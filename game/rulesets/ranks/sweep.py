@@ -248,6 +248,15 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
     outer = plain / steps
     cost = 0.0
+    # Every step's corners lie within `reach` of the pivot, so does its hull: a piece whose
+    # box lies wholly farther off meets no step (the square's corners hold such pieces)
+    sur.enemies = _within_reach(sur.enemies, pivot, reach)
+    sur.impassable = _within_reach(sur.impassable, pivot, reach)
+    sur.difficult = _within_reach(sur.difficult, pivot, reach)
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        for _ in range(steps):  # every step clear and plain: the same sum, step by step
+            cost += outer
+        return end, cost, None
     previous = _outline(start, ext)
     solid = sur.enemies + sur.impassable
     for k in range(1, steps + 1):
@@ -271,6 +280,25 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
             cost += outer
         previous = current
     return end, cost, None
+
+
+#: A piece is passed over by a wheel only when its box lies this much beyond the wheel's
+#: reach (far above the float error of the stepped corners).
+REACH_SLACK = 1e-6
+
+
+def _within_reach(rows: list[Obstacle], pivot: Point, reach: float) -> list[Obstacle]:
+    """The rows whose box comes within `reach` (and REACH_SLACK) of `pivot`."""
+    px, py = pivot
+    limit = (reach + REACH_SLACK) ** 2
+    out = []
+    for row in rows:
+        x0, y0, x1, y1 = row.box
+        dx = x0 - px if px < x0 else (px - x1 if px > x1 else 0.0)
+        dy = y0 - py if py < y0 else (py - y1 if py > y1 else 0.0)
+        if dx * dx + dy * dy <= limit:
+            out.append(row)
+    return out
 
 
 # --- where a block ends -----------------------------------------------------------------------------

@@ -596,3 +596,28 @@ def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long
                 assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,
                                                                                aside, ext)
     assert dearer > 0
+
+
+def test_wheels_past_pieces_in_the_corners_of_their_square_are_the_long_wheels():
+    """Wheels whose square round the pivot holds pieces the wheel's reach never comes near
+    (passed over, `sweep._within_reach`): the same end, cost and blocker as the long wheel,
+    and such wheels do occur in a shipped battle."""
+    _, _, states = shipped_battle_positions(steps=40)
+    passed_over = 0
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            start = formation.frame_of(s, unit_id)
+            ext = formation.extent(s, unit_id)
+            for degrees in (10.0, -10.0, 45.0, -45.0, 100.0, -100.0):
+                pivot = formation.wheel_pivot(start, ext, degrees)
+                reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
+                square = sweep.Surroundings.near(sur, (pivot[0] - reach, pivot[1] - reach,
+                                                       pivot[0] + reach, pivot[1] + reach))
+                rows = square.enemies + square.impassable + square.difficult
+                passed_over += len(sweep._within_reach(rows, pivot, reach)) < len(rows)
+                assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
+                                                                           degrees)
+    assert passed_over > 0
