@@ -138,15 +138,26 @@ def _analyse(s: GameState, geo: Geometry) -> Contacts:
         known = _kinds.answers(geo)
     except TypeError:  # a table that cannot be held weakly: nothing is remembered
         known = None
-    # each base's pose and reach read once (every pair of a position is looked at)
+    # each base's pose and reach read once; the pairs are met along x (sorted by it), so a
+    # base is only ever paired with those within the widest reach across, each pair taken
+    # in the states' order (which base is `a` matters to the table's answer)
     alive = [(m, m.x, m.y, m.side, m.base.radius) for m in s.models.values() if m.alive]
     pairs: dict[str, list[tuple[str, str]]] = {}
-    for i, (a, ax, ay, a_side, a_radius) in enumerate(alive):
-        reach_a = a_radius + CONTACT_TOLERANCE
-        for b, bx, by, b_side, b_radius in alive[i + 1:]:
+    if not alive:
+        return Contacts({}, {m.id: m.unit for m in s.models.values()})
+    widest = max(row[4] for row in alive)
+    widest = widest + CONTACT_TOLERANCE + widest  # no pair reaches further (as summed below)
+    along = sorted(range(len(alive)), key=lambda i: alive[i][1])
+    for place, first in enumerate(along):
+        x_first = alive[first][1]
+        for second in along[place + 1:]:
+            if alive[second][1] - x_first > widest:
+                break
+            a, ax, ay, a_side, a_radius = alive[min(first, second)]
+            b, bx, by, b_side, b_radius = alive[max(first, second)]
             if a_side == b_side:
                 continue
-            reach = reach_a + b_radius
+            reach = a_radius + CONTACT_TOLERANCE + b_radius
             if abs(ax - bx) > reach or abs(ay - by) > reach:
                 continue
             if (ax - bx) ** 2 + (ay - by) ** 2 > reach * reach:

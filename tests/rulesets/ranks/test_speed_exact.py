@@ -621,3 +621,48 @@ def test_wheels_past_pieces_in_the_corners_of_their_square_are_the_long_wheels()
                 assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
                                                                            degrees)
     assert passed_over > 0
+
+
+def long_analyse(s, geo):
+    """The contacts as they were found: every pair of living bases looked at, in order."""
+    from game.core.geometry import CONTACT_TOLERANCE
+    from game.rulesets.ranks.geometry import ASIDE, EXPOSED
+
+    alive = [m for m in s.models.values() if m.alive]
+    pairs = {}
+    for i, a in enumerate(alive):
+        for b in alive[i + 1:]:
+            if a.side == b.side:
+                continue
+            reach = a.base.radius + CONTACT_TOLERANCE + b.base.radius
+            if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
+                continue
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > reach * reach:
+                continue
+            kind_a = geo.contact_kind(a, b)
+            if kind_a is None:
+                continue
+            kind_b = geo.contact_kind(b, a) or ASIDE
+            if kind_a == ASIDE and kind_b == ASIDE:
+                continue
+            kind_a = EXPOSED if kind_a == ASIDE else kind_a
+            kind_b = EXPOSED if kind_b == ASIDE else kind_b
+            pairs.setdefault(a.id, []).append((b.id, kind_a))
+            pairs.setdefault(b.id, []).append((a.id, kind_b))
+    return ({mid: tuple(sorted(v)) for mid, v in pairs.items()},
+            {m.id: m.unit for m in s.models.values()})
+
+
+def test_contacts_found_along_x_are_the_contacts_of_every_pair():
+    """Pairs met along x (`_analyse`) against every pair looked at: the same contacts, every
+    position of two shipped battles, with and without kinds kept."""
+    found = 0
+    for seed in (3, 4):
+        _, geo, states = shipped_battle_positions(steps=80, seed=seed)
+        for s in states:
+            _kinds.clear()
+            fresh = _analyse(s, geo)
+            assert (fresh.pairs, fresh.unit_of) == long_analyse(s, geo)
+            assert _analyse(s, geo) == fresh
+            found += bool(fresh.pairs)
+    assert found > 5
