@@ -41,9 +41,17 @@ class Bases:
     kind): read once for all the units a listing offers moves to."""
 
     def __init__(self, s: GameState):
+        self.s = s
         self.rows = [(sweep.posed_box(m), m.unit, (m.id, m.x, m.y, m.facing,
                                                    s.units[m.unit].kind))
                      for m in s.models.values() if m.alive]
+        self._obstacles: list | None = None
+
+    def obstacles(self) -> list:
+        """`sweep.base_rows` of the state, made once for every unit the listing solves."""
+        if self._obstacles is None:
+            self._obstacles = sweep.base_rows(self.s)
+        return self._obstacles
 
 
 def _meeting(box: ground.Box, rows: list) -> list:
@@ -101,7 +109,8 @@ class _Offer:
     @property
     def sur(self) -> sweep.Surroundings:
         if self._sur is None:
-            self._sur = sweep.Surroundings(self.s, self.unit_id)
+            self._sur = sweep.Surroundings(self.s, self.unit_id, self._bases.obstacles()
+                                           if self._bases is not None else None)
         return self._sur
 
     def piece(self, ground_key: tuple, name: tuple, solve):

@@ -67,18 +67,17 @@ class Surroundings:
     """What one unit's move can meet in one state: enemy and friendly bases, impassable and
     difficult terrain, and the table's size."""
 
-    def __init__(self, s: GameState, unit_id: str):
+    def __init__(self, s: GameState, unit_id: str,
+                 rows: list[tuple[str, int, Obstacle]] | None = None):
+        """`rows`: `base_rows(s)`, when a listing has made them already for all its units."""
         side = s.units[unit_id].side
         self.width = s.scenario.width
         self.height = s.scenario.height
         self.enemies: list[Obstacle] = []
         self.friends: list[Obstacle] = []
-        for m in s.models.values():
-            if not m.alive or m.unit == unit_id:
-                continue
-            box, corners = _posed_rect(m)
-            row = Obstacle(box, corners, m.name, m)
-            (self.friends if m.side == side else self.enemies).append(row)
+        for unit, row_side, row in base_rows(s) if rows is None else rows:
+            if unit != unit_id:
+                (self.friends if row_side == side else self.enemies).append(row)
         self.impassable = _terrain(s, "impassable")
         self.difficult = _terrain(s, "difficult")
 
@@ -106,6 +105,16 @@ def _meeting(box: Box, rows: list[Obstacle]) -> list[Obstacle]:
         other = row.box
         if x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1:
             out.append(row)
+    return out
+
+
+def base_rows(s: GameState) -> list[tuple[str, int, Obstacle]]:
+    """(unit, side, obstacle) of every living base of the state, in the state's order."""
+    out = []
+    for m in s.models.values():
+        if m.alive:
+            box, corners = _posed_rect(m)
+            out.append((m.unit, m.side, Obstacle(box, corners, m.name, m)))
     return out
 
 

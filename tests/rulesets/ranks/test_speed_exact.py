@@ -666,3 +666,21 @@ def test_contacts_found_along_x_are_the_contacts_of_every_pair():
             assert _analyse(s, geo) == fresh
             found += bool(fresh.pairs)
     assert found > 5
+
+
+def test_surroundings_from_a_listings_shared_rows_are_the_surroundings_made_afresh():
+    """Each unit's surroundings cut from the base rows a listing makes once (offers.Bases)
+    hold the same bases, in the same order, as surroundings made from the state."""
+
+    def seen(rows):
+        return [(row.box, row.polygon, row.name, row.model.id) for row in rows]
+
+    _, _, states = shipped_battle_positions(steps=30)
+    for s in states:
+        shared = offers.Bases(s).obstacles()
+        for unit_id in s.units:
+            a, b = sweep.Surroundings(s, unit_id, shared), sweep.Surroundings(s, unit_id)
+            assert seen(a.enemies) == seen(b.enemies)
+            assert seen(a.friends) == seen(b.friends)
+            assert (a.impassable, a.difficult, a.width, a.height) == (
+                b.impassable, b.difficult, b.width, b.height)
