@@ -18,7 +18,7 @@ from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
 from game.core.geometry import Geometry
 from game.core.i18n import N_, join, msg, nmsg
-from game.core.state import GameState, Scenario
+from game.core.state import GameState, Point, Scenario
 from game.rulesets.base import (
     RulesetBase,
     end_battle,
@@ -158,9 +158,9 @@ class RanksRuleset(RulesetBase):
             if contacts(s, geo).in_contact(s, unit_id):
                 return [Action("fight", unit_id, label=_named(N_("{unit}: Fight"), unit.name))]
             return [hold]
-        goals = self._goals(s, geo, unit_id)
-        return [hold] + offers.moves(s, geo, unit_id, goals,
-                                     self._nearest_enemy_point(s, unit_id), bases)
+        nearest = self._nearest_enemy_point(s, unit_id)
+        goals = self._goals(s, geo, unit_id, nearest)
+        return [hold] + offers.moves(s, geo, unit_id, goals, nearest, bases)
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its
@@ -437,9 +437,11 @@ class RanksRuleset(RulesetBase):
             return touching
         return combat._nearest_enemy(s, unit_id)
 
-    def _goals(self, s: GameState, geo: Geometry, unit_id: str) -> dict[str, tuple]:
+    def _goals(self, s: GameState, geo: Geometry, unit_id: str, nearest: Point | None
+               ) -> dict[str, tuple]:
+        """Where the unit is offered to march: toward `nearest` (the nearest enemy's centre,
+        worked out once by the caller) and to the nearest objectives."""
         goals: dict[str, tuple] = {}
-        nearest = self._nearest_enemy_point(s, unit_id)
         if nearest is not None:
             goals[TOWARD_NEAREST] = nearest
         cx, cy = unit_centroid(s, unit_id)

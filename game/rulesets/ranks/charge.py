@@ -142,9 +142,13 @@ def _count(front: list[tuple[float, float]], target: list[tuple[float, float]],
     count = 0
     for low, high in front:
         low, high = low + slide, high + slide
-        if any(min(high, t1) - max(low, t0) >= EDGE_COVER for t0, t1 in target) or any(abs(low - t1) <= CORNER_SLACK or abs(high - t0) <= CORNER_SLACK
-                 for t0, t1 in target):
-            count += 1
+        # one plain loop instead of two generators (the charge search counts every slide it
+        # weighs): the same test, base by base
+        for t0, t1 in target:
+            if ((high if high < t1 else t1) - (low if low > t0 else t0) >= EDGE_COVER
+                    or abs(low - t1) <= CORNER_SLACK or abs(high - t0) <= CORNER_SLACK):
+                count += 1
+                break
     return count
 
 
@@ -411,6 +415,11 @@ def chosen(s: GameState, geo: Geometry, action: Action) -> tuple[Solution | None
     return alternative, ""
 
 
+#: A cost bound must beat the other way's cost by this much (sums of a stretch's pieces may
+#: fall short of its length by a rounding or two).
+ROUTE_SLACK = 1e-9
+
+
 def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Frame,
            budget: float, end_checked: bool = False) -> tuple[Plan | None, str]:
     """Wheel then straight, or straight then wheel: the cheaper legal one (`end_checked`:
@@ -426,6 +435,16 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
             options.append((wheel_cost + more, "wheel first"))
     why = msg("the way is blocked by {blocker}", blocker=blocker) if blocker else ""
     before = _unwheeled(end, ext, degrees)
+    if options and (math.dist(start.point, before.point) + formation.wheel_cost(ext, degrees)
+                    > options[0][0] + ROUTE_SLACK):
+        # Straight first costs at least its plain stretch and wheel (difficult ground only
+        # adds), more than wheeling first costs: it can be neither the cheaper way nor a
+        # tie, and with a way found its blocker is never told, so it is not swept
+        cost, order = options[0]
+        if cost > budget + 1e-6:
+            return None, msg("the way round costs {cost:.1f}\", more than the move of "
+                             "{move:g}\"", cost=cost, move=budget)
+        return Plan(end, cost), order
     straight_cost, blocker = sweep.straight(sur, start, Frame(before.x, before.y, start.facing),
                                             ext)
     if blocker is None:
@@ -481,15 +500,35 @@ def charge_choices(s: GameState, geo: Geometry, unit_id: str,
     within the unit's move, edge to edge, that cannot be charged: the ones a player would
     expect to reach)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    out, refused = [], []
-    budget = allowance(s, unit_id)
+    return offered_charges(s, geo, unit_id, sur), refused_charges(s, geo, unit_id, sur)
+
+
+def offered_charges(s: GameState, geo: Geometry, unit_id: str,
+                    sur: sweep.Surroundings | None = None) -> list[Action]:
+    """The charge offered on each enemy the unit can charge (`charge_choices`' first half:
+    a listing needs no more, so the refusals' reasons are not worked out for it)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    out = []
     for target_id in reach_candidates(s, unit_id):
-        solution, why = solve(s, geo, unit_id, target_id, sur, explain=False)
+        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
         if solution is not None:
             out.append(charge_action(s, unit_id, target_id, solution))
-        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+    return out
+
+
+def refused_charges(s: GameState, geo: Geometry, unit_id: str,
+                    sur: sweep.Surroundings | None = None) -> list[tuple[str, str]]:
+    """(enemy, why not) for each enemy within the unit's move, edge to edge, that cannot be
+    charged (`charge_choices`' second half; each solve is remembered, so the offers' own are
+    not solved again)."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    refused = []
+    budget = allowance(s, unit_id)
+    for target_id in reach_candidates(s, unit_id):
+        solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
+        if solution is None and geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
             refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
-    return out, refused
+    return refused
 
 
 def charge_options(s: GameState, geo: Geometry, unit_id: str,

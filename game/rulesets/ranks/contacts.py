@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.ranks.formation import slot_map
 from game.rulesets.ranks.geometry import (
@@ -115,24 +116,63 @@ def contacts(s: GameState, geo: Geometry) -> Contacts:
     return found
 
 
+#: Contact kinds of a pair of bases, both ways, under the two bases' poses and shapes (all
+#: the table's answer reads), per table: most pairs stand still from one position to the
+#: next, and each answer costs two pymunk collisions.
+KINDS_KEPT = 8192
+_kinds = PerTable(KINDS_KEPT)
+
+
+def _pair_kinds(arcs, a, b) -> tuple[str | None, str | None]:
+    """(a's kind against b, b's against a): None for a's when they do not touch (then b's
+    is not asked)."""
+    kind_a = arcs.contact_kind(a, b)
+    if kind_a is None:
+        return None, None
+    return kind_a, arcs.contact_kind(b, a)
+
+
 def _analyse(s: GameState, geo: Geometry) -> Contacts:
     arcs = ranks_geometry(geo)
-    alive = [m for m in s.models.values() if m.alive]
+    try:
+        known = _kinds.answers(geo)
+    except TypeError:  # a table that cannot be held weakly: nothing is remembered
+        known = None
+    # each base's pose and reach read once; the pairs are met along x (sorted by it), so a
+    # base is only ever paired with those within the widest reach across, each pair taken
+    # in the states' order (which base is `a` matters to the table's answer)
+    alive = [(m, m.x, m.y, m.side, m.base.radius) for m in s.models.values() if m.alive]
     pairs: dict[str, list[tuple[str, str]]] = {}
-    for i, a in enumerate(alive):
-        reach_a = a.base.radius + CONTACT_TOLERANCE
-        for b in alive[i + 1:]:
-            if a.side == b.side:
+    if not alive:
+        return Contacts({}, {m.id: m.unit for m in s.models.values()})
+    widest = max(row[4] for row in alive)
+    widest = widest + CONTACT_TOLERANCE + widest  # no pair reaches further (as summed below)
+    along = sorted(range(len(alive)), key=lambda i: alive[i][1])
+    for place, first in enumerate(along):
+        x_first = alive[first][1]
+        for second in along[place + 1:]:
+            if alive[second][1] - x_first > widest:
+                break
+            a, ax, ay, a_side, a_radius = alive[min(first, second)]
+            b, bx, by, b_side, b_radius = alive[max(first, second)]
+            if a_side == b_side:
                 continue
-            reach = reach_a + b.base.radius
-            if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
+            reach = a_radius + CONTACT_TOLERANCE + b_radius
+            if abs(ax - bx) > reach or abs(ay - by) > reach:
                 continue
-            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > reach * reach:
+            if (ax - bx) ** 2 + (ay - by) ** 2 > reach * reach:
                 continue
-            kind_a = arcs.contact_kind(a, b)
+            if known is None:
+                kind_a, kind_b = _pair_kinds(arcs, a, b)
+            else:
+                key = (ax, ay, a.facing, a.base, bx, by, b.facing, b.base)
+                found = known.get(key)
+                if found is None:
+                    found = known[key] = _pair_kinds(arcs, a, b)
+                kind_a, kind_b = found
             if kind_a is None:
                 continue
-            kind_b = arcs.contact_kind(b, a) or ASIDE
+            kind_b = kind_b or ASIDE
             if kind_a == ASIDE and kind_b == ASIDE:
                 continue  # no front touches: nobody attacks
             kind_a = EXPOSED if kind_a == ASIDE else kind_a

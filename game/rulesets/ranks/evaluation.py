@@ -10,7 +10,6 @@ take and the ground they close; a turn by bringing the nearest enemy into the fr
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 
 from game.core.actions import Action
@@ -69,8 +68,7 @@ def _expected_losses(s: GameState, unit_id: str, dice: int) -> float:
 def _mean_removed(dice: int, armour: tuple[int, ...]) -> float:
     """The exact mean of the bases `dice` remove from bases of this armour (in removal
     order), as a float: the same few (dice, armour) pairs come back every decision."""
-    dist = odds.removed_distribution(dice, armour)
-    return float(sum((k * p for k, p in dist.items()), Fraction(0)))
+    return float(odds.mean_removed(dice, armour))
 
 
 def combat_value(s: GameState, geo: Geometry, unit_id: str) -> float:
@@ -113,24 +111,50 @@ def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
 # --- objectives and closing ----------------------------------------------------------------------
 
 _presence_cache: dict[tuple, dict[str, tuple[int, ...]]] = {}
+#: The objectives within range of one base, by the objectives' token, the base's pose and its
+#: size (all `point_rect_distance` reads): most bases stand still from a position to the next.
+_in_range: dict[tuple, tuple[int, ...]] = {}
+IN_RANGE_KEPT = 8192
+#: One token per objectives layout met (each kept alive here, so its id is never reused): a
+#: key holds the token, which hashes at once, instead of the objectives themselves.
+_layouts: dict[int, tuple[tuple, int]] = {}
+
+
+def _objectives_token(s: GameState) -> int:
+    objectives = s.scenario.objectives
+    found = _layouts.get(id(objectives))
+    if found is None or found[0] is not objectives:
+        token = next((known for layout, known in _layouts.values() if layout == objectives),
+                     len(_layouts))
+        found = _layouts[id(objectives)] = (objectives, token)
+    return found[1]
 
 
 def _board(s: GameState) -> tuple:
-    return tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    return tuple([(m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive])
 
 
 def _presence(s: GameState, key: tuple | None = None) -> dict[str, tuple[int, ...]]:
-    """For each living base, the objectives within range of it (cached by positions)."""
-    key = _board(s) if key is None else key
+    """For each living base, the objectives within range of it (cached by the objectives and
+    the positions)."""
+    token = _objectives_token(s)
+    key = (token, _board(s) if key is None else key)
     found = _presence_cache.get(key)
     if found is None:
         found = {}
         for m in s.models.values():
             if m.alive:
-                found[m.id] = tuple(
-                    i for i, obj in enumerate(s.scenario.objectives)
-                    if point_rect_distance((obj.x, obj.y), m.x, m.y, m.facing, m.base.width,
-                                           m.base.depth) <= OBJECTIVE_RANGE)
+                base = m.base
+                pose = (token, m.x, m.y, m.facing, base.width_mm, base.depth_mm)
+                near = _in_range.get(pose)
+                if near is None:
+                    if len(_in_range) >= IN_RANGE_KEPT:
+                        _in_range.clear()
+                    near = _in_range[pose] = tuple(
+                        i for i, obj in enumerate(s.scenario.objectives)
+                        if point_rect_distance((obj.x, obj.y), m.x, m.y, m.facing,
+                                               base.width, base.depth) <= OBJECTIVE_RANGE)
+                found[m.id] = near
         if len(_presence_cache) > 64:
             _presence_cache.clear()
         _presence_cache[key] = found
@@ -166,28 +190,39 @@ def _holders(totals: list[dict[int, int]]) -> list[int | None]:
 
 
 def _with_unit(s: GameState, totals, unit_id: str, dest: dict, facing: float):
+    """The objective counts `totals` (kept: never changed here) with the unit's bases standing
+    at `dest`, turned to `facing`: a row is copied only when a base adds to it, and `totals`
+    itself comes back when none does."""
     from game.rulesets.ranks import control_value
 
-    out = [dict(row) for row in totals]
+    out = None
     models = s.alive_models(unit_id)
     points = [dest.get(m.id, (m.x, m.y)) for m in models]
-    cx = sum(x for x, _ in points) / len(points)
-    cy = sum(y for _, y in points) / len(points)
+    corners, base, corner = [], None, 0.0
+    for m in models:  # each base's corner reach (a unit's bases are mostly one base)
+        if m.base is not base:
+            base = m.base
+            corner = math.hypot(base.width, base.depth) / 2
+        corners.append(corner)
+    cx = sum([x for x, _ in points]) / len(points)
+    cy = sum([y for _, y in points]) / len(points)
     # every base lies within `spread` of the centre (its corners included)
-    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
-                 for m, (x, y) in zip(models, points, strict=True))
+    spread = max([math.hypot(x - cx, y - cy) + corner
+                  for (x, y), corner in zip(points, corners, strict=True)])
     for i, obj in enumerate(s.scenario.objectives):
         if math.hypot(obj.x - cx, obj.y - cy) - spread > OBJECTIVE_RANGE + 1e-6:
             continue  # the whole block is out of range of this objective
-        for m in models:
-            x, y = dest.get(m.id, (m.x, m.y))
-            corner = math.hypot(m.base.width, m.base.depth) / 2
+        for m, (x, y), corner in zip(models, points, corners, strict=True):
             if math.hypot(obj.x - x, obj.y - y) - corner > OBJECTIVE_RANGE + 1e-9:
                 continue  # the circle round the rectangle is out of range, so is it
             if point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
                                    m.base.depth) <= OBJECTIVE_RANGE:
+                if out is None:
+                    out = list(totals)
+                if out[i] is totals[i]:
+                    out[i] = dict(totals[i])
                 out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
-    return out
+    return totals if out is None else out
 
 
 class _Position:
@@ -202,6 +237,7 @@ class _Position:
         self.key = key
         self.before = _holders(_objective_totals(s, key=key))
         self._without: dict[str, list[dict[int, int]]] = {}
+        self._holders_without: dict[str, list[int | None]] = {}
         self._enemies: dict[int, list[Point]] = {}
         self._distance: dict[str, float] = {}
         self._facing: dict[str, tuple[Point, bool] | None] = {}
@@ -211,6 +247,17 @@ class _Position:
         if found is None:
             found = self._without[unit_id] = _objective_totals(s, skip_unit=unit_id,
                                                                key=self.key)
+        return found
+
+    def holders(self, s: GameState, unit_id: str, counts: list[dict[int, int]]
+                ) -> list[int | None]:
+        """`_holders(counts)`; kept when `counts` are the counts without the unit (its move
+        adds to no objective: most moves)."""
+        if counts is not self.without(s, unit_id):
+            return _holders(counts)
+        found = self._holders_without.get(unit_id)
+        if found is None:
+            found = self._holders_without[unit_id] = _holders(counts)
         return found
 
     def enemies(self, s: GameState, side: int) -> list[Point]:
@@ -252,10 +299,10 @@ POSITIONS_KEPT = 16
 def _position(s: GameState) -> _Position:
     """The position's shared terms, kept by everything they read: where the bases stand,
     their statuses and the units' rout (a panicked or routed base holds no objective)."""
-    key = (tuple((m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
-                 if m.alive),
-           tuple(u.id for u in s.units.values() if u.flags.get(panic.ROUTED)),
-           s.scenario.objectives)
+    key = (tuple([(m.id, m.x, m.y, m.facing, m.statuses) for m in s.models.values()
+                  if m.alive]),
+           tuple([u.id for u in s.units.values() if u.flags.get(panic.ROUTED)]),
+           _objectives_token(s))
     found = _positions.get(key)
     if found is None:
         if len(_positions) >= POSITIONS_KEPT:
@@ -273,15 +320,18 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     facing = models[0].facing + turn
     dest = a.destinations()
     here = _position(s)
-    after = _holders(_with_unit(s, here.without(s, a.unit), a.unit, dest, facing))
+    after = here.holders(s, a.unit, _with_unit(s, here.without(s, a.unit), a.unit, dest,
+                                               facing))
     swing = sum((h == side) - (b == side) for h, b in zip(after, here.before, strict=True))
     value = swing * POINTS_PER_OBJECTIVE * 0.5
     enemies = here.enemies(s, side)
     if enemies:
         d0 = here.distance(s, a.unit)
-        nx = sum(dest[m.id][0] for m in models) / len(models)
-        ny = sum(dest[m.id][1] for m in models) / len(models)
-        d1 = min(math.hypot(x - nx, y - ny) for x, y in enemies)
+        ends = [dest[m.id] for m in models]
+        nx = sum([x for x, _ in ends]) / len(models)
+        ny = sum([y for _, y in ends]) / len(models)
+        hypot = math.hypot
+        d1 = min([hypot(x - nx, y - ny) for x, y in enemies])
         closing = (d0 - d1) * CLOSING_VALUE
         value += -closing if a.kind == "flee" else closing
     if a.kind == "turn":
@@ -297,13 +347,36 @@ def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float,
     if found is None:
         return 0.0
     point, before = found
-    trial = [m.copy() for m in s.alive_models(a.unit)]
-    dest = a.destinations()
-    for m in trial:
-        m.x, m.y = dest.get(m.id, (m.x, m.y))
-        m.facing = facing % 360.0
-    after = ranks_geometry(geo).target_arc(trial, point) == "front"
+    models = s.alive_models(a.unit)
+    turned = facing % 360.0
+    # the arc reads the bases where the move puts them, their facing and their sizes: the
+    # same turn is weighed again after each other order of the side, the enemy unmoved
+    key = (tuple([(m.id, m.x, m.y, m.base) for m in models]), a.placement, turned, point)
+    after = _arcs_after.get(key)
+    if after is None:
+        dest = a.destinations()
+        trial = [_Posed(*dest.get(m.id, (m.x, m.y)), turned, m.base) for m in models]
+        after = ranks_geometry(geo).target_arc(trial, point) == "front"
+        if len(_arcs_after) >= ARCS_KEPT:
+            _arcs_after.clear()
+        _arcs_after[key] = after
     return FACING_VALUE * (after - before)
+
+
+#: Whether the point is in the front arc of a unit after a move, by its bases (ids, places and
+#: sizes), the move's placement, the facing and the point (all the arc reads).
+_arcs_after: dict[tuple, bool] = {}
+ARCS_KEPT = 4096
+
+
+class _Posed:
+    """A base where a move would put it: all the table's arc question reads of a base (its
+    place, facing and base), without copying the whole model."""
+
+    __slots__ = ("x", "y", "facing", "base")
+
+    def __init__(self, x: float, y: float, facing: float, base):
+        self.x, self.y, self.facing, self.base = x, y, facing, base
 
 
 def talent_value(s: GameState, a: Action) -> float:

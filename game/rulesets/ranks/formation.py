@@ -71,7 +71,8 @@ LIVING_CACHE = 4096
 def _living(s: GameState, unit_id: str) -> tuple[dict[str, Slot], Extent | None]:
     unit = s.units[unit_id]
     slots = unit.flags["slots"]
-    alive = tuple(s.models[mid].alive for mid, _, _ in slots)
+    models = s.models
+    alive = tuple([models[mid].alive for mid, _, _ in slots])
     key = (id(slots), alive)
     found = _living_cache.get(key)
     if found is not None and found[0] is slots:
@@ -198,11 +199,13 @@ def footprint(frame: Frame, ext: Extent, shrink: float = 0.0) -> Polygon:
     (fx, fy), (rx, ry) = unit_vectors(frame.facing)
     left, right = ext.left + shrink, ext.right - shrink
     front, back = -shrink, -(ext.depth - shrink)
-
-    def at(across: float, along: float) -> Point:
-        return (frame.x + rx * across + fx * along, frame.y + ry * across + fy * along)
-
-    return [at(left, front), at(right, front), at(right, back), at(left, back)]
+    x, y = frame.x, frame.y
+    # each corner is frame + right * across + forward * along, written out (asked for at
+    # every step of every sweep)
+    return [(x + rx * left + fx * front, y + ry * left + fy * front),
+            (x + rx * right + fx * front, y + ry * right + fy * front),
+            (x + rx * right + fx * back, y + ry * right + fy * back),
+            (x + rx * left + fx * back, y + ry * left + fy * back)]
 
 
 def front_centre(frame: Frame, ext: Extent) -> Point:

@@ -76,13 +76,14 @@ def allowance(s: GameState, unit_id: str) -> float:
 # --- plans ---------------------------------------------------------------------------------------
 
 def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
-               sur: sweep.Surroundings | None = None, wheel: tuple | None = None) -> Plan:
+               sur: sweep.Surroundings | None = None, wheel: tuple | None = None,
+               block: tuple[Frame, Extent] | None = None) -> Plan:
     """Wheel (about the inner front corner), then straight ahead; cost = the outer corner's
     path plus the advance, difficult terrain doubled. `wheel` may give the wheel's outcome
-    already worked out (`sweep.wheel`), when many advances after one wheel are tried."""
+    already worked out (`sweep.wheel`), and `block` the unit's frame and extent in this
+    state, when many advances after one wheel are tried."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
     if forward < -1e-9:
         return Plan(start, 0.0, msg("a March only moves forward (Turn first to go elsewhere)"))
     wheeled, cost, blocker = wheel or sweep.wheel(sur, start, ext, wheel_degrees)
@@ -94,20 +95,21 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
     if blocker is not None:
         return Plan(end, cost + more, msg("the march would pass through {blocker}",
                                           blocker=blocker))
-    return _ending(s, unit_id, sur, end, cost + more, allowance(s, unit_id))
+    return _ending(s, unit_id, sur, end, cost + more, allowance(s, unit_id), ext)
 
 
 def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
-              sur: sweep.Surroundings | None = None) -> Plan:
-    """A drill turn about the centre for half the move, then up to the other half ahead."""
+              sur: sweep.Surroundings | None = None,
+              block: tuple[Frame, Extent] | None = None) -> Plan:
+    """A drill turn about the centre for half the move, then up to the other half ahead
+    (`block`: the unit's frame and extent in this state, when known)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
     if round(degrees) not in (90, -90, 180, -180, 270):
         return Plan(start, 0.0, msg("a Turn faces 90 or 180 degrees"))
     half = allowance(s, unit_id) / 2
     turned = formation.turned(start, ext, degrees)
-    problem = sweep.end_problem(sur, s, unit_id, turned)
+    problem = sweep.end_problem(sur, s, unit_id, turned, ext)
     if problem:
         return Plan(turned, half, msg("no room to turn: {problem}", problem=problem))
     if forward < -1e-9:
@@ -117,17 +119,18 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     if blocker is not None:
         return Plan(end, half + more, msg("the move would pass through {blocker}",
                                           blocker=blocker))
-    return _ending(s, unit_id, sur, end, half + more, allowance(s, unit_id))
+    return _ending(s, unit_id, sur, end, half + more, allowance(s, unit_id), ext)
 
 
-def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float) -> Plan:
+def _ending(s, unit_id, sur, end: Frame, cost: float, budget: float,
+            ext: Extent | None = None) -> Plan:
     if cost > budget + 1e-6:
         return Plan(end, cost, msg("it would cost {cost:.1f}\", more than its move of "
                                    "{move:g}\"", cost=cost, move=budget))
-    problem = sweep.end_problem(sur, s, unit_id, end)
+    problem = sweep.end_problem(sur, s, unit_id, end, ext)
     if problem:
         return Plan(end, cost, problem)
-    touched = sweep.touched_enemy(sur, s, unit_id, end)
+    touched = sweep.touched_enemy(sur, s, unit_id, end, ext)
     if touched:
         return Plan(end, cost, msg("it would end touching {base} ({rule})", base=touched,
                                    rule=lowered(RULE_NO_CONTACT)))
@@ -259,8 +262,9 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None
+    block = (start, ext)
     forward = farthest_forward(
-        lambda d: march_plan(s, unit_id, degrees, d, sur, wheel), reach,
+        lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block), reach,
         passes=lambda d: passes_through(sur, wheel[0], d, ext),
         overlapped=lambda d: sweep.overlapped_since(sur, s, unit_id,
                                                     formation.advanced(wheel[0], d), d))
@@ -269,7 +273,7 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     forward = math.floor(forward * 1000) / 1000
     if forward < 0.05 and abs(degrees) < 0.5:
         return None
-    plan = march_plan(s, unit_id, degrees, forward, sur, wheel)
+    plan = march_plan(s, unit_id, degrees, forward, sur, wheel, block)
     if plan.problem:
         return None
     if abs(degrees) < 0.5:
@@ -313,8 +317,9 @@ def turn_options(s: GameState, unit_id: str, toward: Point | None,
 def spot_turns(s: GameState, unit_id: str, sur: sweep.Surroundings) -> list[Action | None]:
     """Each of TURNS on the spot, in that order (None where there is no room)."""
     out: list[Action | None] = []
+    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
     for degrees in TURNS:
-        plan = turn_plan(s, unit_id, degrees, 0.0, sur)
+        plan = turn_plan(s, unit_id, degrees, 0.0, sur, block)
         out.append(None if plan.problem else Action(
             "turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
             option=option_text(by=degrees, forward=0.0), label=TURN_LABELS[degrees]))
@@ -326,17 +331,16 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
     """A turn by `degrees`, then ahead as far as is legal in the other half move (None when
     that is not even 0.05"; only offered where the turn on the spot is legal)."""
     half = allowance(s, unit_id) / 2
-    turned = formation.turned(formation.frame_of(s, unit_id), formation.extent(s, unit_id),
-                              degrees)
-    forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur), half,
-                               passes=lambda d: passes_through(
-                                   sur, turned, d, formation.extent(s, unit_id)),
+    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    turned = formation.turned(*block, degrees)
+    forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur, block), half,
+                               passes=lambda d: passes_through(sur, turned, d, block[1]),
                                overlapped=lambda d: sweep.overlapped_since(
                                    sur, s, unit_id, formation.advanced(turned, d), d))
     if not forward or forward < 0.05:
         return None
     forward = math.floor(forward * 1000) / 1000
-    plan = turn_plan(s, unit_id, degrees, forward, sur)
+    plan = turn_plan(s, unit_id, degrees, forward, sur, block)
     if plan.problem is not None:
         return None
     return Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),

@@ -88,3 +88,32 @@ def removed_distribution(n: int, armour: tuple[int, ...]) -> dict[int, Fraction]
         j = bases_removed(k, list(armour))
         out[j] = out.get(j, Fraction(0)) + p
     return out
+
+
+@lru_cache(maxsize=128)
+def hit_ways(n: int) -> tuple[int, ...]:
+    """`ways[k]`: how many of the 6^n equally likely throws of n dice score k hits, as
+    integers (the counts `_joint` divides by 6^n, summed over the fumbles): means worked out
+    from them are exact without a Fraction per term."""
+    ways_by_dice = [[1]]
+    for _ in range(n):
+        last = ways_by_dice[-1]
+        nxt = [0] * (len(last) + 2)
+        for k, ways in enumerate(last):
+            nxt[k] += 2 * ways
+            nxt[k + 1] += 2 * ways
+            nxt[k + 2] += ways
+        ways_by_dice.append(nxt)
+    out = [0] * (2 * n + 1)
+    for fumbles in range(n + 1):
+        choose = comb(n, fumbles)
+        for hits, ways in enumerate(ways_by_dice[n - fumbles]):
+            out[hits] += choose * ways
+    return tuple(out)
+
+
+def mean_removed(n: int, armour: tuple[int, ...]) -> Fraction:
+    """The exact mean of the bases n dice remove from bases of this armour (in removal
+    order): the mean of `removed_distribution`, counted over the 6^n throws in integers."""
+    lost = sum(bases_removed(k, list(armour)) * ways for k, ways in enumerate(hit_ways(n)))
+    return Fraction(lost, 6 ** n)

@@ -19,13 +19,13 @@ from game.core.i18n import msg
 from game.core.state import GameState, Point
 from game.rulesets.ranks import charge, ground, movement, sweep
 from game.rulesets.ranks.recall import table_token
-from game.rulesets.ranks.shapes import boxes_meet
 from game.rulesets.ranks.wording import lowered
 
 #: Pieces kept (all units, all positions; cleared when full).
 KEPT = 4096
 _kept: dict[tuple, object] = {}
 _grounds: dict[tuple, tuple] = {}
+_MISSING = object()
 
 
 def own_key(s: GameState, unit_id: str) -> tuple:
@@ -41,9 +41,25 @@ class Bases:
     kind): read once for all the units a listing offers moves to."""
 
     def __init__(self, s: GameState):
+        self.s = s
         self.rows = [(sweep.posed_box(m), m.unit, (m.id, m.x, m.y, m.facing,
                                                    s.units[m.unit].kind))
                      for m in s.models.values() if m.alive]
+        self._obstacles: list | None = None
+
+    def obstacles(self) -> list:
+        """`sweep.base_rows` of the state, made once for every unit the listing solves."""
+        if self._obstacles is None:
+            self._obstacles = sweep.base_rows(self.s)
+        return self._obstacles
+
+
+def _meeting(box: ground.Box, rows: list) -> list:
+    """The rows whose box (first field) meets `box`: `shapes.boxes_meet` written out, as every
+    offer's key asks it of every base near the unit."""
+    x0, y0, x1, y1 = box
+    return [row for row in rows
+            if x0 <= row[0][2] and row[0][0] <= x1 and y0 <= row[0][3] and row[0][1] <= y1]
 
 
 class _Offer:
@@ -61,8 +77,8 @@ class _Offer:
         within its near ground (most do), else all."""
         if self._near is None:
             near = self.ground(ground.near)
-            self._near = (near, [row for row in self._bases.rows
-                                 if row[1] != self.unit_id and boxes_meet(near, row[0])])
+            self._near = (near, _meeting(near, [row for row in self._bases.rows
+                                                if row[1] != self.unit_id]))
         near, rows = self._near
         if near[0] <= box[0] and near[1] <= box[1] and box[2] <= near[2] and box[3] <= near[3]:
             return rows
@@ -88,22 +104,22 @@ class _Offer:
         *args)` (ground.py) gives: id, pose, unit kind. The ground itself depends only on the
         unit and `args`, so it is kept under them."""
         box = self.ground(where, *args)
-        return (self._own, tuple(entry for other, _, entry in self._rows(box)
-                                 if boxes_meet(box, other)))
+        return (self._own, tuple([row[2] for row in _meeting(box, self._rows(box))]))
 
     @property
     def sur(self) -> sweep.Surroundings:
         if self._sur is None:
-            self._sur = sweep.Surroundings(self.s, self.unit_id)
+            self._sur = sweep.Surroundings(self.s, self.unit_id, self._bases.obstacles()
+                                           if self._bases is not None else None)
         return self._sur
 
     def piece(self, ground_key: tuple, name: tuple, solve):
         key = (ground_key, name)
-        if key in _kept:
-            return _kept[key]
-        if len(_kept) >= KEPT:
-            _kept.clear()
-        found = _kept[key] = solve()
+        found = _kept.get(key, _MISSING)  # one look (the key is long to hash)
+        if found is _MISSING:
+            if len(_kept) >= KEPT:
+                _kept.clear()
+            found = _kept[key] = solve()
         return found
 
     def within(self, where, *args) -> sweep.Surroundings:
@@ -125,14 +141,18 @@ def charges(s: GameState, geo: Geometry, unit_id: str,
     every enemy within its move edge to edge that cannot be)."""
     offer = _Offer(s, geo, unit_id)
     offer._sur = sur
-    return offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))
+    ground_key = offer.on(ground.near)
+    out, table_refused = offer.piece(ground_key, ("charges",), lambda: _charges(offer))
+    refused = offer.piece(ground_key, ("charge refusals",), lambda: charge.refused_charges(
+        s, geo, unit_id, offer.sur) + table_refused)
+    return out, refused
 
 
 def _charges(offer: _Offer) -> tuple[list[Action], list[tuple[str, str]]]:
+    """(the offered charges the table accepts, (enemy, why) for those it refuses)."""
     s, geo = offer.s, offer.geo
-    offered, refused = charge.charge_choices(s, geo, offer.unit_id, offer.sur)
-    out = []
-    for a in offered:
+    out, refused = [], []
+    for a in charge.offered_charges(s, geo, offer.unit_id, offer.sur):
         problem = table_problem(s, geo, offer.sur, a)
         if problem is None:
             out.append(a)
@@ -151,6 +171,7 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
     when the caller lists several units' moves."""
     offer = _Offer(s, geo, unit_id, bases)
+    # the charges only: the refusals' reasons are worked out when asked for (`charges`)
     out = list(offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(

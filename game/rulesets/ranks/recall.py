@@ -56,9 +56,13 @@ def recalled(geo, key: Hashable, compute: Callable[[], Any]) -> Any:
         answers = _answers.answers(geo)
     except TypeError:
         return compute()
-    if key not in answers:
-        answers[key] = compute()
-    return answers[key]
+    found = answers.get(key, _MISSING)  # one look: a board key is long to hash
+    if found is _MISSING:
+        found = answers[key] = compute()
+    return found
+
+
+_MISSING = object()
 
 
 def forget() -> None:

@@ -23,12 +23,25 @@ Polygon = list[Point]
 EPS = 1e-9
 
 
+#: The vectors of each facing met (a few dozen facings come back all battle long); a facing
+#: of zero is never kept, as 0.0 and -0.0 are one key but give zeros of two signs.
+_vectors: dict[float, tuple[Point, Point]] = {}
+VECTORS_KEPT = 4096
+
+
 def unit_vectors(facing: float) -> tuple[Point, Point]:
     """(forward, right): forward points along the facing; right is forward turned +90 degrees,
     the base's right hand on a y-down map (and the +y axis of a base's own frame)."""
-    angle = math.radians(facing)
-    cos_a, sin_a = math.cos(angle), math.sin(angle)
-    return (cos_a, sin_a), (-sin_a, cos_a)
+    found = _vectors.get(facing)
+    if found is None:
+        angle = math.radians(facing)
+        cos_a, sin_a = math.cos(angle), math.sin(angle)
+        found = (cos_a, sin_a), (-sin_a, cos_a)
+        if facing != 0.0:
+            if len(_vectors) >= VECTORS_KEPT:
+                _vectors.clear()
+            _vectors[facing] = found
+    return found
 
 
 def rect_corners(x: float, y: float, facing: float, width: float, depth: float,
@@ -69,16 +82,42 @@ def _project(polygon: Polygon, axis: Point) -> tuple[float, float]:
 
 def penetration(a: Polygon, b: Polygon) -> float:
     """How deep two convex polygons overlap: the smallest overlap of their projections on any
-    edge normal (<= 0 when they only touch or are apart)."""
+    edge normal (<= 0 when they only touch or are apart).
+
+    Written out in plain loops (the same axes in the same order, the same products and
+    sums as `_axes` and `_project`, so the very same floats): every sweep and end check of a
+    block asks it, thousands of times a battle."""
     best = math.inf
-    for axis in _axes(a) + _axes(b):
-        min_a, max_a = _project(a, axis)
-        min_b, max_b = _project(b, axis)
-        overlap = min(max_a - min_b, max_b - min_a)
-        if overlap < best:
-            best = overlap
-            if best <= 0.0:
-                return best
+    hypot = math.hypot
+    for polygon in (a, b):
+        x1, y1 = polygon[-1]
+        for x2, y2 in polygon:
+            nx, ny = y1 - y2, x2 - x1
+            x1, y1 = x2, y2
+            length = hypot(nx, ny)
+            if length <= EPS:
+                continue
+            ax, ay = nx / length, ny / length
+            min_a = max_a = a[0][0] * ax + a[0][1] * ay
+            for px, py in a:
+                value = px * ax + py * ay
+                if value < min_a:
+                    min_a = value
+                elif value > max_a:
+                    max_a = value
+            min_b = max_b = b[0][0] * ax + b[0][1] * ay
+            for px, py in b:
+                value = px * ax + py * ay
+                if value < min_b:
+                    min_b = value
+                elif value > max_b:
+                    max_b = value
+            first, second = max_a - min_b, max_b - min_a
+            overlap = first if first < second else second
+            if overlap < best:
+                best = overlap
+                if best <= 0.0:
+                    return best
     return best
 
 

@@ -67,30 +67,55 @@ class Surroundings:
     """What one unit's move can meet in one state: enemy and friendly bases, impassable and
     difficult terrain, and the table's size."""
 
-    def __init__(self, s: GameState, unit_id: str):
+    def __init__(self, s: GameState, unit_id: str,
+                 rows: list[tuple[str, int, Obstacle]] | None = None):
+        """`rows`: `base_rows(s)`, when a listing has made them already for all its units."""
         side = s.units[unit_id].side
         self.width = s.scenario.width
         self.height = s.scenario.height
         self.enemies: list[Obstacle] = []
         self.friends: list[Obstacle] = []
-        for m in s.models.values():
-            if not m.alive or m.unit == unit_id:
-                continue
-            box, corners = _posed_rect(m)
-            row = Obstacle(box, corners, m.name, m)
-            (self.friends if m.side == side else self.enemies).append(row)
+        for unit, row_side, row in base_rows(s) if rows is None else rows:
+            if unit != unit_id:
+                (self.friends if row_side == side else self.enemies).append(row)
         self.impassable = _terrain(s, "impassable")
         self.difficult = _terrain(s, "difficult")
 
-    def near(self, box: Box) -> Surroundings:
-        """The same surroundings cut down to what meets a box (for a motion's many checks)."""
+    def near(self, box: Box, friends: bool = True, difficult: bool = True) -> Surroundings:
+        """The same surroundings cut down to what meets a box (for a motion's many checks).
+        A sweep asks without the friends (they may be passed), an end check without the
+        difficult ground (it only costs): those lists come back empty, not cut."""
         out = Surroundings.__new__(Surroundings)
         out.width, out.height = self.width, self.height
-        out.enemies = [row for row in self.enemies if boxes_meet(box, row.box)]
-        out.friends = [row for row in self.friends if boxes_meet(box, row.box)]
-        out.impassable = [row for row in self.impassable if boxes_meet(box, row.box)]
-        out.difficult = [row for row in self.difficult if boxes_meet(box, row.box)]
+        out.enemies = _meeting(box, self.enemies)
+        out.friends = _meeting(box, self.friends) if friends else []
+        out.impassable = _meeting(box, self.impassable)
+        out.difficult = _meeting(box, self.difficult) if difficult else []
         return out
+
+
+def _meeting(box: Box, rows: list[Obstacle]) -> list[Obstacle]:
+    """The rows whose box meets `box` (`boxes_meet` written out: every check of every move
+    cuts its surroundings down this way)."""
+    if not rows:
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    for row in rows:
+        other = row.box
+        if x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1:
+            out.append(row)
+    return out
+
+
+def base_rows(s: GameState) -> list[tuple[str, int, Obstacle]]:
+    """(unit, side, obstacle) of every living base of the state, in the state's order."""
+    out = []
+    for m in s.models.values():
+        if m.alive:
+            box, corners = _posed_rect(m)
+            out.append((m.unit, m.side, Obstacle(box, corners, m.name, m)))
+    return out
 
 
 #: Base rectangles by pose: most bases stand still while the AI weighs a side's moves.
@@ -99,7 +124,9 @@ RECT_CACHE = 8192
 
 
 def _posed_rect(model: Model) -> tuple[Box, Polygon]:
-    key = (model.x, model.y, model.facing, model.base.width, model.base.depth)
+    base = model.base
+    # the base's size in millimetres, as it is stored (its inches are worked out from them)
+    key = (model.x, model.y, model.facing, base.width_mm, base.depth_mm)
     found = _rects.get(key)
     if found is None:
         if len(_rects) >= RECT_CACHE:
@@ -175,7 +202,7 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
     if length <= 1e-12:
         return 0.0, None
     first, last = _outline(start, ext), _outline(end, ext)
-    sur = sur.near(bounds(first + last))
+    sur = sur.near(bounds(first + last), friends=False)
     if not (sur.enemies or sur.impassable or sur.difficult):
         return length, None
     hull = _ahead_hull(first, last) if ahead and length >= 1e-6 else convex_hull(first + last)
@@ -193,7 +220,13 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
                       start.facing)
         current = _outline(frame, ext)
         piece = length / steps
-        cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+        # the step's hull lies in the box of its corners: a step whose box meets no
+        # difficult piece's box is plain, as `_in_difficult` would find, without its hull
+        box = bounds(previous + current)
+        if any(boxes_meet(box, row.box) for row in sur.difficult):
+            cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+        else:
+            cost += piece
         previous = current
     return cost, None
 
@@ -217,23 +250,64 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     pivot = formation.wheel_pivot(start, ext, degrees)
     reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
     plain = formation.wheel_cost(ext, degrees)
-    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach))
+    sur = sur.near((pivot[0] - reach, pivot[1] - reach, pivot[0] + reach, pivot[1] + reach),
+                   friends=False)
     if not (sur.enemies or sur.impassable or sur.difficult):
         return end, plain, None
     steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
     outer = plain / steps
     cost = 0.0
+    # Every step's corners lie within `reach` of the pivot, so does its hull: a piece whose
+    # box lies wholly farther off meets no step (the square's corners hold such pieces)
+    sur.enemies = _within_reach(sur.enemies, pivot, reach)
+    sur.impassable = _within_reach(sur.impassable, pivot, reach)
+    sur.difficult = _within_reach(sur.difficult, pivot, reach)
+    if not (sur.enemies or sur.impassable or sur.difficult):
+        for _ in range(steps):  # every step clear and plain: the same sum, step by step
+            cost += outer
+        return end, cost, None
     previous = _outline(start, ext)
+    solid = sur.enemies + sur.impassable
     for k in range(1, steps + 1):
         frame = formation.wheeled(start, ext, degrees * k / steps)
         current = _outline(frame, ext)
-        hull = convex_hull(previous + current)
-        blocker = _swept_blocker(sur, hull)
-        if blocker is not None:
-            return end, cost, blocker
-        cost += 2 * outer if sur.difficult and _in_difficult(sur, hull) else outer
+        # The hull lies within the box of the step's corners: a step whose corners' box meets
+        # no piece's box is clear and plain, as the checks on its hull would find, so its
+        # hull is not worked out
+        box = bounds(previous + current)
+        if any(boxes_meet(box, row.box) for row in solid):
+            hull = convex_hull(previous + current)
+            blocker = _swept_blocker(sur, hull)
+            if blocker is not None:
+                return end, cost, blocker
+        else:
+            hull = None
+        if sur.difficult and any(boxes_meet(box, row.box) for row in sur.difficult):
+            hull = hull or convex_hull(previous + current)
+            cost += 2 * outer if _in_difficult(sur, hull) else outer
+        else:
+            cost += outer
         previous = current
     return end, cost, None
+
+
+#: A piece is passed over by a wheel only when its box lies this much beyond the wheel's
+#: reach (far above the float error of the stepped corners).
+REACH_SLACK = 1e-6
+
+
+def _within_reach(rows: list[Obstacle], pivot: Point, reach: float) -> list[Obstacle]:
+    """The rows whose box comes within `reach` (and REACH_SLACK) of `pivot`."""
+    px, py = pivot
+    limit = (reach + REACH_SLACK) ** 2
+    out = []
+    for row in rows:
+        x0, y0, x1, y1 = row.box
+        dx = x0 - px if px < x0 else (px - x1 if px > x1 else 0.0)
+        dy = y0 - py if py < y0 else (py - y1 if py > y1 else 0.0)
+        if dx * dx + dy * dy <= limit:
+            out.append(row)
+    return out
 
 
 # --- where a block ends -----------------------------------------------------------------------------
@@ -245,10 +319,11 @@ def base_rects(s: GameState, unit_id: str, frame: Frame, shrink: float = 0.0
             for mid, (x, y) in formation.positions(s, unit_id, frame).items()]
 
 
-def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
+def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                ext: Extent | None = None) -> str | None:
     """Why the unit cannot stand in this frame (off the table, on a base, in impassable
-    terrain), or None."""
-    ext = formation.extent(s, unit_id)
+    terrain), or None (`ext`: the unit's extent in this state, when known)."""
+    ext = ext or formation.extent(s, unit_id)
     outline = formation.footprint(frame, ext)
     if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in outline):
@@ -256,7 +331,7 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> 
             if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                        and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
                 return msg("{base} would be off the table", base=s.models[mid].name)
-    near = sur.near(bounds(outline))
+    near = sur.near(bounds(outline), difficult=False)
     others = near.enemies + near.friends
     if not others and not near.impassable:
         return None
@@ -281,7 +356,7 @@ def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame
     overlaps here (so a search stepping back need not try it); None when no base overlaps
     another here."""
     ext = formation.extent(s, unit_id)
-    near = sur.near(bounds(formation.footprint(frame, ext)))
+    near = sur.near(bounds(formation.footprint(frame, ext)), difficult=False)
     others = near.enemies + near.friends
     if not others:
         return None
@@ -303,7 +378,7 @@ def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     the shifts along `direction` (a unit vector) between which that base still overlaps that
     one (an open interval round 0), narrowed by SPAN_SLACK at both ends for float safety."""
     ext = formation.extent(s, unit_id)
-    near = sur.near(bounds(formation.footprint(frame, ext)))
+    near = sur.near(bounds(formation.footprint(frame, ext)), difficult=False)
     others = near.enemies + near.friends
     depth = TOLERANCE - SAFETY
     back = (-direction[0], -direction[1])
@@ -322,11 +397,13 @@ def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
 SPAN_SLACK = 1e-7
 
 
-def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame) -> str | None:
-    """An enemy base the unit would touch (or nearly) in this frame."""
+def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
+                  ext: Extent | None = None) -> str | None:
+    """An enemy base the unit would touch (or nearly) in this frame (`ext`: the unit's
+    extent in this state, when known)."""
     reach = TOLERANCE + SAFETY
-    outline = formation.footprint(frame, formation.extent(s, unit_id), shrink=-reach)
-    enemies = sur.near(bounds(outline)).enemies
+    outline = formation.footprint(frame, ext or formation.extent(s, unit_id), shrink=-reach)
+    enemies = sur.near(bounds(outline), friends=False, difficult=False).enemies
     if not enemies:
         return None
     for _, rect in base_rects(s, unit_id, frame, shrink=-reach):
@@ -348,7 +425,7 @@ def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
-    near = sur.near(bounds(corners))
+    near = sur.near(bounds(corners), difficult=False)
     return bool(near.enemies or near.friends or near.impassable
                 or not all(CLOSE_CALL <= x <= sur.width - CLOSE_CALL
                            and CLOSE_CALL <= y <= sur.height - CLOSE_CALL for x, y in corners))

@@ -1,0 +1,255 @@
+"""The ranks engine's kept answers and split work (issue 13, engine speed) against the long
+way: contact kinds kept by pose, contacts met along x, objectives and arcs kept for the
+valuation, charges offered apart from their refusals, integer odds, one-look caches. Each
+gives what a computation with nothing kept gives."""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rulesets.ranks import charge, evaluation, movement, offers, recall, shapes, sweep
+from game.rulesets.ranks.contacts import _analyse, _kinds
+from tests.rulesets.ranks.test_speed import shipped_battle_positions
+
+
+def test_contacts_with_remembered_pair_kinds_are_the_contacts_worked_out_afresh():
+    """Contact kinds kept by the two bases' poses (contacts.py): every position of a shipped
+    battle, analysed with kinds kept from all the positions before it, gives the contacts an
+    analysis with nothing kept gives; so does a table that cannot be held weakly."""
+    _, geo, states = shipped_battle_positions(steps=60)
+    _kinds.clear()
+    warm = [_analyse(s, geo) for s in states]
+    assert any(c.pairs for c in warm)
+    for s, found in zip(states, warm, strict=True):
+        _kinds.clear()
+        assert _analyse(s, geo) == found
+
+    class Unheld:
+        """The table's answers behind a stand-in that refuses weak references."""
+        __slots__ = ()
+
+        def contact_kind(self, a, b):
+            return geo.contact_kind(a, b)
+
+        def target_arc(self, models, point):
+            return geo.target_arc(models, point)
+
+    for s, found in zip(states, warm, strict=True):
+        assert _analyse(s, Unheld()) == found
+
+
+def long_facing_gain(s, geo, a, facing, here):
+    """`_facing_gain` as it was: the unit's models copied and moved."""
+    found = here.facing(s, geo, a.unit)
+    if found is None:
+        return 0.0
+    point, before = found
+    trial = [m.copy() for m in s.alive_models(a.unit)]
+    dest = a.destinations()
+    for m in trial:
+        m.x, m.y = dest.get(m.id, (m.x, m.y))
+        m.facing = facing % 360.0
+    after = geo.target_arc(trial, point) == "front"
+    return evaluation.FACING_VALUE * (after - before)
+
+
+def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
+    """Objectives in range kept per base pose (evaluation._in_range) and turns weighed on
+    stand-ins of the bases, their arcs kept (evaluation._arcs_after): every move of a shipped
+    battle's positions is valued as with nothing kept, and each turn's facing gain (mostly
+    found kept by then) is the one worked out on copied models."""
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    turns = 0
+    for s in states:
+        actions = [a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+        warm = [ruleset.action_value(s, a, geo) for a in actions]
+        cold = []
+        for a in actions:
+            evaluation._positions.clear()
+            evaluation._presence_cache.clear()
+            evaluation._in_range.clear()
+            evaluation._arcs_after.clear()
+            cold.append(ruleset.action_value(s, a, geo))
+        assert warm == cold
+        here = evaluation._position(s)
+        for a in actions:
+            if a.kind != "turn":
+                continue
+            facing = s.alive_models(a.unit)[0].facing + movement.parse_option(a.option)["by"]
+            assert evaluation._facing_gain(s, geo, a, facing, here) == long_facing_gain(
+                s, geo, a, facing, here)
+            turns += 1
+    assert turns > 10
+
+
+def long_charge_choices(s, geo, unit_id, sur):
+    """`charge_choices` as it was: offers and refusals in one pass over the candidates."""
+    out, refused = [], []
+    budget = movement.allowance(s, unit_id)
+    for target_id in charge.reach_candidates(s, unit_id):
+        solution, _ = charge.solve(s, geo, unit_id, target_id, sur, explain=False)
+        if solution is not None:
+            out.append(charge.charge_action(s, unit_id, target_id, solution))
+        elif geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+            refused.append((target_id, charge.solve(s, geo, unit_id, target_id, sur)[1]))
+    return out, refused
+
+
+def test_charges_offered_and_refused_apart_are_the_charges_of_one_pass():
+    """A listing asks for the offered charges alone (the refusals' reasons are worked out
+    only for the turn's notes and the info panel): each half is the one pass's half."""
+    _, geo, states = shipped_battle_positions(steps=60)
+    refusals = 0
+    for s in states:
+        for unit in s.units_of(s.active):
+            sur = sweep.Surroundings(s, unit.id)
+            recall.forget()
+            offered = charge.offered_charges(s, geo, unit.id, sur)
+            refused = charge.refused_charges(s, geo, unit.id, sur)
+            recall.forget()
+            assert (offered, refused) == long_charge_choices(s, geo, unit.id, sur)
+            assert charge.charge_choices(s, geo, unit.id) == (offered, refused)
+            refusals += len(refused)
+    assert refusals > 5
+
+
+def long_with_unit(s, totals, unit_id, dest, facing):
+    """`_with_unit` as it was: every row copied, each base's corner worked out twice."""
+    from game.rulesets.ranks import control_value
+
+    out = [dict(row) for row in totals]
+    models = s.alive_models(unit_id)
+    points = [dest.get(m.id, (m.x, m.y)) for m in models]
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    spread = max(math.hypot(x - cx, y - cy) + math.hypot(m.base.width, m.base.depth) / 2
+                 for m, (x, y) in zip(models, points, strict=True))
+    for i, obj in enumerate(s.scenario.objectives):
+        if math.hypot(obj.x - cx, obj.y - cy) - spread > evaluation.OBJECTIVE_RANGE + 1e-6:
+            continue
+        for m in models:
+            x, y = dest.get(m.id, (m.x, m.y))
+            corner = math.hypot(m.base.width, m.base.depth) / 2
+            if math.hypot(obj.x - x, obj.y - y) - corner > evaluation.OBJECTIVE_RANGE + 1e-9:
+                continue
+            if shapes.point_rect_distance((obj.x, obj.y), x, y, facing, m.base.width,
+                                          m.base.depth) <= evaluation.OBJECTIVE_RANGE:
+                out[i][m.side] = out[i].get(m.side, 0) + control_value(s, m)
+    return out
+
+
+def test_objective_counts_with_a_moved_unit_are_the_long_ways_and_leave_the_kept_alone():
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    changed = 0
+    for s in states:
+        here = evaluation._position(s)
+        for a in ruleset.legal_actions(s, geo):
+            if a.kind not in ("march", "turn", "flee"):
+                continue
+            totals = here.without(s, a.unit)
+            before = [dict(row) for row in totals]
+            facing = s.alive_models(a.unit)[0].facing
+            found = evaluation._with_unit(s, totals, a.unit, a.destinations(), facing)
+            assert found == long_with_unit(s, totals, a.unit, a.destinations(), facing)
+            assert totals == before
+            changed += found != totals
+    assert changed > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 24), st.lists(st.integers(1, 4), max_size=10).map(tuple))
+def test_the_mean_of_bases_removed_counted_in_integers_is_the_fractions_mean(dice, armour):
+    """`odds.mean_removed` (integer counts over the 6^n throws) is the mean of
+    `removed_distribution` (a Fraction per outcome): the same rational, so the same float."""
+    from fractions import Fraction
+
+    from game.rulesets.ranks import odds
+
+    long_mean = sum((k * p for k, p in odds.removed_distribution(dice, armour).items()),
+                    Fraction(0))
+    assert odds.mean_removed(dice, armour) == long_mean
+    assert float(odds.mean_removed(dice, armour)) == float(long_mean)
+    assert sum(odds.hit_ways(dice)) == 6 ** dice
+
+
+def test_a_kept_answer_of_none_is_kept_and_found_in_one_look():
+    """Pieces and recalled solves look their key up once: an answer of None (no March, no
+    charge) is kept like any other and never solved again."""
+    calls = []
+
+    def solve():
+        calls.append(1)
+        return None
+
+    _, geo, states = shipped_battle_positions(steps=1)
+    offer = offers._Offer(states[0], geo, next(iter(states[0].units)))
+    name = ("test piece", len(offers._kept))
+    assert offer.piece(("ground",), name, solve) is None
+    assert offer.piece(("ground",), name, solve) is None
+    assert recall.recalled(geo, ("test answer", name), solve) is None
+    assert recall.recalled(geo, ("test answer", name), solve) is None
+    assert len(calls) == 2
+
+
+def long_analyse(s, geo):
+    """The contacts as they were found: every pair of living bases looked at, in order."""
+    from game.core.geometry import CONTACT_TOLERANCE
+    from game.rulesets.ranks.geometry import ASIDE, EXPOSED
+
+    alive = [m for m in s.models.values() if m.alive]
+    pairs = {}
+    for i, a in enumerate(alive):
+        for b in alive[i + 1:]:
+            if a.side == b.side:
+                continue
+            reach = a.base.radius + CONTACT_TOLERANCE + b.base.radius
+            if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
+                continue
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > reach * reach:
+                continue
+            kind_a = geo.contact_kind(a, b)
+            if kind_a is None:
+                continue
+            kind_b = geo.contact_kind(b, a) or ASIDE
+            if kind_a == ASIDE and kind_b == ASIDE:
+                continue
+            kind_a = EXPOSED if kind_a == ASIDE else kind_a
+            kind_b = EXPOSED if kind_b == ASIDE else kind_b
+            pairs.setdefault(a.id, []).append((b.id, kind_a))
+            pairs.setdefault(b.id, []).append((a.id, kind_b))
+    return ({mid: tuple(sorted(v)) for mid, v in pairs.items()},
+            {m.id: m.unit for m in s.models.values()})
+
+
+def test_contacts_found_along_x_are_the_contacts_of_every_pair():
+    """Pairs met along x (`_analyse`) against every pair looked at: the same contacts, every
+    position of two shipped battles, with and without kinds kept."""
+    found = 0
+    for seed in (3, 4):
+        _, geo, states = shipped_battle_positions(steps=80, seed=seed)
+        for s in states:
+            _kinds.clear()
+            fresh = _analyse(s, geo)
+            assert (fresh.pairs, fresh.unit_of) == long_analyse(s, geo)
+            assert _analyse(s, geo) == fresh
+            found += bool(fresh.pairs)
+    assert found > 5
+
+
+def test_surroundings_from_a_listings_shared_rows_are_the_surroundings_made_afresh():
+    """Each unit's surroundings cut from the base rows a listing makes once (offers.Bases)
+    hold the same bases, in the same order, as surroundings made from the state."""
+
+    def seen(rows):
+        return [(row.box, row.polygon, row.name, row.model.id) for row in rows]
+
+    _, _, states = shipped_battle_positions(steps=30)
+    for s in states:
+        shared = offers.Bases(s).obstacles()
+        for unit_id in s.units:
+            a, b = sweep.Surroundings(s, unit_id, shared), sweep.Surroundings(s, unit_id)
+            assert seen(a.enemies) == seen(b.enemies)
+            assert seen(a.friends) == seen(b.friends)
+            assert (a.impassable, a.difficult, a.width, a.height) == (
+                b.impassable, b.difficult, b.width, b.height)
