@@ -272,8 +272,11 @@ class ChargeSearch:
         return out
 
     def _rows(self, m: Model, spots) -> list[tuple]:
-        """(x, y, moved, gaps to each target) of the spots m could move to at all: within the
-        roll in a straight line and closer to one of the targets (or its own start)."""
+        """(x, y, moved, gaps to each target, nearest gap, it rounded, the gaps rounded) of
+        the spots m could move to at all: within the roll in a straight line and closer to one
+        of the targets (or its own start). The rounded gaps are what `_keyed` ranks by,
+        worked out once per spot (rounding is monotone, so the least rounded gap is the
+        rounded least gap)."""
         start = (m.x, m.y)
         reach = self.roll + 1e-9
         before = [self.before[m.id][t] - STRICT for t in self.targets]
@@ -288,16 +291,34 @@ class ChargeSearch:
             gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
             if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
                 continue  # constraint 2: closer to one of the targets
-            out.append((x, y, moved, gaps))
+            out.append(_row(x, y, moved, gaps))
         return out
 
     def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
         """`_rows` for round bases, the same sums written out (this loop ranks thousands of
-        spots per model): a gap to a target is the board's shared raw gap less m's radius."""
+        spots per model): a gap to a target is the board's shared raw gap less m's radius.
+        One target (the usual charge) has its own loop: no list of gaps to build."""
         mx, my, mine = m.x, m.y, self.r[m.id]
         targets, rows, cache = self.targets, self.rows, self._gaps
         hypot = math.hypot
         out = []
+        append = out.append
+        if len(targets) == 1:
+            t, limit = targets[0], before[0]
+            goal = rows[t]
+            for x, y in set(spots):
+                moved = x != mx or y != my
+                if moved and hypot(x - mx, y - my) > reach:
+                    continue
+                key = (t, x, y)
+                raw = cache.get(key)
+                if raw is None:
+                    raw = cache[key] = min([hypot(x - gx, y - gy) - gr for gx, gy, gr in goal])
+                gap = raw - mine
+                if gap < limit or not moved:  # constraint 2 (or not moving)
+                    rounded = round(gap, 6)
+                    append((x, y, moved, (gap,), gap, rounded, (rounded,)))
+            return out
         for x, y in set(spots):
             moved = x != mx or y != my
             if moved and hypot(x - mx, y - my) > reach:
@@ -308,13 +329,13 @@ class ChargeSearch:
                 key = (t, x, y)
                 raw = cache.get(key)
                 if raw is None:
-                    raw = cache[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in rows[t])
+                    raw = cache[key] = min([hypot(x - gx, y - gy) - gr for gx, gy, gr in rows[t]])
                 gap = raw - mine
                 gaps.append(gap)
                 if gap < limit:
                     closer = True
             if closer:  # constraint 2: closer to one of the targets (or not moving)
-                out.append((x, y, moved, tuple(gaps)))
+                append(_row(x, y, moved, tuple(gaps)))
         return out
 
     def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
@@ -330,13 +351,17 @@ class ChargeSearch:
                     return True
         return False
 
+    def static_spots(self, m: Model) -> list[tuple[float, float]]:
+        """The spots m is ranked on in every build: where it stands, round the targets, on the
+        way to them, and its fan."""
+        return ([(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES) + self.toward_spots(m)
+                + self.fan_spots(m))
+
     def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
         """The spots that do not depend on where the others went (kept for every build)."""
         rows = self._static.get(m.id)
         if rows is None:
-            rows = self._static[m.id] = self._rows(
-                m, [(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
-                + self.toward_spots(m) + self.fan_spots(m))
+            rows = self._static[m.id] = self._rows(m, self.static_spots(m))
         return rows
 
     def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
@@ -371,16 +396,24 @@ class ChargeSearch:
     @staticmethod
     def _keyed(rows, chased, flank, axis) -> list[tuple]:
         """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
-        then within 1" of a target, then nearest to one; on the given flank only (`flank`)."""
+        then within 1" of a target, then nearest to one; on the given flank only (`flank`).
+        Gaps are ranked rounded to 1e-6 (the rows carry them rounded: see `_rows`)."""
         keyed = []
+        append = keyed.append
         every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
-        for x, y, moved, gaps in rows:
+        one = chased[0] if len(chased) == 1 else None
+        for x, y, moved, _, near, rounded, rgaps in rows:
             if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
                 continue
-            near = min(gaps, default=0.0)
-            rounded = round(near, 6)
-            chase = rounded if every else round(min((gaps[i] for i in chased), default=0.0), 6)
-            keyed.append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
+            if every:
+                chase = rounded
+            elif one is not None:
+                chase = rgaps[one]
+            elif chased:
+                chase = min([rgaps[i] for i in chased])
+            else:
+                chase = 0.0
+            append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
         keyed.sort()
         return keyed
 
@@ -388,29 +421,110 @@ class ChargeSearch:
               links: int, whole: bool = False):
         """The first of the sorted spots that is clear of units not chosen, linked to `links`
         of the placed models, free and reachable (and, with `whole`, keeps the unit's
-        coherency as it stands in `trial`)."""
-        from game.rulesets.base import coherency_problem
-
+        coherency as it stands in `trial`). The link count is `linked`'s, written out here
+        (the test most spots fail, asked for thousands of them)."""
         checks = 0
         free = self.free_test(trial, m)
-        for *_, moved, x, y in keyed:
-            if links and not self.linked(m, x, y, placed, links):
-                continue
+        holds = self.coherence(trial, m.id) if whole else None
+        paths, mid = self._paths, m.id
+        if links and self.round:
+            mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
+            near = [(p.x, p.y, r[p.id]) for p in placed]
+        for row in keyed:
+            moved, x, y = row[-3], row[-2], row[-1]
+            if links:
+                if self.round:
+                    count = 0
+                    for px, py, pr in near:
+                        if hypot(x - px, y - py) - mine - pr <= link:
+                            count += 1
+                            if count >= links:
+                                break
+                    if count < links:
+                        continue
+                elif not self.linked(m, x, y, placed, links):
+                    continue
             if not self.clear_of_others(m, x, y):
                 continue
             if not free((x, y)):
                 continue
-            if moved and (m.id, (x, y)) not in self._paths:
+            if moved and (mid, (x, y)) not in paths:
                 if checks >= PATH_CHECKS:
                     continue
                 checks += 1  # only new path measurements count against the budget
             if moved and not self.path_ok(m, (x, y)):
                 continue
-            if whole and coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
-                                           connected=True):
+            if holds is not None and not holds((x, y)):
                 continue
             return (x, y)
         return None
+
+    def coherence(self, trial: GameState, mid: str):
+        """spot -> whether the unit as `trial` has it, with model `mid` moved to the spot, is
+        in coherency as one connected group: `coherency_problem(..., connected=True) is None`,
+        asked spot after spot. For round bases the others' links are counted once and each
+        spot measures only the moved model's (a link by arithmetic unless the gap is within
+        `BAND` of the range, where the table's own distance decides, as engagement does)."""
+        from game.rulesets.base import coherency_problem
+
+        if not self.round:
+            return lambda spot: coherency_problem(trial, self.geo, self.unit_id, {mid: spot},
+                                                  connected=True) is None
+        models = trial.alive_models(self.unit_id)
+        if len(models) < 2:
+            return lambda spot: True
+        needed = 2 if len(models) >= 7 else 1
+        others = [o for o in models if o.id != mid]
+        moving = trial.models[mid]
+        known: list = []  # the others' own links, counted at the first spot asked
+
+        def among_others():
+            degree = [0] * len(others)
+            group = list(range(len(others)))  # union-find of the others' own links
+
+            def root(i):
+                while group[i] != i:
+                    group[i] = group[group[i]]
+                    i = group[i]
+                return i
+
+            for i, a in enumerate(others):
+                for j in range(i + 1, len(others)):
+                    if self._coherent(a, a.x, a.y, others[j]):
+                        degree[i] += 1
+                        degree[j] += 1
+                        group[root(i)] = root(j)
+            roots = [root(i) for i in range(len(others))]
+            short = [i for i, d in enumerate(degree) if d < needed]
+            known.extend((degree, roots, len(set(roots)), short))
+
+        def holds(spot) -> bool:
+            x, y = spot
+            hit = [i for i, o in enumerate(others) if self._coherent(moving, x, y, o)]
+            if len(hit) < needed:
+                return False
+            if not known:
+                among_others()
+            degree, roots, groups, short = known
+            if short and any(degree[i] + (i in hit) < needed for i in short):
+                return False
+            return len({roots[i] for i in hit}) == groups
+
+        return holds
+
+    def _coherent(self, a: Model, x: float, y: float, b: Model) -> bool:
+        """Round bases: `a` standing at (x, y) within coherency range of `b`, as the table's
+        distance says (arithmetic away from the boundary, the table within BAND of it)."""
+        from game.rulesets.squads.engagement import BAND
+
+        gap = math.hypot(b.x - x, b.y - y) - self.r[a.id] - self.r[b.id]
+        if gap < self.link - BAND:
+            return True
+        if gap > self.link + BAND:
+            return False
+        probe = a.copy()
+        probe.x, probe.y = x, y
+        return self.geo.distance(probe, b) <= self.link
 
     def mend(self, dest: dict) -> dict:
         """Coherency for 7+ models (two others within 2"): a model left with one link is
@@ -430,8 +544,8 @@ class ChargeSearch:
                 start = self.s.models[m.id]
                 rows = self.static_rows(trial, start) + self._rows(
                     start, self.friend_spots(start, others))
-                keyed = sorted((g > CLOSE_RANGE, round(g, 6), moved, x, y)
-                               for x, y, moved, gaps in rows for g in (min(gaps),))
+                keyed = sorted((near > CLOSE_RANGE, rounded, moved, x, y)
+                               for x, y, moved, _, near, rounded, _ in rows)
                 spot = self._pick(trial, start, keyed, others, 2, whole=True)
                 if spot is not None:
                     _stand(m, start, spot, dest)
@@ -505,8 +619,6 @@ class ChargeSearch:
         """A spot within 1" of a target model that `start` (the model as it stood) could have
         ended on with the rest of the unit where `trial` has it: reachable within the roll,
         closer, clear of units not chosen, the unit still in coherency. Or None."""
-        from game.rulesets.base import coherency_problem
-
         if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
             return None  # too far to get within 1" at all
         others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
@@ -528,6 +640,7 @@ class ChargeSearch:
             self._close[close_key] = keyed
         checks = 0
         free = self.free_test(trial, m)
+        holds = self.coherence(trial, m.id)
         wanted = min(self.needed, len(others))
         for _, x, y in keyed:
             if others and not self.linked(start, x, y, others, wanted):
@@ -541,8 +654,7 @@ class ChargeSearch:
                 checks += 1  # only new path measurements count against the budget
             if moved and not self.path_ok(start, (x, y)):
                 continue
-            if coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
-                                 connected=True) is None:
+            if holds((x, y)):
                 return (x, y)
         return None
 
@@ -581,6 +693,13 @@ class ChargeSearch:
         for mid, (x, y) in dest.items():
             trial.models[mid].x, trial.models[mid].y = x, y
         return trial
+
+
+def _row(x: float, y: float, moved: bool, gaps: tuple) -> tuple:
+    """A ranked spot's row (`ChargeSearch._rows`): its gaps with their least, and rounded."""
+    near = min(gaps)
+    rounded = tuple(round(g, 6) for g in gaps)
+    return (x, y, moved, gaps, near, min(rounded), rounded)
 
 
 def _stand(model, start, spot, dest: dict) -> None:

@@ -1,0 +1,63 @@
+"""The charge search's shortcuts (speed only) against the long way they stand for: the
+coherency test counted by arithmetic against `coherency_problem`, the ranks worked out from
+rounded gaps against rounding each least gap, and whole solved charges against the search with
+its shortcuts switched back to the long way."""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rulesets.base import coherency_problem
+from game.rulesets.squads import charge, placing
+from game.rulesets.squads.placing import ChargeSearch
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle
+
+D = 2 * MOB_RADIUS
+
+#: Offsets that put two bases exactly 2" apart edge to edge (the coherency boundary) or near it.
+EDGE = st.sampled_from([0.0, 1e-7, -1e-7, 1e-3, 0.5, 1.0, 1.9999999, 2.0, 2.0000001, 2.5, 4.0])
+
+
+def mob_and_marines(size):
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0, files=min(size, 5))
+    b.place("s1u0", 30.0, 22.0, 180.0)
+    for m in b.state.alive_models("s0u0")[size:]:
+        m.alive = False
+    return b
+
+
+@settings(max_examples=150, deadline=None)
+@given(size=st.integers(2, 10), data=st.data())
+def test_coherence_is_coherency_problem(size, data):
+    b = mob_and_marines(size)
+    models = b.state.alive_models("s0u0")
+    # string the models out at chosen edge gaps (some exactly on the 2" boundary)
+    x, y = 10.0, 22.0
+    for m in models:
+        gap = data.draw(EDGE)
+        turn = data.draw(st.sampled_from([0.0, math.pi / 2, math.pi / 3, -math.pi / 2]))
+        m.x, m.y = x, y
+        x, y = x + (D + gap) * math.cos(turn), y + (D + gap) * math.sin(turn)
+    mover = data.draw(st.sampled_from(models))
+    anchor = data.draw(st.sampled_from(models))
+    angle = data.draw(st.floats(0, 2 * math.pi))
+    spot = (anchor.x + (D + data.draw(EDGE)) * math.cos(angle),
+            anchor.y + (D + data.draw(EDGE)) * math.sin(angle))
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), 12)
+    holds = search.coherence(b.state, mover.id)
+    expected = coherency_problem(b.state, b.geo, "s0u0", {mover.id: spot}, connected=True)
+    assert holds(spot) == (expected is None)
+
+
+@given(st.lists(st.floats(-50, 50, allow_nan=False), min_size=1, max_size=4))
+def test_least_rounded_gap_is_the_rounded_least_gap(gaps):
+    # `_rows` keeps the gaps rounded and ranks by their least (rounding is monotone)
+    row = placing._row(1.0, 2.0, True, tuple(gaps))
+    assert row[4] == min(gaps)
+    assert row[5] == round(min(gaps), 6)
+    assert row[6] == tuple(round(g, 6) for g in gaps)
+    for chased in ([0], list(range(len(gaps)))):
+        assert min(row[6][i] for i in chased) == round(min(gaps[i] for i in chased), 6)
