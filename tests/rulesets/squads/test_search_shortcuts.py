@@ -1,7 +1,7 @@
 """The charge search's shortcuts (speed only) against the long way they stand for: the
 coherency test counted by arithmetic against `coherency_problem`, the ranks worked out from
-rounded gaps against rounding each least gap, and whole solved charges against the search with
-its shortcuts switched back to the long way."""
+rounded gaps against rounding each least gap, the least gap by groups of one radius against
+the least of every gap."""
 
 import math
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rulesets.base import coherency_problem
-from game.rulesets.squads import charge, placing
+from game.rulesets.squads import placing
 from game.rulesets.squads.placing import ChargeSearch
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
@@ -61,3 +61,15 @@ def test_least_rounded_gap_is_the_rounded_least_gap(gaps):
     assert row[6] == tuple(round(g, 6) for g in gaps)
     for chased in ([0], list(range(len(gaps)))):
         assert min(row[6][i] for i in chased) == round(min(gaps[i] for i in chased), 6)
+
+
+COORD = st.floats(-60, 60, allow_nan=False)
+
+
+@given(spot=st.tuples(COORD, COORD),
+       bases=st.lists(st.tuples(COORD, COORD, st.sampled_from([MOB_RADIUS, 0.5, 1.25, 0.0])),
+                      max_size=12))
+def test_least_gap_is_the_least_of_every_gap(spot, bases):
+    x, y = spot
+    long_way = min((math.hypot(x - bx, y - by) - br for bx, by, br in bases), default=math.inf)
+    assert placing._least_gap(spot, placing._by_radius(bases)) == long_way
