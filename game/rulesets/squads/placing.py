@@ -54,6 +54,8 @@ PATH_CHECKS = 24
 STRICT = 1e-6
 #: Shaken orders tried after the plain ones (only when those all failed).
 SHAKES = 4
+#: More than a spot on the 1/1000" grid can be off its ring's circle (goal_spots).
+RING_SLACK = 0.01
 
 
 @functools.cache
@@ -234,12 +236,21 @@ class ChargeSearch:
 
     # --- candidate spots ------------------------------------------------------------------
     def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        """Rings of spots round each target model, leaving out the rings no spot of which m
+        could reach in a straight line: every user drops a spot further than the roll, and a
+        ring's spots are on the grid within a thousandth of its circle, so a circle further
+        than the roll plus RING_SLACK from m's centre has none within it."""
         out = []
+        beyond = self.roll + RING_SLACK
         for g in self.goals:
             if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
                 continue  # no spot round this one is within the roll
+            span = math.hypot(g.x - m.x, g.y - m.y)
             for gap in gaps:
-                out.extend(_ring(g.x, g.y, g.base.radius + m.base.radius + gap, count))
+                spread = g.base.radius + m.base.radius + gap
+                if span - spread > beyond:
+                    continue
+                out.extend(_ring(g.x, g.y, spread, count))
         return out
 
     def toward_spots(self, m: Model) -> list[tuple[float, float]]:

@@ -73,3 +73,21 @@ def test_least_gap_is_the_least_of_every_gap(spot, bases):
     x, y = spot
     long_way = min((math.hypot(x - bx, y - by) - br for bx, by, br in bases), default=math.inf)
     assert placing._least_gap(spot, placing._by_radius(bases)) == long_way
+
+
+@settings(max_examples=60, deadline=None)
+@given(dx=st.floats(3.0, 16.0), dy=st.floats(-8.0, 8.0), roll=st.integers(2, 12))
+def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
+    b = mob_and_marines(5)
+    b.place("s1u0", 10.0 + dx + D, 22.0 + dy, 180.0)
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), roll)
+    for m in search.mine:
+        for gaps, count in ((placing.GOAL_GAPS, placing.GOAL_ANGLES),
+                            (placing.CLOSE_GAPS, placing.CLOSE_ANGLES)):
+            every = {spot for g in search.goals for gap in gaps
+                     for spot in placing._ring(g.x, g.y, g.base.radius + m.base.radius + gap,
+                                               count)}
+            kept = set(search.goal_spots(m, gaps, count))
+            assert kept <= every
+            for x, y in every - kept:  # only rings whose goal is out of reach, or beyond it
+                assert math.hypot(x - m.x, y - m.y) > roll + 1e-9
