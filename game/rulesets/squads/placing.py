@@ -10,20 +10,38 @@ the best spot it can legally reach that keeps it linked to the models already pl
 several orders; the whole answer is then checked by the same rules a dragged placement meets.
 Why this shape: the quick whole-unit approach left models behind round terrain and split
 units, so that "the charge fails" was the only offer although a placement existed.
+The rings of spots and the board's shared records are in `spots`; constraint 3 and the
+coherency of the whole unit in `close_range`.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import math
 import random
-from itertools import repeat
 
 from game.core.actions import make_placement
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.i18n import msg
 from game.core.state import GameState, Model
+from game.rulesets.squads.close_range import CloseRange
+from game.rulesets.squads.spots import (
+    CLOSE_RANGE,
+    FAN_ANGLES,
+    FRIEND_ANGLES,
+    FRIEND_GAPS,
+    GOAL_ANGLES,
+    GOAL_GAPS,
+    PATH_CHECKS,
+    RING_SLACK,
+    STRICT,
+    Shared,
+    by_radius,
+    least_gap,
+    ring,
+    spot_row,
+    stand,
+)
 
 
 def stored(s: GameState, dest: dict) -> dict:
@@ -36,58 +54,12 @@ def stored(s: GameState, dest: dict) -> dict:
 
 # --- the charge placement search --------------------------------------------------------------
 
-#: Within 1" of a target model "when possible" (constraint 3).
-CLOSE_RANGE = 1.0
-#: Edge gaps (inches) tried round each target model, and round each model already placed.
-GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
-FRIEND_GAPS = (0.05, 1.95)
-#: Directions tried round a target model and round a placed friend.
-GOAL_ANGLES = 24
-FRIEND_ANGLES = 8
-#: Directions of the fan of spots round a model's own start.
-FAN_ANGLES = 16
-#: Within-1" spots tried round each target model by constraint 3's check (finer).
-CLOSE_GAPS = (0.02, 0.5, 0.95)
-CLOSE_ANGLES = 36
-#: Path measurements (the costly step) allowed per model and choice.
-PATH_CHECKS = 24
-STRICT = 1e-6
 #: Shaken orders tried after the plain ones (only when those all failed).
 SHAKES = 4
-#: More than a spot on the 1/1000" grid can be off its ring's circle (goal_spots).
-RING_SLACK = 0.01
 
 
-@functools.cache
-def _directions(count: int) -> tuple[tuple[float, float], ...]:
-    return tuple((math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count))
-                 for k in range(count))
 
-
-@functools.lru_cache(maxsize=4096)
-def _ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
-    """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
-    round the same target models come back for every model, target set and roll)."""
-    return tuple((round(x + spread * dx, 3), round(y + spread * dy, 3))
-                 for dx, dy in _directions(count))
-
-
-class Shared:
-    """What every search on one board can share, whatever the unit, targets and roll: a
-    spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
-    the table's edges and impassable terrain, and each model's within-1" spots for a set of
-    targets and a roll. All are functions of the board alone (the bases where they stand), so
-    sharing them changes no answer; it only stops the searches for each set of targets, and
-    the check of the chosen one, measuring the same things again."""
-
-    def __init__(self):
-        self.gaps: dict[tuple, float] = {}
-        self.lengths: dict[tuple, float | None] = {}
-        self.ground: dict[tuple, bool] = {}
-        self.close: dict[tuple, list] = {}
-
-
-class ChargeSearch:
+class ChargeSearch(CloseRange):
     """Spots for a charging unit's models, one model at a time, for one set of targets.
 
     Every spot is on the stored grid and gets the checks a dragged placement gets for that
@@ -123,8 +95,8 @@ class ChargeSearch:
         self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
         self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
         #: The same bases as (radius, centres) groups, for `_least_gap`.
-        self.groups = {t: _by_radius(rows) for t, rows in self.rows.items()}
-        self.forbidden_groups = _by_radius(self.forbidden_rows)
+        self.groups = {t: by_radius(rows) for t, rows in self.rows.items()}
+        self.forbidden_groups = by_radius(self.forbidden_rows)
         self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
                        for m in self.mine}
         self._static: dict[str, list[tuple]] = {}
@@ -151,7 +123,7 @@ class ChargeSearch:
         key = (t, x, y)
         raw = self._gaps.get(key)
         if raw is None:
-            raw = self._gaps[key] = _least_gap((x, y), self.groups[t])
+            raw = self._gaps[key] = least_gap((x, y), self.groups[t])
         return raw
 
     def closer(self, m: Model, x: float, y: float) -> bool:
@@ -166,7 +138,7 @@ class ChargeSearch:
             key = (x, y, reach)
             clear = self._clear.get(key)
             if clear is None:
-                clear = self._clear[key] = _least_gap((x, y), self.forbidden_groups) > reach
+                clear = self._clear[key] = least_gap((x, y), self.forbidden_groups) > reach
             return clear
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
 
@@ -250,7 +222,7 @@ class ChargeSearch:
                 spread = g.base.radius + m.base.radius + gap
                 if span - spread > beyond:
                     continue
-                out.extend(_ring(g.x, g.y, spread, count))
+                out.extend(ring(g.x, g.y, spread, count))
         return out
 
     def toward_spots(self, m: Model) -> list[tuple[float, float]]:
@@ -272,7 +244,7 @@ class ChargeSearch:
         """Spots all round the model at a few fractions of the roll, for a way in from the
         side (past a unit it must not come near)."""
         return [spot for k in (0.25, 0.5, 0.75, 1.0)
-                for spot in _ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
+                for spot in ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
 
     def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
         out = []
@@ -280,7 +252,7 @@ class ChargeSearch:
             if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
                 continue
             for gap in FRIEND_GAPS:
-                out.extend(_ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+                out.extend(ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
         return out
 
     def _rows(self, m: Model, spots) -> list[tuple]:
@@ -303,7 +275,7 @@ class ChargeSearch:
             gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
             if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
                 continue  # constraint 2: closer to one of the targets
-            out.append(_row(x, y, moved, gaps))
+            out.append(spot_row(x, y, moved, gaps))
         return out
 
     def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
@@ -325,7 +297,7 @@ class ChargeSearch:
                 key = (t, x, y)
                 raw = cache.get(key)
                 if raw is None:
-                    raw = cache[key] = _least_gap((x, y), goal)
+                    raw = cache[key] = least_gap((x, y), goal)
                 gap = raw - mine
                 if gap < limit or not moved:  # constraint 2 (or not moving)
                     rounded = round(gap, 6)
@@ -342,7 +314,7 @@ class ChargeSearch:
                 key = (t, x, y)
                 raw = cache.get(key)
                 if raw is None:
-                    raw = cache[key] = _least_gap((x, y), goal)
+                    raw = cache[key] = least_gap((x, y), goal)
                 gap = raw - mine
                 gaps.append(gap)
                 if gap < limit:
@@ -473,73 +445,6 @@ class ChargeSearch:
             return (x, y)
         return None
 
-    def coherence(self, trial: GameState, mid: str):
-        """spot -> whether the unit as `trial` has it, with model `mid` moved to the spot, is
-        in coherency as one connected group: `coherency_problem(..., connected=True) is None`,
-        asked spot after spot. For round bases the others' links are counted once and each
-        spot measures only the moved model's (a link by arithmetic unless the gap is within
-        `BAND` of the range, where the table's own distance decides, as engagement does)."""
-        from game.rulesets.base import coherency_problem
-
-        if not self.round:
-            return lambda spot: coherency_problem(trial, self.geo, self.unit_id, {mid: spot},
-                                                  connected=True) is None
-        models = trial.alive_models(self.unit_id)
-        if len(models) < 2:
-            return lambda spot: True
-        needed = 2 if len(models) >= 7 else 1
-        others = [o for o in models if o.id != mid]
-        moving = trial.models[mid]
-        known: list = []  # the others' own links, counted at the first spot asked
-
-        def among_others():
-            degree = [0] * len(others)
-            group = list(range(len(others)))  # union-find of the others' own links
-
-            def root(i):
-                while group[i] != i:
-                    group[i] = group[group[i]]
-                    i = group[i]
-                return i
-
-            for i, a in enumerate(others):
-                for j in range(i + 1, len(others)):
-                    if self._coherent(a, a.x, a.y, others[j]):
-                        degree[i] += 1
-                        degree[j] += 1
-                        group[root(i)] = root(j)
-            roots = [root(i) for i in range(len(others))]
-            short = [i for i, d in enumerate(degree) if d < needed]
-            known.extend((degree, roots, len(set(roots)), short))
-
-        def holds(spot) -> bool:
-            x, y = spot
-            hit = [i for i, o in enumerate(others) if self._coherent(moving, x, y, o)]
-            if len(hit) < needed:
-                return False
-            if not known:
-                among_others()
-            degree, roots, groups, short = known
-            if short and any(degree[i] + (i in hit) < needed for i in short):
-                return False
-            return len({roots[i] for i in hit}) == groups
-
-        return holds
-
-    def _coherent(self, a: Model, x: float, y: float, b: Model) -> bool:
-        """Round bases: `a` standing at (x, y) within coherency range of `b`, as the table's
-        distance says (arithmetic away from the boundary, the table within BAND of it)."""
-        from game.rulesets.squads.engagement import BAND
-
-        gap = math.hypot(b.x - x, b.y - y) - self.r[a.id] - self.r[b.id]
-        if gap < self.link - BAND:
-            return True
-        if gap > self.link + BAND:
-            return False
-        probe = a.copy()
-        probe.x, probe.y = x, y
-        return self.geo.distance(probe, b) <= self.link
-
     def mend(self, dest: dict) -> dict:
         """Coherency for 7+ models (two others within 2"): a model left with one link is
         placed again, the others where they are, where it has two and the unit holds."""
@@ -562,7 +467,7 @@ class ChargeSearch:
                                for x, y, moved, _, near, rounded, _ in rows)
                 spot = self._pick(trial, start, keyed, others, 2, whole=True)
                 if spot is not None:
-                    _stand(m, start, spot, dest)
+                    stand(m, start, spot, dest)
         return dest
 
     # --- whole placements -----------------------------------------------------------------
@@ -628,80 +533,6 @@ class ChargeSearch:
             yield sorted(self.mine, key=lambda m: min(self.before[m.id].values())
                          + shake.uniform(0.0, 4.0)), False, 0.0, True
 
-    # --- constraint 3 -------------------------------------------------------------------------
-    def close_spot(self, trial: GameState, m: Model, start: Model):
-        """A spot within 1" of a target model that `start` (the model as it stood) could have
-        ended on with the rest of the unit where `trial` has it: reachable within the roll,
-        closer, clear of units not chosen, the unit still in coherency. Or None."""
-        if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
-            return None  # too far to get within 1" at all
-        others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
-        close_key = (self.unit_id, self.targets, self.roll, m.id)
-        keyed = self._close.get(close_key)
-        if keyed is None:
-            keyed = []
-            for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
-                                                                   CLOSE_ANGLES)):
-                if (x, y) != (start.x, start.y):
-                    if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
-                        continue
-                    if not self.closer(start, x, y):
-                        continue
-                near = min(self.target_gap(start, x, y, t) for t in self.targets)
-                if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
-                    keyed.append((math.hypot(x - start.x, y - start.y), x, y))
-            keyed.sort()
-            self._close[close_key] = keyed
-        checks = 0
-        free = self.free_test(trial, m)
-        holds = self.coherence(trial, m.id)
-        wanted = min(self.needed, len(others))
-        for _, x, y in keyed:
-            if others and not self.linked(start, x, y, others, wanted):
-                continue
-            if not free((x, y)):
-                continue
-            moved = (x, y) != (start.x, start.y)
-            if moved and (m.id, (x, y)) not in self._paths:
-                if checks >= 2 * PATH_CHECKS:
-                    break
-                checks += 1  # only new path measurements count against the budget
-            if moved and not self.path_ok(start, (x, y)):
-                continue
-            if holds((x, y)):
-                return (x, y)
-        return None
-
-    def close_problem(self, dest: dict) -> str | None:
-        """Constraint 3 ("when possible"): the first model left more than 1" from every
-        target model that could have ended within 1" with the others where they are."""
-        trial = self._trial(dest)
-        for m in trial.alive_models(self.unit_id):
-            if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
-                continue
-            if self.close_spot(trial, m, self.s.models[m.id]) is not None:
-                return msg("{model} could end within 1\" of a target model and must (each "
-                           "model ends within 1\" of a target when possible)", model=m.name)
-        return None
-
-    def bring_close(self, dest: dict) -> dict:
-        """Move each model that can get within 1" of a target (constraint 3) there, until no
-        more can: the solver's placements meet constraint 3 by the check's own search."""
-        dest = dict(dest)
-        trial = self._trial(dest)
-        changed = True
-        while changed:
-            changed = False
-            for m in trial.alive_models(self.unit_id):
-                if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
-                    continue
-                start = self.s.models[m.id]
-                spot = self.close_spot(trial, m, start)
-                if spot is not None:
-                    _stand(m, start, spot, dest)
-                    changed = True
-        return dest
-
     def _trial(self, dest: dict) -> GameState:
         trial = self.s.copy()
         for mid, (x, y) in dest.items():
@@ -709,34 +540,3 @@ class ChargeSearch:
         return trial
 
 
-def _by_radius(rows) -> list[tuple[float, list]]:
-    """(radius, centres) groups of (x, y, radius) rows, for `_least_gap`."""
-    groups: dict[float, list] = {}
-    for x, y, r in rows:
-        groups.setdefault(r, []).append((x, y))
-    return list(groups.items())
-
-
-def _least_gap(spot, groups) -> float:
-    """min(hypot(x - cx, y - cy) - r) over every base (centre, radius) of the groups, +inf if
-    none: worked out per group of one radius as the least distance less the radius (the same
-    float: subtracting one number keeps the order, and `math.dist` is the hypot of the
-    differences), the distances measured by `map` at C speed."""
-    dist = math.dist
-    return min((min(map(dist, repeat(spot), centres)) - r for r, centres in groups),
-               default=math.inf)
-
-
-def _row(x: float, y: float, moved: bool, gaps: tuple) -> tuple:
-    """A ranked spot's row (`ChargeSearch._rows`): its gaps with their least, and rounded."""
-    rounded = tuple([round(g, 6) for g in gaps])
-    return (x, y, moved, gaps, min(gaps), min(rounded), rounded)
-
-
-def _stand(model, start, spot, dest: dict) -> None:
-    """Put the trial model at `spot`; the placement names it only if it moved from `start`."""
-    model.x, model.y = spot
-    if spot == (start.x, start.y):
-        dest.pop(model.id, None)
-    else:
-        dest[model.id] = spot

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rulesets.base import coherency_problem
-from game.rulesets.squads import placing
+from game.rulesets.squads import spots
 from game.rulesets.squads.placing import ChargeSearch
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
@@ -55,7 +55,7 @@ def test_coherence_is_coherency_problem(size, data):
 @given(st.lists(st.floats(-50, 50, allow_nan=False), min_size=1, max_size=4))
 def test_least_rounded_gap_is_the_rounded_least_gap(gaps):
     # `_rows` keeps the gaps rounded and ranks by their least (rounding is monotone)
-    row = placing._row(1.0, 2.0, True, tuple(gaps))
+    row = spots.spot_row(1.0, 2.0, True, tuple(gaps))
     assert row[4] == min(gaps)
     assert row[5] == round(min(gaps), 6)
     assert row[6] == tuple(round(g, 6) for g in gaps)
@@ -72,7 +72,7 @@ COORD = st.floats(-60, 60, allow_nan=False)
 def test_least_gap_is_the_least_of_every_gap(spot, bases):
     x, y = spot
     long_way = min((math.hypot(x - bx, y - by) - br for bx, by, br in bases), default=math.inf)
-    assert placing._least_gap(spot, placing._by_radius(bases)) == long_way
+    assert spots.least_gap(spot, spots.by_radius(bases)) == long_way
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,10 +82,10 @@ def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
     b.place("s1u0", 10.0 + dx + D, 22.0 + dy, 180.0)
     search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), roll)
     for m in search.mine:
-        for gaps, count in ((placing.GOAL_GAPS, placing.GOAL_ANGLES),
-                            (placing.CLOSE_GAPS, placing.CLOSE_ANGLES)):
+        for gaps, count in ((spots.GOAL_GAPS, spots.GOAL_ANGLES),
+                            (spots.CLOSE_GAPS, spots.CLOSE_ANGLES)):
             every = {spot for g in search.goals for gap in gaps
-                     for spot in placing._ring(g.x, g.y, g.base.radius + m.base.radius + gap,
+                     for spot in spots.ring(g.x, g.y, g.base.radius + m.base.radius + gap,
                                                count)}
             kept = set(search.goal_spots(m, gaps, count))
             assert kept <= every
