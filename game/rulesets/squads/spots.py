@@ -73,6 +73,9 @@ def least_gap(spot, groups) -> float:
     float: subtracting one number keeps the order, and `math.dist` is the hypot of the
     differences), the distances measured by `map` at C speed."""
     dist = math.dist
+    if len(groups) == 1:  # the usual case: a unit's bases are all of one size
+        r, centres = groups[0]
+        return min(map(dist, repeat(spot), centres)) - r
     return min((min(map(dist, repeat(spot), centres)) - r for r, centres in groups),
                default=math.inf)
 
