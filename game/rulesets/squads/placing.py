@@ -10,12 +10,13 @@ the best spot it can legally reach that keeps it linked to the models already pl
 several orders; the whole answer is then checked by the same rules a dragged placement meets.
 Why this shape: the quick whole-unit approach left models behind round terrain and split
 units, so that "the charge fails" was the only offer although a placement existed.
+The rings of spots and the board's shared records are in `spots`; constraint 3 and the
+coherency of the whole unit in `close_range`.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import math
 import random
 
@@ -23,6 +24,24 @@ from game.core.actions import make_placement
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.i18n import msg
 from game.core.state import GameState, Model
+from game.rulesets.squads.close_range import CloseRange
+from game.rulesets.squads.spots import (
+    CLOSE_RANGE,
+    FAN_ANGLES,
+    FRIEND_ANGLES,
+    FRIEND_GAPS,
+    GOAL_ANGLES,
+    GOAL_GAPS,
+    PATH_CHECKS,
+    RING_SLACK,
+    STRICT,
+    Shared,
+    by_radius,
+    least_gap,
+    ring,
+    spot_row,
+    stand,
+)
 
 
 def stored(s: GameState, dest: dict) -> dict:
@@ -35,56 +54,12 @@ def stored(s: GameState, dest: dict) -> dict:
 
 # --- the charge placement search --------------------------------------------------------------
 
-#: Within 1" of a target model "when possible" (constraint 3).
-CLOSE_RANGE = 1.0
-#: Edge gaps (inches) tried round each target model, and round each model already placed.
-GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
-FRIEND_GAPS = (0.05, 1.95)
-#: Directions tried round a target model and round a placed friend.
-GOAL_ANGLES = 24
-FRIEND_ANGLES = 8
-#: Directions of the fan of spots round a model's own start.
-FAN_ANGLES = 16
-#: Within-1" spots tried round each target model by constraint 3's check (finer).
-CLOSE_GAPS = (0.02, 0.5, 0.95)
-CLOSE_ANGLES = 36
-#: Path measurements (the costly step) allowed per model and choice.
-PATH_CHECKS = 24
-STRICT = 1e-6
 #: Shaken orders tried after the plain ones (only when those all failed).
 SHAKES = 4
 
 
-@functools.cache
-def _directions(count: int) -> tuple[tuple[float, float], ...]:
-    return tuple((math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count))
-                 for k in range(count))
 
-
-@functools.lru_cache(maxsize=4096)
-def _ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
-    """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
-    round the same target models come back for every model, target set and roll)."""
-    return tuple((round(x + spread * dx, 3), round(y + spread * dy, 3))
-                 for dx, dy in _directions(count))
-
-
-class Shared:
-    """What every search on one board can share, whatever the unit, targets and roll: a
-    spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
-    the table's edges and impassable terrain, and each model's within-1" spots for a set of
-    targets and a roll. All are functions of the board alone (the bases where they stand), so
-    sharing them changes no answer; it only stops the searches for each set of targets, and
-    the check of the chosen one, measuring the same things again."""
-
-    def __init__(self):
-        self.gaps: dict[tuple, float] = {}
-        self.lengths: dict[tuple, float | None] = {}
-        self.ground: dict[tuple, bool] = {}
-        self.close: dict[tuple, list] = {}
-
-
-class ChargeSearch:
+class ChargeSearch(CloseRange):
     """Spots for a charging unit's models, one model at a time, for one set of targets.
 
     Every spot is on the stored grid and gets the checks a dragged placement gets for that
@@ -119,6 +94,9 @@ class ChargeSearch:
         self._clear: dict[tuple, bool] = {}
         self.rows = {t: [(g.x, g.y, self.r[g.id]) for g in self.by_target[t]] for t in targets}
         self.forbidden_rows = [(f.x, f.y, self.r[f.id]) for f in self.forbidden]
+        #: The same bases as (radius, centres) groups, for `_least_gap`.
+        self.groups = {t: by_radius(rows) for t, rows in self.rows.items()}
+        self.forbidden_groups = by_radius(self.forbidden_rows)
         self.before = {m.id: {t: self.target_gap(m, m.x, m.y, t) for t in targets}
                        for m in self.mine}
         self._static: dict[str, list[tuple]] = {}
@@ -145,8 +123,7 @@ class ChargeSearch:
         key = (t, x, y)
         raw = self._gaps.get(key)
         if raw is None:
-            hypot = math.hypot
-            raw = self._gaps[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in self.rows[t])
+            raw = self._gaps[key] = least_gap((x, y), self.groups[t])
         return raw
 
     def closer(self, m: Model, x: float, y: float) -> bool:
@@ -161,9 +138,7 @@ class ChargeSearch:
             key = (x, y, reach)
             clear = self._clear.get(key)
             if clear is None:
-                hypot = math.hypot
-                clear = self._clear[key] = all(hypot(x - fx, y - fy) - fr > reach
-                                               for fx, fy, fr in self.forbidden_rows)
+                clear = self._clear[key] = least_gap((x, y), self.forbidden_groups) > reach
             return clear
         return all(self.edge(m, x, y, f) > self.engage + STRICT for f in self.forbidden)
 
@@ -233,12 +208,21 @@ class ChargeSearch:
 
     # --- candidate spots ------------------------------------------------------------------
     def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        """Rings of spots round each target model, leaving out the rings no spot of which m
+        could reach in a straight line: every user drops a spot further than the roll, and a
+        ring's spots are on the grid within a thousandth of its circle, so a circle further
+        than the roll plus RING_SLACK from m's centre has none within it."""
         out = []
+        beyond = self.roll + RING_SLACK
         for g in self.goals:
             if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
                 continue  # no spot round this one is within the roll
+            span = math.hypot(g.x - m.x, g.y - m.y)
             for gap in gaps:
-                out.extend(_ring(g.x, g.y, g.base.radius + m.base.radius + gap, count))
+                spread = g.base.radius + m.base.radius + gap
+                if span - spread > beyond:
+                    continue
+                out.extend(ring(g.x, g.y, spread, count))
         return out
 
     def toward_spots(self, m: Model) -> list[tuple[float, float]]:
@@ -260,7 +244,7 @@ class ChargeSearch:
         """Spots all round the model at a few fractions of the roll, for a way in from the
         side (past a unit it must not come near)."""
         return [spot for k in (0.25, 0.5, 0.75, 1.0)
-                for spot in _ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
+                for spot in ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
 
     def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
         out = []
@@ -268,12 +252,15 @@ class ChargeSearch:
             if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
                 continue
             for gap in FRIEND_GAPS:
-                out.extend(_ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+                out.extend(ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
         return out
 
     def _rows(self, m: Model, spots) -> list[tuple]:
-        """(x, y, moved, gaps to each target) of the spots m could move to at all: within the
-        roll in a straight line and closer to one of the targets (or its own start)."""
+        """(x, y, moved, gaps to each target, nearest gap, it rounded, the gaps rounded) of
+        the spots m could move to at all: within the roll in a straight line and closer to one
+        of the targets (or its own start). The rounded gaps are what `_keyed` ranks by,
+        worked out once per spot (rounding is monotone, so the least rounded gap is the
+        rounded least gap)."""
         start = (m.x, m.y)
         reach = self.roll + 1e-9
         before = [self.before[m.id][t] - STRICT for t in self.targets]
@@ -288,33 +275,53 @@ class ChargeSearch:
             gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
             if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
                 continue  # constraint 2: closer to one of the targets
-            out.append((x, y, moved, gaps))
+            out.append(spot_row(x, y, moved, gaps))
         return out
 
     def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
         """`_rows` for round bases, the same sums written out (this loop ranks thousands of
-        spots per model): a gap to a target is the board's shared raw gap less m's radius."""
+        spots per model): a gap to a target is the board's shared raw gap less m's radius.
+        One target (the usual charge) has its own loop: no list of gaps to build."""
         mx, my, mine = m.x, m.y, self.r[m.id]
-        targets, rows, cache = self.targets, self.rows, self._gaps
+        targets, cache = self.targets, self._gaps
         hypot = math.hypot
         out = []
+        append = out.append
+        if len(targets) == 1:
+            t, limit = targets[0], before[0]
+            goal = self.groups[t]
+            for x, y in set(spots):
+                moved = x != mx or y != my
+                if moved and hypot(x - mx, y - my) > reach:
+                    continue
+                key = (t, x, y)
+                raw = cache.get(key)
+                if raw is None:
+                    raw = cache[key] = least_gap((x, y), goal)
+                gap = raw - mine
+                if gap < limit or not moved:  # constraint 2 (or not moving)
+                    rounded = round(gap, 6)
+                    append((x, y, moved, (gap,), gap, rounded, (rounded,)))
+            return out
+        each = [(t, limit, self.groups[t]) for t, limit in zip(targets, before, strict=True)]
         for x, y in set(spots):
             moved = x != mx or y != my
             if moved and hypot(x - mx, y - my) > reach:
                 continue
             gaps = []
             closer = not moved
-            for t, limit in zip(targets, before, strict=True):
+            for t, limit, goal in each:
                 key = (t, x, y)
                 raw = cache.get(key)
                 if raw is None:
-                    raw = cache[key] = min(hypot(x - gx, y - gy) - gr for gx, gy, gr in rows[t])
+                    raw = cache[key] = least_gap((x, y), goal)
                 gap = raw - mine
                 gaps.append(gap)
                 if gap < limit:
                     closer = True
             if closer:  # constraint 2: closer to one of the targets (or not moving)
-                out.append((x, y, moved, tuple(gaps)))
+                rounded = tuple([round(g, 6) for g in gaps])
+                append((x, y, moved, tuple(gaps), min(gaps), min(rounded), rounded))
         return out
 
     def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
@@ -330,13 +337,17 @@ class ChargeSearch:
                     return True
         return False
 
+    def static_spots(self, m: Model) -> list[tuple[float, float]]:
+        """The spots m is ranked on in every build: where it stands, round the targets, on the
+        way to them, and its fan."""
+        return ([(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES) + self.toward_spots(m)
+                + self.fan_spots(m))
+
     def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
         """The spots that do not depend on where the others went (kept for every build)."""
         rows = self._static.get(m.id)
         if rows is None:
-            rows = self._static[m.id] = self._rows(
-                m, [(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES)
-                + self.toward_spots(m) + self.fan_spots(m))
+            rows = self._static[m.id] = self._rows(m, self.static_spots(m))
         return rows
 
     def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],
@@ -371,16 +382,24 @@ class ChargeSearch:
     @staticmethod
     def _keyed(rows, chased, flank, axis) -> list[tuple]:
         """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
-        then within 1" of a target, then nearest to one; on the given flank only (`flank`)."""
+        then within 1" of a target, then nearest to one; on the given flank only (`flank`).
+        Gaps are ranked rounded to 1e-6 (the rows carry them rounded: see `_rows`)."""
         keyed = []
+        append = keyed.append
         every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
-        for x, y, moved, gaps in rows:
+        one = chased[0] if len(chased) == 1 else None
+        for x, y, moved, _, near, rounded, rgaps in rows:
             if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
                 continue
-            near = min(gaps, default=0.0)
-            rounded = round(near, 6)
-            chase = rounded if every else round(min((gaps[i] for i in chased), default=0.0), 6)
-            keyed.append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
+            if every:
+                chase = rounded
+            elif one is not None:
+                chase = rgaps[one]
+            elif chased:
+                chase = min([rgaps[i] for i in chased])
+            else:
+                chase = 0.0
+            append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
         keyed.sort()
         return keyed
 
@@ -388,26 +407,40 @@ class ChargeSearch:
               links: int, whole: bool = False):
         """The first of the sorted spots that is clear of units not chosen, linked to `links`
         of the placed models, free and reachable (and, with `whole`, keeps the unit's
-        coherency as it stands in `trial`)."""
-        from game.rulesets.base import coherency_problem
-
+        coherency as it stands in `trial`). The link count is `linked`'s, written out here
+        (the test most spots fail, asked for thousands of them)."""
         checks = 0
         free = self.free_test(trial, m)
-        for *_, moved, x, y in keyed:
-            if links and not self.linked(m, x, y, placed, links):
-                continue
+        holds = self.coherence(trial, m.id) if whole else None
+        paths, mid = self._paths, m.id
+        if links and self.round:
+            mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
+            near = [(p.x, p.y, r[p.id]) for p in placed]
+        for row in keyed:
+            moved, x, y = row[-3], row[-2], row[-1]
+            if links:
+                if self.round:
+                    count = 0
+                    for px, py, pr in near:
+                        if hypot(x - px, y - py) - mine - pr <= link:
+                            count += 1
+                            if count >= links:
+                                break
+                    if count < links:
+                        continue
+                elif not self.linked(m, x, y, placed, links):
+                    continue
             if not self.clear_of_others(m, x, y):
                 continue
             if not free((x, y)):
                 continue
-            if moved and (m.id, (x, y)) not in self._paths:
+            if moved and (mid, (x, y)) not in paths:
                 if checks >= PATH_CHECKS:
                     continue
                 checks += 1  # only new path measurements count against the budget
             if moved and not self.path_ok(m, (x, y)):
                 continue
-            if whole and coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
-                                           connected=True):
+            if holds is not None and not holds((x, y)):
                 continue
             return (x, y)
         return None
@@ -430,11 +463,11 @@ class ChargeSearch:
                 start = self.s.models[m.id]
                 rows = self.static_rows(trial, start) + self._rows(
                     start, self.friend_spots(start, others))
-                keyed = sorted((g > CLOSE_RANGE, round(g, 6), moved, x, y)
-                               for x, y, moved, gaps in rows for g in (min(gaps),))
+                keyed = sorted((near > CLOSE_RANGE, rounded, moved, x, y)
+                               for x, y, moved, _, near, rounded, _ in rows)
                 spot = self._pick(trial, start, keyed, others, 2, whole=True)
                 if spot is not None:
-                    _stand(m, start, spot, dest)
+                    stand(m, start, spot, dest)
         return dest
 
     # --- whole placements -----------------------------------------------------------------
@@ -500,82 +533,6 @@ class ChargeSearch:
             yield sorted(self.mine, key=lambda m: min(self.before[m.id].values())
                          + shake.uniform(0.0, 4.0)), False, 0.0, True
 
-    # --- constraint 3 -------------------------------------------------------------------------
-    def close_spot(self, trial: GameState, m: Model, start: Model):
-        """A spot within 1" of a target model that `start` (the model as it stood) could have
-        ended on with the rest of the unit where `trial` has it: reachable within the roll,
-        closer, clear of units not chosen, the unit still in coherency. Or None."""
-        from game.rulesets.base import coherency_problem
-
-        if min(self.before[m.id].values()) - CLOSE_RANGE > self.roll + 1e-9:
-            return None  # too far to get within 1" at all
-        others = [o for o in trial.alive_models(self.unit_id) if o.id != m.id]
-        close_key = (self.unit_id, self.targets, self.roll, m.id)
-        keyed = self._close.get(close_key)
-        if keyed is None:
-            keyed = []
-            for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
-                                                                   CLOSE_ANGLES)):
-                if (x, y) != (start.x, start.y):
-                    if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
-                        continue
-                    if not self.closer(start, x, y):
-                        continue
-                near = min(self.target_gap(start, x, y, t) for t in self.targets)
-                if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
-                    keyed.append((math.hypot(x - start.x, y - start.y), x, y))
-            keyed.sort()
-            self._close[close_key] = keyed
-        checks = 0
-        free = self.free_test(trial, m)
-        wanted = min(self.needed, len(others))
-        for _, x, y in keyed:
-            if others and not self.linked(start, x, y, others, wanted):
-                continue
-            if not free((x, y)):
-                continue
-            moved = (x, y) != (start.x, start.y)
-            if moved and (m.id, (x, y)) not in self._paths:
-                if checks >= 2 * PATH_CHECKS:
-                    break
-                checks += 1  # only new path measurements count against the budget
-            if moved and not self.path_ok(start, (x, y)):
-                continue
-            if coherency_problem(trial, self.geo, self.unit_id, {m.id: (x, y)},
-                                 connected=True) is None:
-                return (x, y)
-        return None
-
-    def close_problem(self, dest: dict) -> str | None:
-        """Constraint 3 ("when possible"): the first model left more than 1" from every
-        target model that could have ended within 1" with the others where they are."""
-        trial = self._trial(dest)
-        for m in trial.alive_models(self.unit_id):
-            if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
-                continue
-            if self.close_spot(trial, m, self.s.models[m.id]) is not None:
-                return msg("{model} could end within 1\" of a target model and must (each "
-                           "model ends within 1\" of a target when possible)", model=m.name)
-        return None
-
-    def bring_close(self, dest: dict) -> dict:
-        """Move each model that can get within 1" of a target (constraint 3) there, until no
-        more can: the solver's placements meet constraint 3 by the check's own search."""
-        dest = dict(dest)
-        trial = self._trial(dest)
-        changed = True
-        while changed:
-            changed = False
-            for m in trial.alive_models(self.unit_id):
-                if min(self.target_gap(m, m.x, m.y, t) for t in self.targets) <= CLOSE_RANGE:
-                    continue
-                start = self.s.models[m.id]
-                spot = self.close_spot(trial, m, start)
-                if spot is not None:
-                    _stand(m, start, spot, dest)
-                    changed = True
-        return dest
-
     def _trial(self, dest: dict) -> GameState:
         trial = self.s.copy()
         for mid, (x, y) in dest.items():
@@ -583,10 +540,3 @@ class ChargeSearch:
         return trial
 
 
-def _stand(model, start, spot, dest: dict) -> None:
-    """Put the trial model at `spot`; the placement names it only if it moved from `start`."""
-    model.x, model.y = spot
-    if spot == (start.x, start.y):
-        dest.pop(model.id, None)
-    else:
-        dest[model.id] = spot

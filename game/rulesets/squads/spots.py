@@ -1,0 +1,95 @@
+"""The spots a squads charge search ranks and what every search on one board shares.
+
+Why a module of its own: the charge search (`placing.ChargeSearch`) and its constraint-3 and
+coherency checks (`close_range.CloseRange`) both read these spot rings, measures and limits.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from itertools import repeat
+
+#: Within 1" of a target model "when possible" (constraint 3).
+CLOSE_RANGE = 1.0
+#: Edge gaps (inches) tried round each target model, and round each model already placed.
+GOAL_GAPS = (0.02, 0.5, 0.95, 1.5, 1.95)
+FRIEND_GAPS = (0.05, 1.95)
+#: Directions tried round a target model and round a placed friend.
+GOAL_ANGLES = 24
+FRIEND_ANGLES = 8
+#: Directions of the fan of spots round a model's own start.
+FAN_ANGLES = 16
+#: Within-1" spots tried round each target model by constraint 3's check (finer).
+CLOSE_GAPS = (0.02, 0.5, 0.95)
+CLOSE_ANGLES = 36
+#: Path measurements (the costly step) allowed per model and choice.
+PATH_CHECKS = 24
+STRICT = 1e-6
+#: More than a spot on the 1/1000" grid can be off its ring's circle (goal_spots).
+RING_SLACK = 0.01
+
+
+@functools.cache
+def directions(count: int) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count))
+                 for k in range(count))
+
+
+@functools.lru_cache(maxsize=4096)
+def ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, float], ...]:
+    """`count` spots on the grid, `spread` from (x, y) all round (remembered: the same rings
+    round the same target models come back for every model, target set and roll)."""
+    return tuple((round(x + spread * dx, 3), round(y + spread * dy, 3))
+                 for dx, dy in directions(count))
+
+
+class Shared:
+    """What every search on one board can share, whatever the unit, targets and roll: a
+    spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
+    the table's edges and impassable terrain, and each model's within-1" spots for a set of
+    targets and a roll. All are functions of the board alone (the bases where they stand), so
+    sharing them changes no answer; it only stops the searches for each set of targets, and
+    the check of the chosen one, measuring the same things again."""
+
+    def __init__(self):
+        self.gaps: dict[tuple, float] = {}
+        self.lengths: dict[tuple, float | None] = {}
+        self.ground: dict[tuple, bool] = {}
+        self.close: dict[tuple, list] = {}
+
+
+def by_radius(rows) -> list[tuple[float, list]]:
+    """(radius, centres) groups of (x, y, radius) rows, for `least_gap`."""
+    groups: dict[float, list] = {}
+    for x, y, r in rows:
+        groups.setdefault(r, []).append((x, y))
+    return list(groups.items())
+
+
+def least_gap(spot, groups) -> float:
+    """min(hypot(x - cx, y - cy) - r) over every base (centre, radius) of the groups, +inf if
+    none: worked out per group of one radius as the least distance less the radius (the same
+    float: subtracting one number keeps the order, and `math.dist` is the hypot of the
+    differences), the distances measured by `map` at C speed."""
+    dist = math.dist
+    if len(groups) == 1:  # the usual case: a unit's bases are all of one size
+        r, centres = groups[0]
+        return min(map(dist, repeat(spot), centres)) - r
+    return min((min(map(dist, repeat(spot), centres)) - r for r, centres in groups),
+               default=math.inf)
+
+
+def spot_row(x: float, y: float, moved: bool, gaps: tuple) -> tuple:
+    """A ranked spot's row (`ChargeSearch._rows`): its gaps with their least, and rounded."""
+    rounded = tuple([round(g, 6) for g in gaps])
+    return (x, y, moved, gaps, min(gaps), min(rounded), rounded)
+
+
+def stand(model, start, spot, dest: dict) -> None:
+    """Put the trial model at `spot`; the placement names it only if it moved from `start`."""
+    model.x, model.y = spot
+    if spot == (start.x, start.y):
+        dest.pop(model.id, None)
+    else:
+        dest[model.id] = spot

@@ -1,0 +1,93 @@
+"""The charge search's shortcuts (speed only) against the long way they stand for: the
+coherency test counted by arithmetic against `coherency_problem`, the ranks worked out from
+rounded gaps against rounding each least gap, the least gap by groups of one radius against
+the least of every gap."""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rulesets.base import coherency_problem
+from game.rulesets.squads import spots
+from game.rulesets.squads.placing import ChargeSearch
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle
+
+D = 2 * MOB_RADIUS
+
+#: Offsets that put two bases exactly 2" apart edge to edge (the coherency boundary) or near it.
+EDGE = st.sampled_from([0.0, 1e-7, -1e-7, 1e-3, 0.5, 1.0, 1.9999999, 2.0, 2.0000001, 2.5, 4.0])
+
+
+def mob_and_marines(size):
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0, files=min(size, 5))
+    b.place("s1u0", 30.0, 22.0, 180.0)
+    for m in b.state.alive_models("s0u0")[size:]:
+        m.alive = False
+    return b
+
+
+@settings(max_examples=150, deadline=None)
+@given(size=st.integers(2, 10), data=st.data())
+def test_coherence_is_coherency_problem(size, data):
+    b = mob_and_marines(size)
+    models = b.state.alive_models("s0u0")
+    # string the models out at chosen edge gaps (some exactly on the 2" boundary)
+    x, y = 10.0, 22.0
+    for m in models:
+        gap = data.draw(EDGE)
+        turn = data.draw(st.sampled_from([0.0, math.pi / 2, math.pi / 3, -math.pi / 2]))
+        m.x, m.y = x, y
+        x, y = x + (D + gap) * math.cos(turn), y + (D + gap) * math.sin(turn)
+    mover = data.draw(st.sampled_from(models))
+    anchor = data.draw(st.sampled_from(models))
+    angle = data.draw(st.floats(0, 2 * math.pi))
+    spot = (anchor.x + (D + data.draw(EDGE)) * math.cos(angle),
+            anchor.y + (D + data.draw(EDGE)) * math.sin(angle))
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), 12)
+    holds = search.coherence(b.state, mover.id)
+    expected = coherency_problem(b.state, b.geo, "s0u0", {mover.id: spot}, connected=True)
+    assert holds(spot) == (expected is None)
+
+
+@given(st.lists(st.floats(-50, 50, allow_nan=False), min_size=1, max_size=4))
+def test_least_rounded_gap_is_the_rounded_least_gap(gaps):
+    # `_rows` keeps the gaps rounded and ranks by their least (rounding is monotone)
+    row = spots.spot_row(1.0, 2.0, True, tuple(gaps))
+    assert row[4] == min(gaps)
+    assert row[5] == round(min(gaps), 6)
+    assert row[6] == tuple(round(g, 6) for g in gaps)
+    for chased in ([0], list(range(len(gaps)))):
+        assert min(row[6][i] for i in chased) == round(min(gaps[i] for i in chased), 6)
+
+
+COORD = st.floats(-60, 60, allow_nan=False)
+
+
+@given(spot=st.tuples(COORD, COORD),
+       bases=st.lists(st.tuples(COORD, COORD, st.sampled_from([MOB_RADIUS, 0.5, 1.25, 0.0])),
+                      max_size=12))
+def test_least_gap_is_the_least_of_every_gap(spot, bases):
+    x, y = spot
+    long_way = min((math.hypot(x - bx, y - by) - br for bx, by, br in bases), default=math.inf)
+    assert spots.least_gap(spot, spots.by_radius(bases)) == long_way
+
+
+@settings(max_examples=60, deadline=None)
+@given(dx=st.floats(3.0, 16.0), dy=st.floats(-8.0, 8.0), roll=st.integers(2, 12))
+def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
+    b = mob_and_marines(5)
+    b.place("s1u0", 10.0 + dx + D, 22.0 + dy, 180.0)
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), roll)
+    for m in search.mine:
+        for gaps, count in ((spots.GOAL_GAPS, spots.GOAL_ANGLES),
+                            (spots.CLOSE_GAPS, spots.CLOSE_ANGLES)):
+            every = {spot for g in search.goals for gap in gaps
+                     for spot in spots.ring(g.x, g.y, g.base.radius + m.base.radius + gap,
+                                               count)}
+            kept = set(search.goal_spots(m, gaps, count))
+            assert kept <= every
+            for x, y in every - kept:  # only rings whose goal is out of reach, or beyond it
+                assert math.hypot(x - m.x, y - m.y) > roll + 1e-9
