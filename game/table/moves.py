@@ -425,18 +425,43 @@ class _Approach:
         self.goals = goals
         self.field = field
         self.mover = mover
-        self.avoid_ids = {m.id for m in avoid}
         self.avoid_range = avoid_range
+        self.avoid_ids = {m.id for m in avoid}
+        # the rows are the field's own (updated in place as movers are placed): the same
+        # bases the avoid test looks up by id, looked up once
+        self.avoid_rows = [field.rows[i] for i in self.avoid_ids if i in field.rows]
         self.near: list[list] = []
+        self._reach: float | None = None
+        #: legal_spot's answers by spot: nothing it reads changes while this model is placed
+        #: (the field moves only once the job is done), and the searches below come back to
+        #: the same grid spots (the scan after the bisection, close_in's second pass)
+        self._checked: dict[Point, bool] = {}
+
+    def _look_around(self, allowance: float) -> None:
+        """The bases near enough to matter to a move of `allowance` (kept for the job)."""
+        reach = allowance + max(self.avoid_range, 0.0)
+        if reach != self._reach:
+            self._reach = reach
+            self.near = self.field.near(self.model, reach)
+            self._checked = {}
 
     def legal_spot(self, x: float, y: float) -> bool:
-        if _spot_clash(self.table, self.model, x, y, self.field, self.near) is not None:
+        found = self._checked.get((x, y))
+        if found is None:
+            found = self._checked[(x, y)] = self._spot_free(x, y)
+        return found
+
+    def _spot_free(self, x: float, y: float) -> bool:
+        """`_spot_clash` is None and the avoided bases are kept off, as one yes or no: the
+        arithmetic tests of the bases first, the table's cached terrain answer last."""
+        field, model = self.field, self.model
+        if field.overlap(model, x, y, self.near) is not None:
             return False
-        if self.avoid_ids:
-            rows = [self.field.rows[i] for i in self.avoid_ids if i in self.field.rows]
-            if self.field.within(self.model, x, y, rows, self.avoid_range + STRICT):
-                return False
-        return True
+        if self.avoid_rows and field.within(model, x, y, self.avoid_rows,
+                                            self.avoid_range + STRICT) is not None:
+            return False
+        return (self.table.on_table(model, x, y)
+                and impassable_overlap(self.table, model, x, y) is None)
 
     def candidates(self, goals: list[Model], stop_at: float
                    ) -> Iterator[tuple[float, float, Point]]:
@@ -467,7 +492,7 @@ class _Approach:
         """The legal spot that leaves the least ground to cover (path length plus the gap
         left to the goal; ties go to the smaller gap), so that a model able to reach base
         contact on its way in does, rather than halting at `stop_at`."""
-        self.near = self.field.near(self.model, allowance + max(self.avoid_range, 0.0))
+        self._look_around(allowance)
         reachable = [g for g in self.goals if distance(self.table, self.model, g) - stop_at
                      <= allowance + 1e-9]
         best: tuple[float, float, Point] | None = None
@@ -489,7 +514,7 @@ class _Approach:
     def close_in(self, allowance: float, start_gaps: list[float]) -> Point | None:
         """Along the path to the nearest goal as far as is legal, if that ends closer."""
         nearest = min(range(len(self.goals)), key=lambda i: start_gaps[i])
-        self.near = self.field.near(self.model, allowance + max(self.avoid_range, 0.0))
+        self._look_around(allowance)
         for _, _, spot in itertools.islice(self.candidates([self.goals[nearest]], 0.0), 6):
             found = self.mover.route(spot)
             if found is None:

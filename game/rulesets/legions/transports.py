@@ -174,7 +174,11 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
                    ) -> Destinations | None:
     """The unit's models packed round the hull, nearest the goal first: each spot within
     `reach` of the hull, clear of every base and `keep_away` from enemies; None if some model
-    finds no spot."""
+    finds no spot.
+
+    Why the tests are split: what a spot is for the hull, the table and the bases already
+    there does not change while the unit is placed, so it is worked out once per spot and
+    base (`_spot_open`); only the models placed so far are measured again for each model."""
     models = aboard(s, unit_id)
     if not models:
         return None
@@ -190,14 +194,19 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
     enemies = [m for m in others if m.side != s.units[unit_id].side]
     placed: list[Model] = []
     dest: Destinations = {}
+    opened: dict[tuple, bool] = {}
     for m in models:
+        probe = m.copy()
+        probe.alive = True
+        pose = (m.base, m.facing)
         for x, y in spots:
-            probe = m.copy()
-            probe.x, probe.y, probe.alive = x, y, True
-            if not (geo.distance(probe, ship) <= reach - 0.01 and geo.distance(probe, ship) > 0.01
-                    and on_table(probe, s)
-                    and all(geo.distance(probe, o) > 0.01 for o in others + placed)
-                    and all(geo.distance(probe, e) >= keep_away + 0.01 for e in enemies)):
+            probe.x, probe.y = x, y
+            key = (pose, x, y)
+            open_here = opened.get(key)
+            if open_here is None:
+                open_here = opened[key] = _spot_open(s, geo, probe, ship, reach, others,
+                                                     enemies, keep_away)
+            if not open_here or not all(geo.distance(probe, o) > 0.01 for o in placed):
                 continue
             placed.append(probe)
             dest[m.id] = (x, y)
@@ -205,6 +214,23 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
         else:
             return None
     return dest
+
+
+def _spot_open(s: GameState, geo: Geometry, probe: Model, ship: Model, reach: float,
+               others: list[Model], enemies: list[Model], keep_away: float) -> bool:
+    """The probe where it stands is within `reach` of the hull (not on it), on the table, off
+    every other base and `keep_away` from enemies. A spot whose bounding circle is out of
+    reach is refused before the hull is measured (the circle is never nearer than the base)."""
+    if not on_table(probe, s):
+        return False
+    bound = (math.hypot(probe.x - ship.x, probe.y - ship.y) - probe.base.radius
+             - ship.base.radius)
+    if bound > reach - 0.01 + 1e-6:
+        return False
+    gap = geo.distance(probe, ship)
+    return (gap <= reach - 0.01 and gap > 0.01
+            and all(geo.distance(probe, o) > 0.01 for o in others)
+            and all(geo.distance(probe, e) >= keep_away + 0.01 for e in enemies))
 
 
 def on_table(probe: Model, s: GameState) -> bool:
