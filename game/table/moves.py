@@ -119,6 +119,15 @@ def _spot_clash(table: Table, model: Model, x: float, y: float, field: Field,
     return None
 
 
+def _spot_free(table: Table, model: Model, x: float, y: float, field: Field,
+               near: list[list]) -> bool:
+    """`_spot_clash(...) is None`, as one yes or no: the arithmetic test of the bases first,
+    then the table edge, the table's cached terrain answer last (most refused spots are
+    refused by a base, for the least work)."""
+    return (field.overlap(model, x, y, near) is None and table.on_table(model, x, y)
+            and impassable_overlap(table, model, x, y) is None)
+
+
 def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
                   near: list[list]) -> str | None:
     """Why the model cannot end at (x, y) (off the table, impassable, overlapping), or None."""
@@ -255,7 +264,7 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
 
     def spot_legal(spot: Point) -> bool:
         rows, foes, sweeper = scope
-        if _spot_clash(table, model, spot[0], spot[1], field, rows) is not None:
+        if not _spot_free(table, model, spot[0], spot[1], field, rows):
             return False
         if keep_away > 0.0 and field.within(model, spot[0], spot[1], foes,
                                             keep_away + STRICT):
@@ -452,16 +461,12 @@ class _Approach:
         return found
 
     def _spot_free(self, x: float, y: float) -> bool:
-        """`_spot_clash` is None and the avoided bases are kept off, as one yes or no: the
-        arithmetic tests of the bases first, the table's cached terrain answer last."""
+        """`_spot_clash` is None and the avoided bases are kept off, as one yes or no."""
         field, model = self.field, self.model
-        if field.overlap(model, x, y, self.near) is not None:
-            return False
         if self.avoid_rows and field.within(model, x, y, self.avoid_rows,
                                             self.avoid_range + STRICT) is not None:
             return False
-        return (self.table.on_table(model, x, y)
-                and impassable_overlap(self.table, model, x, y) is None)
+        return _spot_free(self.table, model, x, y, field, self.near)
 
     def candidates(self, goals: list[Model], stop_at: float
                    ) -> Iterator[tuple[float, float, Point]]:
@@ -482,11 +487,15 @@ class _Approach:
                 yield bound, gap, spot
             if goal is None:
                 return
+            # the goal's spots join the queue in one go: each entry is unique (its count), so
+            # the heap pops them in the same order as pushing them one by one would
+            start, dist = self.mover.start, math.dist
             for gap in gaps:
-                for spot in snapped_ring(self.table, goal, self.model, gap):
-                    bound = round(math.dist(self.mover.start, spot) + gap, 6)
-                    heapq.heappush(queue, (bound, gap, count, spot))
-                    count += 1
+                ring = snapped_ring(self.table, goal, self.model, gap)
+                queue.extend([(round(dist(start, spot) + gap, 6), gap, count + i, spot)
+                              for i, spot in enumerate(ring)])
+                count += len(ring)
+            heapq.heapify(queue)
 
     def best_spot(self, allowance: float, stop_at: float) -> Point | None:
         """The legal spot that leaves the least ground to cover (path length plus the gap

@@ -6,6 +6,9 @@ solver's shortcuts must never change where a model ends).
 before the terrain: compared here with the long way (`_spot_clash`, then the avoided bases),
 spot by spot and through whole approaches, on random fields with terrain."""
 
+import heapq
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +68,48 @@ def test_an_approach_ends_where_the_long_way_end_spot_test_sends_it(field, allow
     finally:
         moves._Approach.legal_spot = original
     assert fast == exact
+
+
+def _one_by_one(job: moves._Approach, goals, stop_at):
+    """`_Approach.candidates` as first written: each spot pushed on its own."""
+    outer = stop_at - min(moves.GRID_MARGIN, stop_at / 4)
+    gaps = sorted({min(0.01, stop_at / 2), stop_at / 2, outer} - {0.0}) or [0.0]
+    queue = []
+    order = sorted((moves.distance(job.table, job.model, g), g.id, g) for g in goals)
+    count = 0
+    for goal_gap, _, goal in order + [(math.inf, "", None)]:
+        while queue and queue[0][0] < round(goal_gap, 6) - 1e-6:
+            bound, gap, _, spot = heapq.heappop(queue)
+            yield bound, gap, spot
+        if goal is None:
+            return
+        for gap in gaps:
+            for spot in moves.snapped_ring(job.table, goal, job.model, gap):
+                heapq.heappush(queue, (round(math.dist(job.mover.start, spot) + gap, 6), gap,
+                                       count, spot))
+                count += 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_fields(), st.sampled_from([0.0, CONTACT_TOLERANCE, 0.5, 1.0]))
+def test_the_candidate_spots_come_in_the_order_pushing_them_one_by_one_gives(field, stop_at):
+    """The ring spots of a goal join the queue in one go (heapify): every spot, in the same
+    order, as pushing each on its own."""
+    table, s = field
+    job = _job(table, s, 0.0)
+    foes = [m for m in s.models.values() if m.side == 1]
+    assert list(job.candidates(foes, stop_at)) == list(_one_by_one(job, foes, stop_at))
+
+
+@settings(max_examples=200, deadline=None)
+@given(mixed_fields(), st.lists(spots, min_size=1, max_size=6))
+def test_a_spot_is_free_exactly_when_nothing_clashes_there(field, asked):
+    """The solvers' yes-or-no end test (bases first, terrain last) and the test that names
+    the clash agree on every spot, on the table's edge, in the rock or on a base."""
+    table, s = field
+    me = s.models["m0"]
+    f = moves.Field(table, s)
+    rows = f.near(me, SIZE)
+    for x, y in asked:
+        assert moves._spot_free(table, me, x, y, f, rows) == (
+            moves._spot_clash(table, me, x, y, f, rows) is None)
