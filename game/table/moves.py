@@ -88,14 +88,14 @@ class Field:
         """A base the model at (x, y) would be closer than `limit` to (edge to edge)."""
         mine = radius(model)
         is_round = model.base.kind == "round"
+        own, hypot = model.id, math.hypot
         for other, ox, oy, other_radius in rows:
-            if other.id == model.id:
-                continue
+            # the boxes first: most rows are far (the model's own row is skipped after them)
             reach = mine + other_radius + limit
-            if abs(ox - x) >= reach or abs(oy - y) >= reach:
+            if abs(ox - x) >= reach or abs(oy - y) >= reach or other.id == own:
                 continue
             if is_round and other.base.kind == "round":
-                if math.hypot(ox - x, oy - y) < reach:
+                if hypot(ox - x, oy - y) < reach:
                     return other
             elif closer_than(self.table, model, x, y, other, ox, oy, limit):
                 return other

@@ -113,3 +113,33 @@ def test_a_spot_is_free_exactly_when_nothing_clashes_there(field, asked):
     for x, y in asked:
         assert moves._spot_free(table, me, x, y, f, rows) == (
             moves._spot_clash(table, me, x, y, f, rows) is None)
+
+
+def _within_as_first_written(field, model, x, y, rows, limit):
+    mine = moves.radius(model)
+    for other, ox, oy, other_radius in rows:
+        if other.id == model.id:
+            continue
+        reach = mine + other_radius + limit
+        if abs(ox - x) >= reach or abs(oy - y) >= reach:
+            continue
+        if model.base.kind == "round" and other.base.kind == "round":
+            if math.hypot(ox - x, oy - y) < reach:
+                return other
+        elif moves.closer_than(field.table, model, x, y, other, ox, oy, limit):
+            return other
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(mixed_fields(), st.lists(spots, min_size=1, max_size=6), st.floats(-0.05, 1.5))
+def test_the_nearest_base_test_names_the_base_the_first_written_test_names(field, asked, limit):
+    """Field.within skips the model's own row after the box test: the same base (or none)
+    for every spot and limit."""
+    table, s = field
+    for me in s.models.values():
+        f = moves.Field(table, s)
+        rows = list(f.rows.values())
+        for x, y in asked:
+            assert f.within(me, x, y, rows, limit) is _within_as_first_written(
+                f, me, x, y, rows, limit)
