@@ -12,6 +12,8 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
+_MISSING = object()
+
 
 class PerTable:
     def __init__(self, keep: int):
@@ -30,9 +32,10 @@ class PerTable:
     def get(self, table, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The answer under `key` for this table, computed and kept the first time."""
         answers = self.answers(table)
-        if key not in answers:
-            answers[key] = compute()
-        return answers[key]
+        found = answers.get(key, _MISSING)  # one look-up: the keys are long tuples to hash
+        if found is _MISSING:
+            found = answers[key] = compute()
+        return found
 
     def clear(self) -> None:
         """Forget every table's answers."""
