@@ -28,6 +28,7 @@ from game.core.dice import Dice
 from game.core.events import Event, Note
 from game.core.geometry import Destinations, Geometry
 from game.core.i18n import msg
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.base import coherency_problem, unit_centroid
@@ -252,8 +253,49 @@ def goals(s: GameState, geo: Geometry, unit_id: str, ship: Model) -> dict[str, t
     return out
 
 
+#: Disembark offers per table, remembered under what they are worked out from (`_offers_key`).
+OFFERS_KEPT = 512
+_OFFERS = PerTable(OFFERS_KEPT)
+#: Slack on the reach within which another model can matter to the offers (see `_offers_key`).
+OFFERS_MARGIN = 1.0
+
+
+def _row(m: Model) -> tuple:
+    base = m.base
+    return (m.id, m.unit, m.x, m.y, m.facing, base.kind, base.width_mm, base.depth_mm)
+
+
+def _offers_key(s: GameState, unit_id: str, ship: Model) -> tuple:
+    """Everything the offers read: the models aboard, the hull, every enemy model (the goal
+    is the nearest enemy unit's middle; no model may end within 1" of any enemy), which
+    models each enemy unit has, and the other models near the hull (bases the spots must
+    clear: `ring_placement` looks no farther than `reach_out`, nor does the end check, and
+    the margin is kept on top). Friends farther away cannot change an offer: so the offers
+    are worked out once per Movement phase while the rest of the side moves, not at every
+    listing."""
+    side = s.units[unit_id].side
+    models = aboard(s, unit_id)
+    size = max((m.base.width for m in models), default=0.0) + 0.15
+    reach_out = (ship.base.radius + DISEMBARK_RANGE + size) + size + KEEP_AWAY + 1.0
+    near = tuple(_row(m) for m in s.models.values() if m.alive and m.unit != unit_id and (
+        m.side != side or math.hypot(m.x - ship.x, m.y - ship.y)
+        <= reach_out + m.base.radius + OFFERS_MARGIN))
+    # which models each enemy unit has (a Paragon joining a unit moves no model)
+    members = tuple((u.id, u.models) for u in s.units.values() if u.side != side)
+    return (unit_id, side, tuple(_row(m) for m in models), _row(ship), near, members)
+
+
 def disembark_offers(s: GameState, geo: Geometry, unit_id: str) -> dict[str, Destinations]:
+    """Each goal's placement round the hull that passes the disembark check (remembered, see
+    `_offers_key`; each call gets its own copies)."""
     ship = hull(s, s.units[unit_id].flags[EMBARKED])
+    found = _OFFERS.get(geo, _offers_key(s, unit_id, ship),
+                        lambda: _work_out_offers(s, geo, unit_id, ship))
+    return {name: dict(dest) for name, dest in found.items()}
+
+
+def _work_out_offers(s: GameState, geo: Geometry, unit_id: str, ship: Model
+                     ) -> dict[str, Destinations]:
     out: dict[str, Destinations] = {}
     for name, point in goals(s, geo, unit_id, ship).items():
         dest = ring_placement(s, geo, unit_id, ship, DISEMBARK_RANGE, point)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rulesets.legions import transports
-from tests.rulesets.legions.test_transports import carrier_battle, embark
+from tests.rulesets.legions.test_transports import carrier_battle, embark, next_turn_for
 
 
 def long_way(s, geo, unit_id, ship, reach, goal, keep_away=transports.KEEP_AWAY):
@@ -59,3 +59,44 @@ def test_passengers_are_placed_where_the_long_way_places_them(enemy_x, enemy_y, 
     ship.facing = ship_facing
     expected = long_way(b.state, b.geo, "s0u1", ship, reach, goal)
     assert transports.ring_placement(b.state, b.geo, "s0u1", ship, reach, goal) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.tuples(st.floats(2.0, 70.0), st.floats(2.0, 46.0)),
+       st.sampled_from(["none", "move", "regroup"]), st.floats(8.0, 30.0))
+def test_remembered_disembark_offers_are_the_offers_worked_out_afresh(friend, enemy, enemy_y):
+    """The offers are asked once, then a friendly unit moves (near the hull, where the offers
+    change, or far, where the remembered ones are given) and the enemy may move or its models
+    change hands: the offers given are those worked out afresh on the new board."""
+    b = carrier_battle(riders=("veteran_guard", "veteran_guard"), enemy_x=40.0)
+    b.apply(embark(b))
+    next_turn_for(b, "s0u1")
+    transports.disembark_offers(b.state, b.geo, "s0u1")
+    b.place("s0u2", friend[0], friend[1], 90.0)
+    if enemy == "move":
+        b.place("s1u0", 34.0, enemy_y, 180.0)
+    elif enemy == "regroup":  # a model leaves the enemy unit's roll: no model moves
+        foe = b.state.units["s1u0"]
+        foe.models = foe.models[-1:]
+    ship = transports.hull(b.state, "s0u0")
+    fresh = transports._work_out_offers(b.state, b.geo, "s0u1", ship)
+    assert transports.disembark_offers(b.state, b.geo, "s0u1") == fresh
+
+
+def test_the_offers_key_follows_the_enemy_units_rolls_and_the_friends_by_the_hull():
+    """A model changing enemy unit moves nothing yet may move the goal (the unit's middle):
+    the key changes; a friend moving far from the hull keeps it; one moving by it does not."""
+    b = carrier_battle(riders=("veteran_guard", "veteran_guard"), enemy_x=40.0)
+    b.apply(embark(b))
+    ship = transports.hull(b.state, "s0u0")
+    b.place("s0u2", 60.0, 40.0, 90.0)
+    first = transports._offers_key(b.state, "s0u1", ship)
+    b.place("s0u2", 58.0, 38.0, 90.0)
+    far = transports._offers_key(b.state, "s0u1", ship)
+    assert far == first
+    b.place("s0u2", 20.0, 30.0, 90.0)
+    assert transports._offers_key(b.state, "s0u1", ship) != far
+    b.place("s0u2", 58.0, 38.0, 90.0)
+    foe = b.state.units["s1u0"]
+    foe.models = foe.models[-1:]
+    assert transports._offers_key(b.state, "s0u1", ship) != far
