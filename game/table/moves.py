@@ -88,14 +88,14 @@ class Field:
         """A base the model at (x, y) would be closer than `limit` to (edge to edge)."""
         mine = radius(model)
         is_round = model.base.kind == "round"
+        own, hypot = model.id, math.hypot
         for other, ox, oy, other_radius in rows:
-            if other.id == model.id:
-                continue
+            # the boxes first: most rows are far (the model's own row is skipped after them)
             reach = mine + other_radius + limit
-            if abs(ox - x) >= reach or abs(oy - y) >= reach:
+            if abs(ox - x) >= reach or abs(oy - y) >= reach or other.id == own:
                 continue
             if is_round and other.base.kind == "round":
-                if math.hypot(ox - x, oy - y) < reach:
+                if hypot(ox - x, oy - y) < reach:
                     return other
             elif closer_than(self.table, model, x, y, other, ox, oy, limit):
                 return other
@@ -117,6 +117,15 @@ def _spot_clash(table: Table, model: Model, x: float, y: float, field: Field,
     if other is not None:
         return ("model", other)
     return None
+
+
+def _spot_free(table: Table, model: Model, x: float, y: float, field: Field,
+               near: list[list]) -> bool:
+    """`_spot_clash(...) is None`, as one yes or no: the arithmetic test of the bases first,
+    then the table edge, the table's cached terrain answer last (most refused spots are
+    refused by a base, for the least work)."""
+    return (field.overlap(model, x, y, near) is None and table.on_table(model, x, y)
+            and impassable_overlap(table, model, x, y) is None)
 
 
 def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
@@ -255,7 +264,7 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
 
     def spot_legal(spot: Point) -> bool:
         rows, foes, sweeper = scope
-        if _spot_clash(table, model, spot[0], spot[1], field, rows) is not None:
+        if not _spot_free(table, model, spot[0], spot[1], field, rows):
             return False
         if keep_away > 0.0 and field.within(model, spot[0], spot[1], foes,
                                             keep_away + STRICT):
@@ -425,18 +434,39 @@ class _Approach:
         self.goals = goals
         self.field = field
         self.mover = mover
-        self.avoid_ids = {m.id for m in avoid}
         self.avoid_range = avoid_range
+        self.avoid_ids = {m.id for m in avoid}
+        # the rows are the field's own (updated in place as movers are placed): the same
+        # bases the avoid test looks up by id, looked up once
+        self.avoid_rows = [field.rows[i] for i in self.avoid_ids if i in field.rows]
         self.near: list[list] = []
+        self._reach: float | None = None
+        #: legal_spot's answers by spot: nothing it reads changes while this model is placed
+        #: (the field moves only once the job is done), and the searches below come back to
+        #: the same grid spots (the scan after the bisection, close_in's second pass)
+        self._checked: dict[Point, bool] = {}
+
+    def _look_around(self, allowance: float) -> None:
+        """The bases near enough to matter to a move of `allowance` (kept for the job)."""
+        reach = allowance + max(self.avoid_range, 0.0)
+        if reach != self._reach:
+            self._reach = reach
+            self.near = self.field.near(self.model, reach)
+            self._checked = {}
 
     def legal_spot(self, x: float, y: float) -> bool:
-        if _spot_clash(self.table, self.model, x, y, self.field, self.near) is not None:
+        found = self._checked.get((x, y))
+        if found is None:
+            found = self._checked[(x, y)] = self._spot_free(x, y)
+        return found
+
+    def _spot_free(self, x: float, y: float) -> bool:
+        """`_spot_clash` is None and the avoided bases are kept off, as one yes or no."""
+        field, model = self.field, self.model
+        if self.avoid_rows and field.within(model, x, y, self.avoid_rows,
+                                            self.avoid_range + STRICT) is not None:
             return False
-        if self.avoid_ids:
-            rows = [self.field.rows[i] for i in self.avoid_ids if i in self.field.rows]
-            if self.field.within(self.model, x, y, rows, self.avoid_range + STRICT):
-                return False
-        return True
+        return _spot_free(self.table, model, x, y, field, self.near)
 
     def candidates(self, goals: list[Model], stop_at: float
                    ) -> Iterator[tuple[float, float, Point]]:
@@ -457,17 +487,21 @@ class _Approach:
                 yield bound, gap, spot
             if goal is None:
                 return
+            # the goal's spots join the queue in one go: each entry is unique (its count), so
+            # the heap pops them in the same order as pushing them one by one would
+            start, dist = self.mover.start, math.dist
             for gap in gaps:
-                for spot in snapped_ring(self.table, goal, self.model, gap):
-                    bound = round(math.dist(self.mover.start, spot) + gap, 6)
-                    heapq.heappush(queue, (bound, gap, count, spot))
-                    count += 1
+                ring = snapped_ring(self.table, goal, self.model, gap)
+                queue.extend([(round(dist(start, spot) + gap, 6), gap, count + i, spot)
+                              for i, spot in enumerate(ring)])
+                count += len(ring)
+            heapq.heapify(queue)
 
     def best_spot(self, allowance: float, stop_at: float) -> Point | None:
         """The legal spot that leaves the least ground to cover (path length plus the gap
         left to the goal; ties go to the smaller gap), so that a model able to reach base
         contact on its way in does, rather than halting at `stop_at`."""
-        self.near = self.field.near(self.model, allowance + max(self.avoid_range, 0.0))
+        self._look_around(allowance)
         reachable = [g for g in self.goals if distance(self.table, self.model, g) - stop_at
                      <= allowance + 1e-9]
         best: tuple[float, float, Point] | None = None
@@ -489,7 +523,7 @@ class _Approach:
     def close_in(self, allowance: float, start_gaps: list[float]) -> Point | None:
         """Along the path to the nearest goal as far as is legal, if that ends closer."""
         nearest = min(range(len(self.goals)), key=lambda i: start_gaps[i])
-        self.near = self.field.near(self.model, allowance + max(self.avoid_range, 0.0))
+        self._look_around(allowance)
         for _, _, spot in itertools.islice(self.candidates([self.goals[nearest]], 0.0), 6):
             found = self.mover.route(spot)
             if found is None:

@@ -131,6 +131,13 @@ _SOLVED = PerTable(SOLVED_LIMIT)
 NEIGHBOURHOOD = 2.5
 
 
+def _base(m) -> tuple:
+    """A base by its fields (what its equality compares): a key hashed at C speed, unlike the
+    dataclass's own generated hash."""
+    base = m.base
+    return (base.kind, base.width_mm, base.depth_mm)
+
+
 def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
                need_contact: bool) -> tuple:
     """A placement depends on the table, the unit's and the target's models and the models
@@ -138,22 +145,20 @@ def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
     not run again for a charge whose surroundings did not change."""
     mine = s.alive_models(unit_id)
     reach = (allowance + NEIGHBOURHOOD + 1.0) ** 2
-    near = tuple(sorted((m.id, m.x, m.y, m.facing, m.base) for m in s.models.values()
+    near = tuple(sorted((m.id, m.x, m.y, m.facing, *_base(m)) for m in s.models.values()
                         if m.alive and m.unit != unit_id and (m.unit == target_id or any(
                             (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= reach for o in mine))))
     return (unit_id, target_id, allowance, need_contact,
-            tuple((m.id, m.x, m.y, m.facing, m.base) for m in mine), near)
+            tuple((m.id, m.x, m.y, m.facing, *_base(m)) for m in mine), near)
 
 
 def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,
                what: str, need_contact: bool) -> Destinations | None:
     """A legal placement toward the target, or None when the search finds none (remembered:
     the odds and the charge itself ask for the same placements)."""
-    cache = _SOLVED.answers(geo)
     key = _solve_key(s, unit_id, target_id, allowance, need_contact) + (what,)
-    if key not in cache:
-        cache[key] = _search(s, geo, unit_id, target_id, allowance, what, need_contact)
-    found = cache[key]
+    found = _SOLVED.get(geo, key, lambda: _search(s, geo, unit_id, target_id, allowance, what,
+                                                  need_contact))
     return None if found is None else dict(found)
 
 

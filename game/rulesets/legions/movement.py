@@ -211,9 +211,11 @@ def solve(s: GameState, geo: Geometry, unit_id: str, how: str, goal: str) -> Des
         if m.alive and m.unit != unit_id and any(
                 (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= (reach + NEIGHBOURHOOD + 1.0) ** 2
                 for o in mine):
-            near.append((m.id, m.x, m.y, m.facing, m.base))
+            near.append((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm,
+                         m.base.depth_mm))
     key = (unit_id, reach, point,
-           tuple((m.id, m.x, m.y, m.facing, m.base) for m in mine), tuple(sorted(near)))
+           tuple((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm, m.base.depth_mm)
+                 for m in mine), tuple(sorted(near)))
     found = _OFFER_CACHE.get(geo, key, lambda: representative_destinations(
         s, geo, unit_id, reach, {goal: point}, KEEP_AWAY + 0.05,
         lambda d: coherency_kept(s, geo, unit_id, d)))

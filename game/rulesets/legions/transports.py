@@ -28,6 +28,7 @@ from game.core.dice import Dice
 from game.core.events import Event, Note
 from game.core.geometry import Destinations, Geometry
 from game.core.i18n import msg
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.base import coherency_problem, unit_centroid
@@ -174,7 +175,11 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
                    ) -> Destinations | None:
     """The unit's models packed round the hull, nearest the goal first: each spot within
     `reach` of the hull, clear of every base and `keep_away` from enemies; None if some model
-    finds no spot."""
+    finds no spot.
+
+    Why the tests are split: what a spot is for the hull, the table and the bases already
+    there does not change while the unit is placed, so it is worked out once per spot and
+    base (`_spot_open`); only the models placed so far are measured again for each model."""
     models = aboard(s, unit_id)
     if not models:
         return None
@@ -190,14 +195,19 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
     enemies = [m for m in others if m.side != s.units[unit_id].side]
     placed: list[Model] = []
     dest: Destinations = {}
+    opened: dict[tuple, bool] = {}
     for m in models:
+        probe = m.copy()
+        probe.alive = True
+        pose = (m.base, m.facing)
         for x, y in spots:
-            probe = m.copy()
-            probe.x, probe.y, probe.alive = x, y, True
-            if not (geo.distance(probe, ship) <= reach - 0.01 and geo.distance(probe, ship) > 0.01
-                    and on_table(probe, s)
-                    and all(geo.distance(probe, o) > 0.01 for o in others + placed)
-                    and all(geo.distance(probe, e) >= keep_away + 0.01 for e in enemies)):
+            probe.x, probe.y = x, y
+            key = (pose, x, y)
+            open_here = opened.get(key)
+            if open_here is None:
+                open_here = opened[key] = _spot_open(s, geo, probe, ship, reach, others,
+                                                     enemies, keep_away)
+            if not open_here or not all(geo.distance(probe, o) > 0.01 for o in placed):
                 continue
             placed.append(probe)
             dest[m.id] = (x, y)
@@ -205,6 +215,23 @@ def ring_placement(s: GameState, geo: Geometry, unit_id: str, ship: Model, reach
         else:
             return None
     return dest
+
+
+def _spot_open(s: GameState, geo: Geometry, probe: Model, ship: Model, reach: float,
+               others: list[Model], enemies: list[Model], keep_away: float) -> bool:
+    """The probe where it stands is within `reach` of the hull (not on it), on the table, off
+    every other base and `keep_away` from enemies. A spot whose bounding circle is out of
+    reach is refused before the hull is measured (the circle is never nearer than the base)."""
+    if not on_table(probe, s):
+        return False
+    bound = (math.hypot(probe.x - ship.x, probe.y - ship.y) - probe.base.radius
+             - ship.base.radius)
+    if bound > reach - 0.01 + 1e-6:
+        return False
+    gap = geo.distance(probe, ship)
+    return (gap <= reach - 0.01 and gap > 0.01
+            and all(geo.distance(probe, o) > 0.01 for o in others)
+            and all(geo.distance(probe, e) >= keep_away + 0.01 for e in enemies))
 
 
 def on_table(probe: Model, s: GameState) -> bool:
@@ -226,8 +253,49 @@ def goals(s: GameState, geo: Geometry, unit_id: str, ship: Model) -> dict[str, t
     return out
 
 
+#: Disembark offers per table, remembered under what they are worked out from (`_offers_key`).
+OFFERS_KEPT = 512
+_OFFERS = PerTable(OFFERS_KEPT)
+#: Slack on the reach within which another model can matter to the offers (see `_offers_key`).
+OFFERS_MARGIN = 1.0
+
+
+def _row(m: Model) -> tuple:
+    base = m.base
+    return (m.id, m.unit, m.x, m.y, m.facing, base.kind, base.width_mm, base.depth_mm)
+
+
+def _offers_key(s: GameState, unit_id: str, ship: Model) -> tuple:
+    """Everything the offers read: the models aboard, the hull, every enemy model (the goal
+    is the nearest enemy unit's middle; no model may end within 1" of any enemy), which
+    models each enemy unit has, and the other models near the hull (bases the spots must
+    clear: `ring_placement` looks no farther than `reach_out`, nor does the end check, and
+    the margin is kept on top). Friends farther away cannot change an offer: so the offers
+    are worked out once per Movement phase while the rest of the side moves, not at every
+    listing."""
+    side = s.units[unit_id].side
+    models = aboard(s, unit_id)
+    size = max((m.base.width for m in models), default=0.0) + 0.15
+    reach_out = (ship.base.radius + DISEMBARK_RANGE + size) + size + KEEP_AWAY + 1.0
+    near = tuple(_row(m) for m in s.models.values() if m.alive and m.unit != unit_id and (
+        m.side != side or math.hypot(m.x - ship.x, m.y - ship.y)
+        <= reach_out + m.base.radius + OFFERS_MARGIN))
+    # which models each enemy unit has (a Paragon joining a unit moves no model)
+    members = tuple((u.id, u.models) for u in s.units.values() if u.side != side)
+    return (unit_id, side, tuple(_row(m) for m in models), _row(ship), near, members)
+
+
 def disembark_offers(s: GameState, geo: Geometry, unit_id: str) -> dict[str, Destinations]:
+    """Each goal's placement round the hull that passes the disembark check (remembered, see
+    `_offers_key`; each call gets its own copies)."""
     ship = hull(s, s.units[unit_id].flags[EMBARKED])
+    found = _OFFERS.get(geo, _offers_key(s, unit_id, ship),
+                        lambda: _work_out_offers(s, geo, unit_id, ship))
+    return {name: dict(dest) for name, dest in found.items()}
+
+
+def _work_out_offers(s: GameState, geo: Geometry, unit_id: str, ship: Model
+                     ) -> dict[str, Destinations]:
     out: dict[str, Destinations] = {}
     for name, point in goals(s, geo, unit_id, ship).items():
         dest = ring_placement(s, geo, unit_id, ship, DISEMBARK_RANGE, point)
