@@ -7,16 +7,13 @@ about to suffer. Three terms, all in points:
   - objectives: the points held objectives would give, weighted by the rounds left (worth
     their full value in the last round, less while there is time to take them back);
   - threats: for each unit, the best charge it can make next, as the ruleset's exact charge
-    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own)
-    or, where the ruleset says what a charge is worth (`threat_value`: squads, warband, from
-    the fight's exact odds), times that worth in points (a strong enemy's reach is not a weak
-    one's); counted at `THREAT_WEIGHT` for the side to act and half that for the others (who
-    act later), unless the ruleset's `threat_weights` says otherwise (fitted to how greedy
-    battles end: `benchmarks/evaluate_fit.py`). Rulesets without `charge_odds` get none.
-    Where a unit moves before its next charge (an opponent's unit, whose turn starts with its
-    Move), the ruleset's hook reads the odds "move then charge"
-    (`game.rulesets.base.moves_before_charging` and `after_move`): a unit 14" off with a 6"
-    Move is a threat, though its charge alone would not reach.
+    odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own),
+    counted at `THREAT_WEIGHT` for the side to act and half that for the others (who act
+    later), unless the ruleset's `threat_weights` hook says otherwise (fitted to how greedy
+    battles end: `benchmarks/evaluate_fit.py`). Rulesets without `charge_odds` get none. Where a unit moves before its next charge (an opponent's
+    unit, whose turn starts with its Move), the ruleset's hook reads the odds "move then
+    charge" (`game.rulesets.base.moves_before_charging` and `after_move`): a unit 14" off with a 6" Move is a
+    threat, though its charge alone would not reach.
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
 

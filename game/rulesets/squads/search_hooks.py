@@ -9,8 +9,8 @@ Chance steps (`chance_outcomes`):
     exactly `odds.casualties_distribution`. The script for k unsaved wounds is k hits of 6 and
     misses of 1, k wounds of 6, k saves of 1 (a 1 always fails).
 `evaluate` is the common margin with the exact 2D6 charge odds times the fight's worth
-(`threat_value`) as the threat, read "move then charge" for a unit whose Movement phase
-comes before its next charge (its M straight in, the move ending outside engagement range).
+(`threat_value`) as the threat, read "move then charge" for a unit whose Movement phase comes before its next charge (its M straight in, the
+move ending outside engagement range).
 The ruleset class names these functions as its `reach_odds` and `chance_outcomes` hooks.
 """
 
