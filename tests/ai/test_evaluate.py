@@ -20,30 +20,15 @@ def test_objectives_count_fully_in_the_last_round_and_less_before():
     assert objective_weight(b.state) == pytest.approx(0.5)
 
 
-def test_threat_is_the_exact_charge_odds_for_the_gap_times_what_the_charge_is_worth():
+def test_threat_is_the_exact_charge_odds_for_the_gap_times_the_models_reached():
     """The worked example: the Mob and the Marines 7" apart, edge to edge; the charge odds
-    are the squads ruleset's own (P(2D6 >= 7) = 21/36) for both, the Mob to act; each
-    charge is worth its fight's exact expected points both ways (never below 0), and a
-    ruleset without a `threat_value` hook counts the models reached."""
-    from game.rulesets.squads.search_hooks import threat_value
-
+    are the squads ruleset's own (P(2D6 >= 7) = 21/36) for both, the Mob to act."""
     b = mob_vs_marines_battle()
     b.state.active = 0
-    p = float(b.ruleset.charge_odds(7.0))
-    worth = [max(0.0, threat_value(b.state, b.geo, "s0u0", "s1u0")),
-             max(0.0, threat_value(b.state, b.geo, "s1u0", "s0u0"))]
-    assert worth[0] + worth[1] > 0
-    assert threats(b.ruleset, b.state, b.geo) == pytest.approx(
-        [p * worth[0] * THREAT_WEIGHT, p * worth[1] * THREAT_WEIGHT * 0.5])
-
-    class ModelsReached:
-        """The squads rules without the value hook."""
-
-        charge_odds = staticmethod(b.ruleset.charge_odds)
-
+    p = b.ruleset.charge_odds(7.0)
     reached = min(len(b.state.alive_models("s0u0")), len(b.state.alive_models("s1u0")))
-    assert threats(ModelsReached, b.state, b.geo) == pytest.approx(
-        [p * reached * THREAT_WEIGHT, p * reached * THREAT_WEIGHT * 0.5])
+    assert threats(b.ruleset, b.state, b.geo) == pytest.approx(
+        [float(p) * reached * THREAT_WEIGHT, float(p) * reached * THREAT_WEIGHT * 0.5])
 
 
 def test_margin_is_own_value_minus_the_best_other_and_objectives_are_weighted():
@@ -73,7 +58,7 @@ def test_a_rulesets_threat_weights_scale_the_raw_threats_and_no_weight_leaves_no
     b = mob_vs_marines_battle()
     b.state.active = 1
     raw = raw_threats(b.ruleset, b.state, b.geo)
-    assert raw[0] + raw[1] > 0
+    assert raw[0] > 0 and raw[1] > 0
     assert threat_weights(b.ruleset) == (THREAT_WEIGHT, 0.5 * THREAT_WEIGHT)
     assert threats(b.ruleset, b.state, b.geo) == pytest.approx(
         [raw[0] * THREAT_WEIGHT * 0.5, raw[1] * THREAT_WEIGHT])

@@ -91,24 +91,17 @@ def test_legions_threat_is_move_then_charge_when_the_units_move_comes_first():
 
 def test_threat_counts_an_enemy_beyond_its_charge_but_within_move_then_charge():
     """The evaluation's threat term reads the hook: the Marines 14" from the Mob (the Mob to
-    act in its Charge phase) threaten it with P(2D6 >= 8) x the models reached (here without
-    squads' `threat_value`, which rates that fight a loss for the Marines), at the half
+    act in its Charge phase) threaten it with P(2D6 >= 8) x the models reached, at the half
     weight of the side not to act; the Mob, charging now, threatens nothing at 14"."""
-
     b = mob_vs_marines_battle()
     b.place("s1u0", b.state.alive_models("s1u0")[0].x + 7.0, 22.0, 180.0)
     gap = b.distance("s0u0", "s1u0")
     assert abs(gap - 14.0) < 1e-6
     b.state.active, b.state.phase = 0, "charge"
     reached = min(len(b.state.alive_models("s0u0")), len(b.state.alive_models("s1u0")))
-
-    class ModelsReached:
-        charge_odds = staticmethod(b.ruleset.charge_odds)
-
-    out = threats(ModelsReached, b.state, b.geo, squads_reach)
+    out = threats(b.ruleset, b.state, b.geo, squads_reach)
     assert out[0] == 0
     assert out[1] == pytest.approx(15 / 36 * reached * THREAT_WEIGHT * 0.5)
-    assert threats(b.ruleset, b.state, b.geo, squads_reach)[1] == 0  # a losing fight: none
 
 
 def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():

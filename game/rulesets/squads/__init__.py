@@ -62,8 +62,6 @@ class SquadsRuleset(RulesetBase):
     id = N_("squads")  # an identifier, but "Battle begins (squads)" shows it: translated there
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
-    threat_value = staticmethod(search_hooks.threat_value)
-    threat_weights = search_hooks.THREAT_WEIGHTS
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = msg("Squads: 2D6 charges and squad melee")
     #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".

@@ -8,8 +8,8 @@ Chance steps (`chance_outcomes`):
     by the models they slay (`odds.kills_after`, the allocation rule), so the groups' odds are
     exactly `odds.casualties_distribution`. The script for k unsaved wounds is k hits of 6 and
     misses of 1, k wounds of 6, k saves of 1 (a 1 always fails).
-`evaluate` is the common margin with the exact 2D6 charge odds times the fight's worth
-(`threat_value`) as the threat, read "move then charge" for a unit whose Movement phase comes before its next charge (its M straight in, the
+`evaluate` is the common margin with the exact 2D6 charge odds as the threat, read "move then
+charge" for a unit whose Movement phase comes before its next charge (its M straight in, the
 move ending outside engagement range).
 The ruleset class names these functions as its `reach_odds` and `chance_outcomes` hooks.
 """
@@ -23,7 +23,6 @@ from game.core import probability as P
 from game.rulesets.base import after_move, moves_before_charging
 from game.rulesets.squads import charge, fight, movement
 from game.rulesets.squads.engagement import ENGAGEMENT_RANGE
-from game.rulesets.squads.evaluation import attack_value
 from game.rulesets.squads.odds import (
     charge_success,
     kills_after,
@@ -92,17 +91,3 @@ def reach_odds(s, unit_id, gap):
     if moves_before_charging(s, unit_id, MOVE_PHASES):
         gap = after_move(gap, movement.allowance(s, unit_id, "move"), CLOSEST)
     return charge_success(gap)
-
-
-def threat_value(s, geo, unit_id, target_id):
-    """What this unit's charge on that enemy is worth, in points: its attacks' exact expected
-    points (greedy's `attack_value`: 1 a model slain, 3 a wipe) minus the enemy's blows back,
-    so that a unit in a strong enemy's reach is not valued as one in a weak one's."""
-    return attack_value(s, unit_id, target_id) - attack_value(s, target_id, unit_id)
-
-
-#: The threat term's weights (the side to act's, the others'), `game.ai.evaluate`: the
-#: common ones. With the fight's worth as the threat, over 60 greedy battles
-#: (`benchmarks/evaluate_fit.py`, odd seeds held out) the evaluation's correlation with the
-#: final margin rose from +0.43 to +0.49; the fit's own weights (0.14, 0.18) did no better.
-THREAT_WEIGHTS = (0.5, 0.25)
