@@ -77,14 +77,12 @@ def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
 
 def raw_threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
     """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
-    the edge-to-edge gap × the models it would reach, or × what the charge is worth in points
-    where the ruleset's `threat_value(state, geo, unit_id, target_id)` hook says), unweighted."""
+    the edge-to-edge gap × the models it would reach), unweighted."""
     odds = odds or default_odds(ruleset)
     out = [0.0] * len(state.sides)
     if odds is None or geo is None:
         return out
     extents = {u.id: _extent(state, u.id) for u in state.units.values()}
-    worth = getattr(ruleset, "threat_value", None)
     for unit in state.units.values():
         mine = extents[unit.id]
         if mine is None:
@@ -94,23 +92,15 @@ def raw_threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
             theirs = extents[other.id]
             if other.side == unit.side or theirs is None:
                 continue
-            # the models reached bound the pair's worth unless the ruleset values the charge
-            reached = min(theirs[3], mine[3]) if worth is None else None
+            reached = min(theirs[3], mine[3])
             bound = math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) - mine[2] - theirs[2]
-            if bound > THREAT_REACH:
-                continue
-            if bound > MONOTONE_FROM:  # the odds only fall with the gap: a bound on the pair's
-                at_bound = float(odds(state, unit.id, bound))
-                if at_bound == 0 or (reached is not None and at_bound * reached <= best):
-                    continue  # it cannot reach, or cannot beat the best
+            if bound > THREAT_REACH or (
+                    bound > MONOTONE_FROM and float(odds(state, unit.id, bound)) * reached <= best):
+                continue  # the odds only fall with the gap: this pair cannot beat the best
             gap = geo.unit_distance(state, unit.id, other.id)
             if gap > THREAT_REACH:
                 continue
-            p = float(odds(state, unit.id, gap))
-            if p > 0:
-                value = reached if worth is None else max(0.0, worth(state, geo, unit.id,
-                                                                      other.id))
-                best = max(best, p * value)
+            best = max(best, float(odds(state, unit.id, gap)) * reached)
         out[unit.side] += best
     return out
 

@@ -61,8 +61,6 @@ class WarbandRuleset(RulesetBase):
     id = N_("warband")  # an id, and the name the log's first line shows (translated there)
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
-    threat_value = staticmethod(search_hooks.threat_value)
-    threat_weights = search_hooks.THREAT_WEIGHTS
     name = msg("Warband: model-by-model close combat for 2 to 4 warbands")
     max_sides = MAX_SIDES
     last_side_reason = LAST_SIDE
