@@ -8,8 +8,9 @@ about to suffer. Three terms, all in points:
     their full value in the last round, less while there is time to take them back);
   - threats: for each unit, the best charge it can make next, as the ruleset's exact charge
     odds (`charge_odds(gap)`, edge to edge) times the models it would reach (at most its own),
-    counted fully for the side to act and half for the others (who act later). Rulesets
-    without `charge_odds` get none. Where a unit moves before its next charge (an opponent's
+    counted at `THREAT_WEIGHT` for the side to act and half that for the others (who act
+    later), unless the ruleset's `threat_weights` hook says otherwise (fitted to how greedy
+    battles end: `benchmarks/evaluate_fit.py`). Rulesets without `charge_odds` get none. Where a unit moves before its next charge (an opponent's
     unit, whose turn starts with its Move), the ruleset's hook reads the odds "move then
     charge" (`game.rulesets.base.moves_before_charging` and `after_move`): a unit 14" off with a 6" Move is a
     threat, though its charge alone would not reach.
@@ -61,9 +62,22 @@ def default_odds(ruleset):
     return None if odds is None else (lambda state, unit_id, gap: odds(gap))
 
 
+def threat_weights(ruleset) -> tuple[float, float]:
+    """(the side to act's, every other side's) weight of a threatened model: the ruleset's
+    `threat_weights` hook, else `THREAT_WEIGHT` and half of it."""
+    return tuple(getattr(ruleset, "threat_weights", (THREAT_WEIGHT, 0.5 * THREAT_WEIGHT)))
+
+
 def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
+    """Per side: the raw threat (`raw_threats`) weighted by `threat_weights`."""
+    acting, others = threat_weights(ruleset)
+    return [v * (acting if i == state.active else others)
+            for i, v in enumerate(raw_threats(ruleset, state, geo, odds))]
+
+
+def raw_threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
     """Per side: the sum over its units of the best next charge (the ruleset's exact odds for
-    the edge-to-edge gap × the models it would reach), weighted as the docstring says."""
+    the edge-to-edge gap × the models it would reach), unweighted."""
     odds = odds or default_odds(ruleset)
     out = [0.0] * len(state.sides)
     if odds is None or geo is None:
@@ -88,8 +102,7 @@ def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
                 continue
             best = max(best, float(odds(state, unit.id, gap)) * reached)
         out[unit.side] += best
-    active = state.active
-    return [v * THREAT_WEIGHT * (1.0 if i == active else 0.5) for i, v in enumerate(out)]
+    return out
 
 
 def values(ruleset, state: GameState, geo, odds=None) -> list[float]:

@@ -45,3 +45,26 @@ def test_margin_is_own_value_minus_the_best_other_and_objectives_are_weighted():
     assert vals[1] - base[1] == pytest.approx(1.5)
     assert evaluate(b.ruleset, b.state, 1, geo) == pytest.approx(vals[1] - vals[0])
     assert evaluate(b.ruleset, b.state, 0, geo) == pytest.approx(vals[0] - vals[1])
+
+
+def test_a_rulesets_threat_weights_scale_the_raw_threats_and_no_weight_leaves_none():
+    """`threats` is `raw_threats` times the ruleset's (acting, others) weights: the common
+    ones for squads, legions' (0, 0) from the fit (`benchmarks/evaluate_fit.py`), so a
+    legions unit in charge reach adds nothing to the margin while its raw threat is there."""
+    from game import rulesets
+    from game.ai.evaluate import raw_threats, threat_weights
+    from tests.rulesets.legions.battle import facing_lines
+
+    b = mob_vs_marines_battle()
+    b.state.active = 1
+    raw = raw_threats(b.ruleset, b.state, b.geo)
+    assert raw[0] > 0 and raw[1] > 0
+    assert threat_weights(b.ruleset) == (THREAT_WEIGHT, 0.5 * THREAT_WEIGHT)
+    assert threats(b.ruleset, b.state, b.geo) == pytest.approx(
+        [raw[0] * THREAT_WEIGHT * 0.5, raw[1] * THREAT_WEIGHT])
+    legions = rulesets.get("legions")
+    s = facing_lines(4.0).state
+    geo = Table(s.scenario)
+    assert sum(raw_threats(legions, s, geo, legions.reach_odds)) > 0
+    assert threats(legions, s, geo, legions.reach_odds) == [0.0, 0.0]
+    assert threat_weights(rulesets.get("ranks")) == (0.1, 0.05)

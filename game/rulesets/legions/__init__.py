@@ -68,6 +68,7 @@ class LegionsRuleset(RulesetBase):
     id = "legions"
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
+    threat_weights = search_hooks.THREAT_WEIGHTS
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2

@@ -96,6 +96,7 @@ class RanksRuleset(RulesetBase):
     id = "ranks"
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
+    threat_weights = search_hooks.THREAT_WEIGHTS
     name = msg("Ranks: blocks with fronts, flanks, fumbles and panic")
     status_help = {
         panic.ROUTED: (msg("ROUT"), msg("Routed: it can only Hold or flee until it rallies.")),
