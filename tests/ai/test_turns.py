@@ -11,7 +11,7 @@ from game import rulesets
 from game.ai import turns
 from game.ai.budget import OutOfTime
 from game.ai.greedy import GreedyAgent
-from game.ai.playout import Playout
+from game.ai.playout import KeyedDice, Playout
 from game.ai.search import Candidate, SearchAgent
 from game.core.actions import Action
 from game.core.dice import Dice
@@ -202,3 +202,33 @@ def test_with_more_sides_the_horizon_is_after_every_other_sides_next_turn():
     turns.play_to_horizon(play, me, Watch(), _never)
     assert play.state.active == me
     assert set(seen) == {0, 1, 2}  # both opponents had their turn before it stopped
+
+
+def test_keyed_dice_give_the_same_event_the_same_faces_whatever_was_thrown_before():
+    plain, busy = KeyedDice(7), KeyedDice(7)
+    busy.roll(3, "Unit B charge", "2D6")  # a throw the other rollout never makes
+    busy.shuffle(list(range(10)), "deck")
+    for dice in (plain, busy):
+        dice.roll(2, "Unit A charge", "2D6")
+    assert plain.log[-1].values == busy.log[-1].values
+    # a different seed, other faces
+    others = [KeyedDice(s).roll(6, "Unit A charge", "2D6").values for s in range(8)]
+    assert len(set(others)) == 8
+    # fair within a rollout: every face about equally often over many keyed throws
+    dice = KeyedDice(3)
+    faces = [dice.d6("save") for _ in range(6000)]
+    assert all(abs(faces.count(f) - 1000) < 120 for f in range(1, 7))
+    # each throw of a key is its own: consecutive saves are not one face repeated
+    assert len(set(zip(faces, faces[1:], strict=False))) == 36
+
+
+def test_keyed_dice_are_seeded_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    code = ("from game.ai.playout import KeyedDice; "
+            "print(KeyedDice(5).roll(8, 'Unit A charge', '2D6').values)")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env={"PYTHONHASHSEED": str(h), "PATH": ""}, check=True).stdout
+            for h in (1, 2)}
+    assert runs == {str(KeyedDice(5).roll(8, "Unit A charge", "2D6").values) + "\n"}
