@@ -232,3 +232,54 @@ def test_keyed_dice_are_seeded_the_same_in_every_process():
                            env={"PYTHONHASHSEED": str(h), "PATH": ""}, check=True).stdout
             for h in (1, 2)}
     assert runs == {str(KeyedDice(5).roll(8, "Unit A charge", "2D6").values) + "\n"}
+
+
+def test_a_rollout_can_play_more_turns_or_to_the_battles_end():
+    controller = _battle("warband")
+    me = controller.state.active
+    returns = {}
+    for turns_wanted in (1, 2, None):
+        play = Playout(controller.ruleset, controller.state.copy(), controller.geo, KeyedDice(3))
+        seen = []
+        policy = GreedyAgent(3)
+
+        class Watch:
+            def choose(self, p, seen=seen, policy=policy):
+                seen.append((p.state.round, p.state.active))
+                return policy.choose(p)
+
+        turns.play_to_horizon(play, me, Watch(), _never, None, turns_wanted)
+        # the turn came back to the searcher this many times (the first is its own)
+        returns[turns_wanted] = sum(1 for (_, a), (_, b) in zip(seen, seen[1:], strict=False)
+                                    if a != me and b == me)
+        if turns_wanted is None:
+            assert play.state.over
+        else:
+            assert play.state.active == me and not play.state.over
+    assert returns[1] == 0 and returns[2] == 1 and returns[None] >= 2
+
+
+def test_the_horizon_is_the_battles_end_while_the_budget_affords_it():
+    from game.ai import search
+
+    assert SearchAgent(0, budget=None).horizon() == 1  # deterministic tests: the next turn
+    agent = SearchAgent(0, budget=1.0)
+    assert agent.horizon() is None  # unmeasured: tried
+    agent._timing[turns.timing_key(None)] = 0.01
+    assert agent.horizon() is None
+    agent._timing[turns.timing_key(None)] = 1.0 / (turns.SEEDS_WANTED * 2)
+    tries = [agent.horizon() for _ in range(2 * search.REMEASURE)]
+    assert tries.count(None) == 2 and tries.count(1) == 2 * search.REMEASURE - 2
+
+
+def test_the_explanation_says_when_the_rollouts_went_to_the_battles_end():
+    from game.ai.explain import explanation, explanation_text
+
+    controller = _battle()
+    agent = SearchAgent(0, budget=2.0)  # nothing measured yet: the battle's end is tried
+    agent.choose(controller)
+    assert agent.last_by == "turns" and agent.last_horizon is None
+    info = explanation(agent)
+    first = info["candidates"][0]
+    assert first["to_the_end"] and first["rollouts"] >= 2
+    assert f"at the battle's end ({first['rollouts']} rollouts)" in explanation_text(info)
