@@ -207,10 +207,11 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
 
 def leading(runs: list[Rollouts], base: int, running: list[int]) -> bool:
     """Whether a candidate still running leads `base` by more than `TURN_MARGIN` (paired,
-    over at least `MIN_SEEDS` rollouts): an override in the making, worth more rollouts."""
+    over the rollouts both have, one at least): an override in the making, worth more
+    rollouts."""
     for i in running:
         mean, _, n = paired(runs[i].values, runs[base].values)
-        if i != base and n >= MIN_SEEDS and mean > TURN_MARGIN:
+        if i != base and n >= 1 and mean > TURN_MARGIN:
             return True
     return False
 

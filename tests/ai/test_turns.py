@@ -283,3 +283,32 @@ def test_the_explanation_says_when_the_rollouts_went_to_the_battles_end():
     first = info["candidates"][0]
     assert first["to_the_end"] and first["rollouts"] >= 2
     assert f"at the battle's end ({first['rollouts']} rollouts)" in explanation_text(info)
+
+
+def test_a_challenger_leading_by_the_margin_is_worth_more_rollouts_past_the_soft_limit():
+    assert turns.leading(_runs([1.0, 2.0], [1.5, 2.9]), 0, [0, 1])  # +0.7 on two seeds
+    assert turns.leading(_runs([1.0], [2.0]), 0, [0, 1])  # one seed only: in the making
+    assert not turns.leading(_runs([1.0, 2.0], [1.5, 2.3]), 0, [0, 1])  # +0.4: not enough
+    assert not turns.leading(_runs([1.0, 2.0], [9.0, 9.0]), 0, [0])  # out of the running
+    assert not turns.leading(_runs([1.0, 2.0], []), 0, [0, 1])  # no rollout yet
+
+
+def test_past_the_soft_limit_no_new_round_starts_without_a_leader():
+    controller = _battle()
+    ruleset, geo, state = controller.ruleset, controller.geo, controller.state
+    me = state.active
+    action = GreedyAgent(0).choose(controller)
+    other = next(a for a in controller.legal_actions() if a != action)
+    cands = [Candidate(action, 1.0), Candidate(other, 0.5)]
+    rng = random.Random(1)
+    # a soft limit already past: the first round only, unless the challenger leads
+    turns.look_ahead(ruleset, state, geo, me, cands, rng, _never, 10.0 ** 9, soft=0.0)
+    gain = cands[1].turn_values[0] - cands[0].turn_values[0]
+    if gain <= turns.TURN_MARGIN:
+        assert len(cands[0].turn_values) == 1
+    else:  # a leader: the rounds go on (while it leads)
+        assert len(cands[0].turn_values) >= 2
+    fresh = [Candidate(action, 1.0), Candidate(other, 0.5)]
+    turns.look_ahead(ruleset, state, geo, me, fresh, random.Random(1), _never, 10.0 ** 9,
+                     soft=10.0 ** 9)
+    assert len(fresh[0].turn_values) >= 2  # not past it: the rounds go on
