@@ -3,10 +3,11 @@ confident of another.
 
 On the agent's own turn (`state.active` is its side), when the engine is fast enough for the
 budget: the look-ahead in turns (`game.ai.turns`): each candidate played out by greedy to the
-end of the opponents' next turn, common dice across candidates, the paired gain over greedy's
-choice beyond a margin and its error. Before the last round its verdict is final; in the last
-round, when it keeps greedy's choice, the tree below has the rest of the budget (its few
-decisions then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
+battle's end while the budget affords that (`horizon`), else to the end of the opponents'
+next turn, common dice across candidates, the paired gain over greedy's choice beyond a
+margin and its error. Its verdict is final, but in the last round with the short horizon:
+when it keeps greedy's choice, the tree below has the rest of the budget (its few decisions
+then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
 or a look-ahead in turns too dear for the budget, measured as the battle goes): the
 expectimax over decisions below, chance nodes from exact grouped outcomes, the opponents'
 best replies searched, leaves scored by the ruleset's `evaluate`.
