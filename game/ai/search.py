@@ -98,6 +98,9 @@ TURN_SOFT = 0.4
 #: `SEEDS_WANTED` rollouts each to the end (at the last such rollout's cost, re-measured every
 #: `REMEASURE` decisions); else to the end of the opponents' next turn.
 END_CANDIDATES = 4
+#: When rollouts to the end were too dear, they are tried again after this many decisions
+#: (a decision that tries them and cannot afford them compares next to nothing).
+END_REMEASURE = 40
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
@@ -290,7 +293,7 @@ class SearchAgent:
         if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
             return None
         self._short += 1
-        return None if self._short % REMEASURE == 0 else 1
+        return None if self._short % END_REMEASURE == 0 else 1
 
     def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
         """The turn look-ahead (`game.ai.turns`): the candidate it is confident of over

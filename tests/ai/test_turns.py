@@ -268,8 +268,8 @@ def test_the_horizon_is_the_battles_end_while_the_budget_affords_it():
     agent._timing[turns.timing_key(None)] = 0.01
     assert agent.horizon() is None
     agent._timing[turns.timing_key(None)] = 1.0 / (turns.SEEDS_WANTED * 2)
-    tries = [agent.horizon() for _ in range(2 * search.REMEASURE)]
-    assert tries.count(None) == 2 and tries.count(1) == 2 * search.REMEASURE - 2
+    tries = [agent.horizon() for _ in range(2 * search.END_REMEASURE)]
+    assert tries.count(None) == 2 and tries.count(1) == 2 * search.END_REMEASURE - 2
 
 
 def test_the_explanation_says_when_the_rollouts_went_to_the_battles_end():
