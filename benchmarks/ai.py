@@ -22,17 +22,24 @@ from game.turn import TurnController
 
 
 def battle(ruleset, scenario, seed: int, seated: list[str], budget: float,
-           times: list[float]) -> dict:
-    """One battle; the search agent's decision CPU times go to `times`."""
+           times: list[float], overrides: list[str] | None = None) -> dict:
+    """One battle; the search agent's decision CPU times go to `times`, and for each
+    decision where it played other than greedy's choice, the look-ahead that decided
+    ("turns" or "tree") to `overrides`."""
     controller = TurnController(ruleset, scenario, seed,
                                 battle_forces(ruleset, len(seated), scenario))
     players = {i: ai.make(name, seed * 31 + i, budget) for i, name in enumerate(seated)}
     while not controller.over:
         player = players[controller.current_player()]
+        choice = len(controller.legal_actions()) > 1  # else `last` is an older decision's
         start = time.process_time()
         action = player.choose(controller)
         if player.name == "search":
             times.append(time.process_time() - start)
+            cands = player.last
+            if choice and overrides is not None and cands and \
+                    max(cands, key=lambda c: c.greedy).action != action:
+                overrides.append(player.last_by)
         controller.apply(action)
     return controller.state.result
 
@@ -45,11 +52,11 @@ def seat_orders(sides: int) -> list[list[str]]:
 def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool = False) -> dict:
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
-    results, times = [], []
+    results, times, overrides = [], [], []
     for seed in range(seeds):
         for seated in seat_orders(sides):
             start = time.process_time()
-            result = battle(ruleset, scenario, seed, seated, budget, times)
+            result = battle(ruleset, scenario, seed, seated, budget, times, overrides)
             results.append((seated, result))
             if progress:  # one line per battle, so that a run cut short still tells
                 winner = result.get("winner")
@@ -63,6 +70,7 @@ def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool =
     figures["median"] = statistics.median(times) if times else 0.0
     figures["p95"] = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     figures["decisions"] = len(times)
+    figures["overrides"] = {by: overrides.count(by) for by in ("turns", "tree")}
     return figures
 
 
@@ -86,7 +94,8 @@ def main() -> None:
               f"greedy {f['wins_by_agent']['greedy']} ({won:.0%} "
               f"{'ok' if won >= share else 'MISSED'}); search margin {f['mean_margin']:+.2f} "
               f"± {f['margin_se']:.2f}; decisions {f['decisions']}: median "
-              f"{f['median']:.3f} s p95 {f['p95']:.3f} s", flush=True)
+              f"{f['median']:.3f} s p95 {f['p95']:.3f} s; overrides of greedy: turns "
+              f"{f['overrides']['turns']} tree {f['overrides']['tree']}", flush=True)
 
 
 if __name__ == "__main__":

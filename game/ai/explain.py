@@ -3,8 +3,8 @@
 What a player is told: the three candidates the search rated best, each with the margin it
 expected (victory points, own minus the best other side), how far it looked for it, the reply
 it foresaw, the odds it used, and greedy's one-ply value for comparison. Two kinds of look-ahead
-(`game.ai.search`): on its own turn, rollouts to the end of the opponents' next turn (the
-margin is their mean, with the gain over greedy's choice, seed for seed, and its standard
+(`game.ai.search`): on its own turn, rollouts to the battle's end when the budget affords them,
+else to the end of the opponents' next turn (the margin is their mean, with the gain over greedy's choice, seed for seed, and its standard
 error; the reply is the first opponent decision of the first rollout; the dice are sampled,
 so no exact odds are shown); otherwise the tree over decisions (the margin at the deepest
 level searched, the reply after the likeliest outcome or, when the agent acts again first,
@@ -26,6 +26,7 @@ def explanation(agent) -> dict | None:
     if not cands:
         return None
     turns = getattr(agent, "last_by", "tree") == "turns"
+    to_end = getattr(agent, "last_horizon", 1) is None
     rows = []
     for cand in cands[:TOP]:
         rolled = turns and bool(cand.turn_values)
@@ -37,6 +38,7 @@ def explanation(agent) -> dict | None:
             "expected_margin": None if mean == float("-inf") else round(mean, 3),
             "depth": 0 if rolled else cand.depth,
             "rollouts": len(cand.turn_values) if rolled else 0,
+            "to_the_end": rolled and to_end,
             "gain": round(cand.turn_gain, 3) if rolled else None,
             "gain_error": (round(cand.turn_error, 3) if rolled
                            and cand.turn_error != float("inf") else None),
@@ -64,6 +66,10 @@ def _odds_text(odds: list[dict]) -> str:
 def _margin(row: dict) -> str:
     if row["expected_margin"] is None:
         return msg("not looked at")
+    if row.get("rollouts") and row.get("to_the_end"):
+        return msg("expected margin {margin:+.2f} at the battle's end ({rollouts})",
+                   margin=row["expected_margin"],
+                   rollouts=nmsg("{n} rollout", "{n} rollouts", row["rollouts"]))
     if row.get("rollouts"):
         return msg("expected margin {margin:+.2f} after the opponents' next turn ({rollouts})",
                    margin=row["expected_margin"],

@@ -7,7 +7,9 @@ inside it) and its own dice, never the game's.
 
 from __future__ import annotations
 
-from game.core.dice import Dice
+import random
+
+from game.core.dice import Dice, Roll
 from game.core.state import GameState
 
 AUTO = "auto"
@@ -52,3 +54,36 @@ class Playout:
                 self._legal = None
             else:
                 return
+
+
+class KeyedDice(Dice):
+    """Dice for paired look-aheads: each throw's faces come from a generator seeded by the
+    seed, the throw's label and rule, and how many throws of that label came before it.
+
+    Why: two candidates' rollouts share a seed so that their difference is the candidates'
+    doing, not the dice's; but a sequential generator pairs the k-th die of one with the k-th
+    of the other, and once one rollout throws a die the other does not (one charge more, a
+    save less), every later throw is paired with an unrelated one and the pairing is lost. Keyed
+    by what the throw is for ("Unit A charge", its second time), the same event gets the
+    same faces in both rollouts whatever came between. Each key is thrown once, so the faces
+    stay independent and fair within a rollout. The seeding is by string (SHA-512 in
+    `random.seed`), the same in every process."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._thrown: dict[tuple, int] = {}
+
+    def _keyed(self, label, rule) -> random.Random:
+        key = (str(label), str(rule))
+        count = self._thrown[key] = self._thrown.get(key, 0) + 1
+        return random.Random(f"{self.seed}|{key[0]}|{key[1]}|{count}")
+
+    def roll(self, count: int = 1, label: str = "", rule: str = "", sides: int = 6) -> Roll:
+        rng = self._keyed(label, rule)
+        roll = Roll(label, rule, tuple(rng.randint(1, sides) for _ in range(count)), sides)
+        self.log.append(roll)
+        return roll
+
+    def shuffle(self, items: list, label: str = "", rule: str = "") -> None:
+        self._keyed(label or "shuffle", rule).shuffle(items)
+        self.log.append(Roll(label or "shuffle", rule, (), 0))

@@ -3,10 +3,11 @@ confident of another.
 
 On the agent's own turn (`state.active` is its side), when the engine is fast enough for the
 budget: the look-ahead in turns (`game.ai.turns`): each candidate played out by greedy to the
-end of the opponents' next turn, common dice across candidates, the paired gain over greedy's
-choice beyond a margin and its error. Before the last round its verdict is final; in the last
-round, when it keeps greedy's choice, the tree below has the rest of the budget (its few
-decisions then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
+battle's end while the budget affords that (`horizon`), else to the end of the opponents'
+next turn, common dice across candidates, the paired gain over greedy's choice beyond a
+margin and its error. Its verdict is final, but in the last round with the short horizon:
+when it keeps greedy's choice, the tree below has the rest of the budget (its few decisions
+then reach the battle's end). Elsewhere (an opponent's turn: reactions, fights;
 or a look-ahead in turns too dear for the budget, measured as the battle goes): the
 expectimax over decisions below, chance nodes from exact grouped outcomes, the opponents'
 best replies searched, leaves scored by the ruleset's `evaluate`.
@@ -59,7 +60,7 @@ from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
-from game.ai.turns import MIN_SEEDS, SEEDS_WANTED, look_ahead
+from game.ai.turns import MIN_SEEDS, SEEDS_WANTED, look_ahead, timing_key
 from game.core import chance
 from game.core.dice import Dice, ScriptExhausted
 
@@ -87,6 +88,19 @@ TURN_SHARE = 0.7
 #: When the turn look-ahead is too dear for the budget, it is tried again (its cost measured
 #: anew) every this many decisions.
 REMEASURE = 6
+#: Past this share of the budget the turn look-ahead to the battle's end starts no new round
+#: of rollouts unless a challenger leads greedy's choice (`game.ai.turns.leading`): most
+#: decisions are not close calls, and the decision median must stay at half the budget
+#: (warband, 10 battles: median 1.00 s without it). Not for the next-turn horizon, whose
+#: early stop keeps the median low already (squads: 0.04 s; with it, 9 wins of 10 fell to 6).
+TURN_SOFT = 0.4
+#: The turn look-ahead plays to the battle's end when the budget affords this many candidates
+#: `SEEDS_WANTED` rollouts each to the end (at the last such rollout's cost, re-measured every
+#: `REMEASURE` decisions); else to the end of the opponents' next turn.
+END_CANDIDATES = 4
+#: When rollouts to the end were too dear, they are tried again after this many decisions
+#: (a decision that tries them and cannot afford them compares next to nothing).
+END_REMEASURE = 40
 #: The least depth (decisions, the candidate's own included) at which the search may
 #: override greedy: the opponent's reply must have been looked at.
 MIN_DEPTH = 2
@@ -198,8 +212,11 @@ class SearchAgent:
         #: The turn look-ahead's last rollout cost (CPU s), and decisions since it was skipped.
         self._timing: dict = {}
         self._skipped = 0
-        #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation).
+        self._short = 0
+        #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation),
+        #: and the turn look-ahead's horizon there (`horizon`: None, the battle's end).
         self.last_by = "tree"
+        self.last_horizon: int | None = 1
         #: Optional counters for diagnosis (benchmarks): nodes, leaves, levels finished.
         self.stats: dict | None = None
 
@@ -217,12 +234,14 @@ class SearchAgent:
         me = ruleset.current_player(world)
         cands = self.candidates(ruleset, world, geo, legal)
         pick, by = None, "tree"
+        self.last_horizon = 1
         if self.turns and world.active == me and self.turns_affordable():
             # one's own turn: look ahead a turn each way
             pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
             if pick is not None or sum(len(c.turn_values) >= MIN_SEEDS for c in cands) >= 2:
                 by = "turns"  # else it compared nothing (too dear): the tree decides
-        if pick is None and (by == "tree" or self.near_the_end(world)):
+        if pick is None and (by == "tree" or (self.near_the_end(world)
+                                              and self.last_horizon == 1)):
             soft = None if self.budget is None else \
                 time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
             pick = self.search_tree(ruleset, world, geo, me, cands, soft)
@@ -262,16 +281,34 @@ class SearchAgent:
         return (cost * SEEDS_WANTED * 2 <= self.budget * TURN_SHARE
                 or self._skipped % REMEASURE == 0)
 
+    def horizon(self) -> int | None:
+        """The turn look-ahead's horizon: None (the battle's end) when the budget affords
+        `END_CANDIDATES` candidates `SEEDS_WANTED` rollouts each that far (unmeasured yet,
+        or every `REMEASURE` decisions, it is tried); else 1 (the opponents' next turn).
+        Without a budget, 1 (deterministic and cheap). Why to the end: the final points
+        need no evaluation of a position, whose misjudgements a short horizon inherits."""
+        if self.budget is None:
+            return 1
+        cost = self._timing.get(timing_key(None))
+        if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
+            return None
+        self._short += 1
+        return None if self._short % END_REMEASURE == 0 else 1
+
     def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
         """The turn look-ahead (`game.ai.turns`): the candidate it is confident of over
-        greedy's choice, or None. In the last round it has `TURN_SHARE` of the budget (the
-        tree over decisions the rest, when greedy's choice stands); before, all of it."""
+        greedy's choice, or None. In the last round, unless its rollouts reach the battle's
+        end, it has `TURN_SHARE` of the budget (the tree over decisions the rest, when
+        greedy's choice stands); else all of it."""
         whole = self._deadline
-        if whole is not None and self.near_the_end(world):
+        horizon = self.last_horizon = self.horizon()
+        if whole is not None and self.near_the_end(world) and horizon == 1:
             self._deadline = start + self.budget * TURN_SHARE
         try:
             pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,
-                              self._deadline, self.stats, self._timing)
+                              self._deadline, self.stats, self._timing, horizon,
+                              None if whole is None or horizon is not None
+                              else start + self.budget * TURN_SOFT)
         finally:
             self._deadline = whole
         return None if pick is max(cands, key=lambda c: c.greedy) else pick

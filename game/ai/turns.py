@@ -11,7 +11,10 @@ point of the game (the searcher's next turn, or the battle's end), so their valu
 
 Noise: the dice of two turns swing a rollout by points while candidates differ by tenths, so
 the candidates share their dice (common random numbers: rollout k of every candidate uses
-seed k for the dice, the hidden order and the policy's ties) and are compared to greedy's
+seed k for the dice, the hidden order and the policy's ties; the dice keyed by what each throw
+is for, `KeyedDice`, so that the same charge gets the same faces in both rollouts even when one
+of them threw dice the other did not: measured by `benchmarks.ai_noise`, squads' paired
+differences spread 6.2 points with sequential dice, 2.5 keyed) and are compared to greedy's
 choice by the paired difference of their values, seed by seed; its standard error comes from
 those differences. Rollouts are added round by round (one seed for every candidate still in
 the running) while the budget lasts; after each round the candidates that could not catch
@@ -20,6 +23,12 @@ the best one are dropped, so the last rounds go to the close calls.
 Where a turn is one activation (cards, warband) the horizon is one of the side's activations
 and each opponent's next one; the rule is the same: stop when the turn (`state.active`) has
 passed to another side and come back.
+
+Or to the battle's end (`turns=None`), when the budget affords it (the searcher decides):
+then the value is the final margin, which needs no judgement of a position. Why: the
+overrides a next-turn horizon made in warband were worth +4 points to it on average and
++0.75 ± 1.4 when played out to the end (`benchmarks.ai_overrides`): what `evaluate` sees at
+the next turn is not what the battle gives.
 """
 
 from __future__ import annotations
@@ -34,15 +43,16 @@ from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
 from game.ai.evaluate import evaluate
 from game.ai.greedy import GreedyAgent
-from game.ai.playout import Playout
-from game.core.dice import Dice
+from game.ai.playout import KeyedDice, Playout
 
-#: A rollout never plays more than this many decisions (a turn of many units is ~30).
+#: A rollout never plays more than this many decisions a turn (a turn of many units is ~30),
+#: and a rollout to the battle's end no more than `END_TURNS` times that.
 MAX_STEPS = 150
+END_TURNS = 20
 #: Rounds of rollouts (one seed for each candidate still running) at most, under a budget;
 #: without one, exactly `FIXED_ROUNDS` (deterministic).
 MAX_ROUNDS = 12
-FIXED_ROUNDS = 4
+FIXED_ROUNDS = 6
 #: Rollouts each candidate should get: the candidates beyond what the budget affords at this
 #: many each (after timing greedy's choice's first) are not looked at.
 SEEDS_WANTED = 3
@@ -57,6 +67,9 @@ TURN_Z = 1.0
 #: best one's (`still_running`).
 KEEP_SE = 2.0
 KEEP_SLACK = 0.5
+#: The rollouts' dice: keyed by what each throw is for (`KeyedDice`), so that paired rollouts
+#: keep their pairing past a throw one of them makes and the other does not.
+ROLLOUT_DICE = KeyedDice
 
 
 @dataclass
@@ -76,24 +89,31 @@ def horizon_reached(state, me: int, passed: bool) -> bool:
 
 
 def rollout(ruleset, world, geo, me: int, action, seed: int, check_time,
-            record: Rollouts | None = None) -> float:
-    """The searcher's margin after `action` and the opponents' next turn, played by greedy on
-    every side with the dice, hidden order and ties of `seed`."""
-    play = Playout(ruleset, determinize(ruleset, world, random.Random(seed)), geo, Dice(seed))
+            record: Rollouts | None = None, turns: int | None = 1) -> float:
+    """The searcher's margin after `action` and the opponents' next `turns` turns (None: to
+    the battle's end), played by greedy on every side with the dice, hidden order and ties of
+    `seed`."""
+    play = Playout(ruleset, determinize(ruleset, world, random.Random(seed)), geo,
+                   ROLLOUT_DICE(seed))
     play.apply(action)
-    play_to_horizon(play, me, GreedyAgent(seed), check_time, record)
+    play_to_horizon(play, me, GreedyAgent(seed), check_time, record, turns)
     check_time()
     return float(evaluate(ruleset, play.state, me, geo))
 
 
 def play_to_horizon(play: Playout, me: int, policy, check_time,
-                    record: Rollouts | None = None) -> None:
-    """`policy` plays every side in `play` until `horizon_reached` (or `MAX_STEPS`); the
-    first decision an opponent takes goes to `record`."""
+                    record: Rollouts | None = None, turns: int | None = 1) -> None:
+    """`policy` plays every side in `play` until `horizon_reached` the `turns`-th time (None:
+    until the battle's end; at most `MAX_STEPS` decisions a turn); the first decision an
+    opponent takes goes to `record`."""
     passed = play.state.active != me
-    for _ in range(MAX_STEPS):
+    back = 0
+    for _ in range(MAX_STEPS * (turns or END_TURNS)):
         if horizon_reached(play.state, me, passed):
-            return
+            back += 1
+            if play.state.over or (turns is not None and back >= turns):
+                return
+            passed = False
         check_time()
         who = play.current_player()
         if who is None:
@@ -103,6 +123,12 @@ def play_to_horizon(play: Playout, me: int, policy, check_time,
             record.reply, record.replier = choice, who
         play.apply(choice)
         passed = passed or play.state.active != me
+
+
+def timing_key(turns: int | None) -> str:
+    """Where `look_ahead` keeps a rollout's cost for a horizon (to the battle's end, or the
+    next turn: their costs differ by the turns left)."""
+    return "rollout" if turns == 1 else f"rollout {turns}"
 
 
 def paired(mine: list[float], base: list[float]) -> tuple[float, float, int]:
@@ -142,12 +168,16 @@ def affordable(spent: float, remaining: float, count: int) -> int:
 
 def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, check_time,
                deadline: float | None, stats: dict | None = None,
-               timing: dict | None = None):
+               timing: dict | None = None, turns: int | None = 1,
+               soft: float | None = None):
     """The candidate to play: greedy's choice unless another's paired gain over it, after
-    the opponents' next turn, is beyond `TURN_MARGIN` plus `TURN_Z` standard errors (at
-    least `MIN_SEEDS` rollouts each). Fills each candidate's `turn_values`, `turn_gain`,
-    `turn_error`, `turn_reply`. Without a deadline, `FIXED_ROUNDS` rounds (deterministic).
-    `timing["rollout"]` gets the CPU time of greedy's choice's first rollout."""
+    the opponents' next `turns` turns (None: at the battle's end), is beyond `TURN_MARGIN`
+    plus `TURN_Z` standard errors (at least `MIN_SEEDS` rollouts each). Fills each
+    candidate's `turn_values`, `turn_gain`, `turn_error`, `turn_reply`. Without a deadline,
+    `FIXED_ROUNDS` rounds (deterministic). Past `soft` (CPU time), no new round is started
+    unless a challenger leads greedy's choice by `TURN_MARGIN` (`leading`): the rest of the
+    budget goes to close calls, not to confirming greedy's choice. `timing[timing_key(turns)]`
+    gets the CPU time of greedy's choice's first rollout."""
     base = max(range(len(cands)), key=lambda i: cands[i].greedy)
     order = sorted(range(len(cands)), key=lambda i: (i != base, -cands[i].greedy, i))
     runs = [Rollouts() for _ in cands]
@@ -162,10 +192,11 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
                 spent = time.thread_time()
                 try:
                     runs[i].values.append(rollout(ruleset, world, geo, me, cands[i].action,
-                                                  seed, check_time, runs[i] if k == 0 else None))
+                                                  seed, check_time, runs[i] if k == 0 else None,
+                                                  turns))
                 finally:  # a rollout cut by the budget cost at least what it spent
                     if k == 0 and i == base and timing is not None:
-                        timing["rollout"] = time.thread_time() - spent
+                        timing[timing_key(turns)] = time.thread_time() - spent
                 if stats is not None:
                     stats["rollouts"] = stats.get("rollouts", 0) + 1
                 if k == 0 and i == base and deadline is not None:
@@ -174,9 +205,21 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
         except OutOfTime:
             break
         running = [i for i in still_running(runs, base) if i in running]
-        if running == [base]:
+        if running == [base] or (soft is not None and time.thread_time() >= soft
+                                 and not leading(runs, base, running)):
             break
     return _decide(cands, runs, base)
+
+
+def leading(runs: list[Rollouts], base: int, running: list[int]) -> bool:
+    """Whether a candidate still running leads `base` by more than `TURN_MARGIN` (paired,
+    over the rollouts both have, one at least): an override in the making, worth more
+    rollouts."""
+    for i in running:
+        mean, _, n = paired(runs[i].values, runs[base].values)
+        if i != base and n >= 1 and mean > TURN_MARGIN:
+            return True
+    return False
 
 
 def _decide(cands: list, runs: list[Rollouts], base: int):

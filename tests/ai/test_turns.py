@@ -11,7 +11,7 @@ from game import rulesets
 from game.ai import turns
 from game.ai.budget import OutOfTime
 from game.ai.greedy import GreedyAgent
-from game.ai.playout import Playout
+from game.ai.playout import KeyedDice, Playout
 from game.ai.search import Candidate, SearchAgent
 from game.core.actions import Action
 from game.core.dice import Dice
@@ -202,3 +202,113 @@ def test_with_more_sides_the_horizon_is_after_every_other_sides_next_turn():
     turns.play_to_horizon(play, me, Watch(), _never)
     assert play.state.active == me
     assert set(seen) == {0, 1, 2}  # both opponents had their turn before it stopped
+
+
+def test_keyed_dice_give_the_same_event_the_same_faces_whatever_was_thrown_before():
+    plain, busy = KeyedDice(7), KeyedDice(7)
+    busy.roll(3, "Unit B charge", "2D6")  # a throw the other rollout never makes
+    busy.shuffle(list(range(10)), "deck")
+    for dice in (plain, busy):
+        dice.roll(2, "Unit A charge", "2D6")
+    assert plain.log[-1].values == busy.log[-1].values
+    # a different seed, other faces
+    others = [KeyedDice(s).roll(6, "Unit A charge", "2D6").values for s in range(8)]
+    assert len(set(others)) == 8
+    # fair within a rollout: every face about equally often over many keyed throws
+    dice = KeyedDice(3)
+    faces = [dice.d6("save") for _ in range(6000)]
+    assert all(abs(faces.count(f) - 1000) < 120 for f in range(1, 7))
+    # each throw of a key is its own: consecutive saves are not one face repeated
+    assert len(set(zip(faces, faces[1:], strict=False))) == 36
+
+
+def test_keyed_dice_are_seeded_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    code = ("from game.ai.playout import KeyedDice; "
+            "print(KeyedDice(5).roll(8, 'Unit A charge', '2D6').values)")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env={"PYTHONHASHSEED": str(h), "PATH": ""}, check=True).stdout
+            for h in (1, 2)}
+    assert runs == {str(KeyedDice(5).roll(8, "Unit A charge", "2D6").values) + "\n"}
+
+
+def test_a_rollout_can_play_more_turns_or_to_the_battles_end():
+    controller = _battle("warband")
+    me = controller.state.active
+    returns = {}
+    for turns_wanted in (1, 2, None):
+        play = Playout(controller.ruleset, controller.state.copy(), controller.geo, KeyedDice(3))
+        seen = []
+        policy = GreedyAgent(3)
+
+        class Watch:
+            def choose(self, p, seen=seen, policy=policy):
+                seen.append((p.state.round, p.state.active))
+                return policy.choose(p)
+
+        turns.play_to_horizon(play, me, Watch(), _never, None, turns_wanted)
+        # the turn came back to the searcher this many times (the first is its own)
+        returns[turns_wanted] = sum(1 for (_, a), (_, b) in zip(seen, seen[1:], strict=False)
+                                    if a != me and b == me)
+        if turns_wanted is None:
+            assert play.state.over
+        else:
+            assert play.state.active == me and not play.state.over
+    assert returns[1] == 0 and returns[2] == 1 and returns[None] >= 2
+
+
+def test_the_horizon_is_the_battles_end_while_the_budget_affords_it():
+    from game.ai import search
+
+    assert SearchAgent(0, budget=None).horizon() == 1  # deterministic tests: the next turn
+    agent = SearchAgent(0, budget=1.0)
+    assert agent.horizon() is None  # unmeasured: tried
+    agent._timing[turns.timing_key(None)] = 0.01
+    assert agent.horizon() is None
+    agent._timing[turns.timing_key(None)] = 1.0 / (turns.SEEDS_WANTED * 2)
+    tries = [agent.horizon() for _ in range(2 * search.END_REMEASURE)]
+    assert tries.count(None) == 2 and tries.count(1) == 2 * search.END_REMEASURE - 2
+
+
+def test_the_explanation_says_when_the_rollouts_went_to_the_battles_end():
+    from game.ai.explain import explanation, explanation_text
+
+    controller = _battle()
+    agent = SearchAgent(0, budget=2.0)  # nothing measured yet: the battle's end is tried
+    agent.choose(controller)
+    assert agent.last_by == "turns" and agent.last_horizon is None
+    info = explanation(agent)
+    first = info["candidates"][0]
+    assert first["to_the_end"] and first["rollouts"] >= 2
+    assert f"at the battle's end ({first['rollouts']} rollouts)" in explanation_text(info)
+
+
+def test_a_challenger_leading_by_the_margin_is_worth_more_rollouts_past_the_soft_limit():
+    assert turns.leading(_runs([1.0, 2.0], [1.5, 2.9]), 0, [0, 1])  # +0.7 on two seeds
+    assert turns.leading(_runs([1.0], [2.0]), 0, [0, 1])  # one seed only: in the making
+    assert not turns.leading(_runs([1.0, 2.0], [1.5, 2.3]), 0, [0, 1])  # +0.4: not enough
+    assert not turns.leading(_runs([1.0, 2.0], [9.0, 9.0]), 0, [0])  # out of the running
+    assert not turns.leading(_runs([1.0, 2.0], []), 0, [0, 1])  # no rollout yet
+
+
+def test_past_the_soft_limit_no_new_round_starts_without_a_leader():
+    controller = _battle()
+    ruleset, geo, state = controller.ruleset, controller.geo, controller.state
+    me = state.active
+    action = GreedyAgent(0).choose(controller)
+    other = next(a for a in controller.legal_actions() if a != action)
+    cands = [Candidate(action, 1.0), Candidate(other, 0.5)]
+    rng = random.Random(1)
+    # a soft limit already past: the first round only, unless the challenger leads
+    turns.look_ahead(ruleset, state, geo, me, cands, rng, _never, 10.0 ** 9, soft=0.0)
+    gain = cands[1].turn_values[0] - cands[0].turn_values[0]
+    if gain <= turns.TURN_MARGIN:
+        assert len(cands[0].turn_values) == 1
+    else:  # a leader: the rounds go on (while it leads)
+        assert len(cands[0].turn_values) >= 2
+    fresh = [Candidate(action, 1.0), Candidate(other, 0.5)]
+    turns.look_ahead(ruleset, state, geo, me, fresh, random.Random(1), _never, 10.0 ** 9,
+                     soft=10.0 ** 9)
+    assert len(fresh[0].turn_values) >= 2  # not past it: the rounds go on
