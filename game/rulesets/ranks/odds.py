@@ -23,19 +23,28 @@ MEAN_FUMBLES = sum((f * p for (_, f), p in ONE_DIE.items()), Fraction(0))
 
 
 @lru_cache(maxsize=128)
-def _joint(n: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
-    """Counted over the 6^n equally likely throws: f fumbles can be any f of the n dice
-    (C(n, f) ways); each other die shows nothing (2 faces), one hit (2) or two hits (1), so the
-    ways to score k hits with m = n - f dice are the coefficients of (2 + 2x + x^2)^m."""
-    ways_by_dice = [[1]]
+def _non_fumble_ways(n: int) -> tuple[tuple[int, ...], ...]:
+    """Row m: how many throws of m dice that show no fumble score k hits (each such die shows
+    nothing on 2 faces, one hit on 2, two hits on 1: the coefficients of (2 + 2x + x^2)^m),
+    for m = 0..n. Shared by the joint law and the integer hit counts."""
+    rows = [(1,)]
     for _ in range(n):
-        last = ways_by_dice[-1]
+        last = rows[-1]
         nxt = [0] * (len(last) + 2)
         for k, ways in enumerate(last):
             nxt[k] += 2 * ways
             nxt[k + 1] += 2 * ways
             nxt[k + 2] += ways
-        ways_by_dice.append(nxt)
+        rows.append(tuple(nxt))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=128)
+def _joint(n: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """Counted over the 6^n equally likely throws: f fumbles can be any f of the n dice
+    (C(n, f) ways); each other die shows nothing (2 faces), one hit (2) or two hits (1), so the
+    ways to score k hits with m = n - f dice are the coefficients of (2 + 2x + x^2)^m."""
+    ways_by_dice = _non_fumble_ways(n)
     total = 6 ** n
     out = []
     for fumbles in range(n + 1):
@@ -95,15 +104,7 @@ def hit_ways(n: int) -> tuple[int, ...]:
     """`ways[k]`: how many of the 6^n equally likely throws of n dice score k hits, as
     integers (the counts `_joint` divides by 6^n, summed over the fumbles): means worked out
     from them are exact without a Fraction per term."""
-    ways_by_dice = [[1]]
-    for _ in range(n):
-        last = ways_by_dice[-1]
-        nxt = [0] * (len(last) + 2)
-        for k, ways in enumerate(last):
-            nxt[k] += 2 * ways
-            nxt[k + 1] += 2 * ways
-            nxt[k + 2] += ways
-        ways_by_dice.append(nxt)
+    ways_by_dice = _non_fumble_ways(n)
     out = [0] * (2 * n + 1)
     for fumbles in range(n + 1):
         choose = comb(n, fumbles)
