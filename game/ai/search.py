@@ -91,9 +91,9 @@ REMEASURE = 6
 #: Past this share of the budget the turn look-ahead to the battle's end starts no new round
 #: of rollouts unless a challenger leads greedy's choice (`game.ai.turns.leading`): most
 #: decisions are not close calls, and the decision median must stay at half the budget
-#: (warband, 10 battles: median 1.00 s without it). Not for the next-turn horizon, whose
+#: (warband, 10 battles: median 1.00 s without it, 0.52 s at 0.4, 0.46 s at 0.3). Not for the next-turn horizon, whose
 #: early stop keeps the median low already (squads: 0.04 s; with it, 9 wins of 10 fell to 6).
-TURN_SOFT = 0.4
+TURN_SOFT = 0.3
 #: The turn look-ahead plays to the battle's end when the budget affords this many candidates
 #: `SEEDS_WANTED` rollouts each to the end (at the last such rollout's cost, re-measured every
 #: `REMEASURE` decisions); else to the end of the opponents' next turn.
@@ -281,13 +281,15 @@ class SearchAgent:
         return (cost * SEEDS_WANTED * 2 <= self.budget * TURN_SHARE
                 or self._skipped % REMEASURE == 0)
 
-    def horizon(self) -> int | None:
+    def horizon(self, ruleset=None) -> int | None:
         """The turn look-ahead's horizon: None (the battle's end) when the budget affords
         `END_CANDIDATES` candidates `SEEDS_WANTED` rollouts each that far (unmeasured yet,
         or every `REMEASURE` decisions, it is tried); else 1 (the opponents' next turn).
-        Without a budget, 1 (deterministic and cheap). Why to the end: the final points
+        Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose
+        `search_to_the_end` is False (measured worse there: its search_hooks say why).
+        Why to the end: the final points
         need no evaluation of a position, whose misjudgements a short horizon inherits."""
-        if self.budget is None:
+        if self.budget is None or not getattr(ruleset, "search_to_the_end", True):
             return 1
         cost = self._timing.get(timing_key(None))
         if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
@@ -301,7 +303,7 @@ class SearchAgent:
         end, it has `TURN_SHARE` of the budget (the tree over decisions the rest, when
         greedy's choice stands); else all of it."""
         whole = self._deadline
-        horizon = self.last_horizon = self.horizon()
+        horizon = self.last_horizon = self.horizon(ruleset)
         if whole is not None and self.near_the_end(world) and horizon == 1:
             self._deadline = start + self.budget * TURN_SHARE
         try:
