@@ -9,6 +9,11 @@ error; the reply is the first opponent decision of the first rollout; the dice a
 so no exact odds are shown); otherwise the tree over decisions (the margin at the deepest
 level searched, the reply after the likeliest outcome or, when the agent acts again first,
 its own follow-up, and the exact odds of the outcomes it weighed).
+
+Why a verdict line: the search plays its first judgement (greedy's one-ply choice) unless it
+is confident that another move is better, so three close margins alone leave a player asking
+why the first was picked. The verdict says whether it kept that judgement or changed it, and
+by how much the change was expected to gain (with its error).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ def explanation(agent) -> dict | None:
         return None
     turns = getattr(agent, "last_by", "tree") == "turns"
     to_end = getattr(agent, "last_horizon", 1) is None
+    first = max(cands, key=lambda c: c.greedy)  # the one-ply judgement it starts from
     rows = []
     for cand in cands[:TOP]:
         rolled = turns and bool(cand.turn_values)
@@ -43,14 +49,17 @@ def explanation(agent) -> dict | None:
             "gain_error": (round(cand.turn_error, 3) if rolled
                            and cand.turn_error != float("inf") else None),
             "greedy_value": round(cand.greedy, 3),
+            "first_choice": cand is first,
             "reply": reply.to_text() if reply is not None else None,
             "reply_label": reply.label if reply is not None else None,
             "own_follow_up": False if rolled else cand.own_follow_up,
             "odds": [] if rolled else [{"outcome": label, "probability": round(p, 4)}
                                        for label, p in cand.odds[:ODDS_SHOWN]],
         })
-    return {"chosen": rows[0]["action"], "candidates": rows, "look_ahead": "turns" if turns
-            else "decisions",
+    return {"chosen": rows[0]["action"], "chosen_label": rows[0]["label"], "candidates": rows,
+            "look_ahead": "turns" if turns else "decisions",
+            "first_choice": first.action.label or first.action.to_text(),
+            "kept_first_choice": first is cands[0],
             "considered": len(cands), "cpu_seconds": round(agent.last_used, 3)}
 
 
@@ -61,6 +70,30 @@ def _odds_text(odds: list[dict]) -> str:
     return msg("; odds: {odds}", odds=join(
         msg("{outcome} {probability:.0%}", outcome=o["outcome"], probability=o["probability"])
         for o in shown))
+
+
+def _gain(row: dict) -> str:
+    """A rolled-out candidate's paired gain over the first judgement (none for that one)."""
+    if row.get("first_choice") or row.get("gain") is None or row.get("gain_error") is None \
+            or not row.get("rollouts"):
+        return ""
+    return msg(", {gain:+.2f} ± {error:.2f} against its first judgement", gain=row["gain"],
+               error=row["gain_error"])
+
+
+def _verdict(info: dict) -> str:
+    """Whether the search kept its first judgement (greedy's one-ply choice) or changed it."""
+    if info.get("kept_first_choice", True):
+        return msg("It kept its first judgement (each action's expected points, one action "
+                   "ahead): no other move looked better by more than half a point beyond its "
+                   "uncertainty.")
+    row = info["candidates"][0]
+    if row.get("gain") is not None and row.get("gain_error") is not None:
+        return msg("It changed its first judgement ({first}): this move was expected to gain "
+                   "{gain:+.2f} ± {error:.2f} points over it, rollout for rollout.",
+                   first=info["first_choice"], gain=row["gain"], error=row["gain_error"])
+    return msg("It changed its first judgement ({first}): looking ahead, this move was "
+               "clearly better.", first=info["first_choice"])
 
 
 def _margin(row: dict) -> str:
@@ -83,7 +116,8 @@ def explanation_lines(info: dict | None) -> list[str]:
     if info is None:
         return [msg("AI: only one action was possible")]
     lines = [msg("AI chose {action} (of {considered} candidates, {cpu:.2f} s CPU):",
-                 action=info["chosen"], considered=info["considered"], cpu=info["cpu_seconds"])]
+                 action=info.get("chosen_label") or info["chosen"],
+                 considered=info["considered"], cpu=info["cpu_seconds"])]
     for i, row in enumerate(info["candidates"], 1):
         reply = ""
         if row["reply"]:
@@ -94,7 +128,9 @@ def explanation_lines(info: dict | None) -> list[str]:
                    action=row["label"] or row["action"], margin=_margin(row),
                    greedy=row["greedy_value"])
         # no empty part: gettext's "" is the catalog's header
-        lines.append(join([p for p in (head, reply, _odds_text(row["odds"])) if p], ""))
+        lines.append(join([p for p in (head, _gain(row), reply, _odds_text(row["odds"]))
+                           if p], ""))
+    lines.append(_verdict(info))
     return lines
 
 

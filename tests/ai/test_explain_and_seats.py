@@ -32,7 +32,10 @@ def test_explanation_gives_the_top_three_with_expected_margin_and_the_next_decis
     mine = controller.state.units[reply_unit].side == controller.current_player()
     assert first["own_follow_up"] == mine  # warband's opening: its next model moves next
     text = explanation_text(info)
-    assert text.startswith(f"AI chose {action.to_text()}")
+    assert text.startswith(f"AI chose {action.label or action.to_text()}")
+    assert info["kept_first_choice"] == (agent.last[0] is max(agent.last, key=lambda c: c.greedy))
+    assert ("It kept its first judgement" if info["kept_first_choice"]
+            else "It changed its first judgement") in text
     assert ("then its own" if mine else "foreseen reply") in text
 
 
@@ -80,3 +83,33 @@ def test_cli_swap_seats_json_and_budget(capsys):
 def test_cli_refuses_a_budget_that_is_not_a_positive_number_of_seconds(capsys):
     assert main(["simulate", "--budget", "0"]) == 2
     assert "CPU seconds" in capsys.readouterr().err
+
+
+def test_the_verdict_says_when_the_search_changed_its_first_judgement_and_by_how_much():
+    """Three close margins alone leave a player asking why; the verdict names the first
+    judgement (greedy's one-ply choice) it overrode and the paired gain with its error."""
+    from types import SimpleNamespace
+
+    from game.ai.search import Candidate
+    from game.core.actions import Action
+
+    def cand(unit, greedy, values, gain, error):
+        c = Candidate(Action("move", unit=unit, label=f"{unit} moves"), greedy)
+        c.turn_values, c.turn_gain, c.turn_error = values, gain, error
+        return c
+
+    first = cand("a", 1.0, [0.0, 1.0, 2.0], 0.0, 0.0)
+    better = cand("b", 0.5, [2.0, 2.5, 3.5], 1.5, 0.3)
+    agent = SimpleNamespace(last=[better, first], last_by="turns", last_horizon=1,
+                            last_used=0.4)
+    info = explanation(agent)
+    assert not info["kept_first_choice"] and info["first_choice"] == "a moves"
+    text = explanation_text(info)
+    assert text.startswith("AI chose b moves")
+    assert "+1.50 ± 0.30 against its first judgement" in text  # the challenger's gain
+    assert text.count("against its first judgement") == 1  # not for the first judgement
+    assert text.endswith("It changed its first judgement (a moves): this move was expected to "
+                         "gain +1.50 ± 0.30 points over it, rollout for rollout.")
+    agent.last = [first, better]
+    assert explanation_text(explanation(agent)).endswith(
+        "no other move looked better by more than half a point beyond its uncertainty.")
