@@ -4,11 +4,21 @@ the shortcut and the plain scan, on random set-ups."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import math
+
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.table import Table
-from game.table.measure import _measured_gap, gap_at
+from game.table.measure import (
+    BOUND_MARGIN,
+    _measured_gap,
+    closer_than,
+    gap_at,
+    inner_radius,
+    radius,
+    rect_separation,
+)
 
 from .conftest import model, table_and_state
 
@@ -50,3 +60,59 @@ def test_a_remembered_gap_follows_a_turn_and_a_new_base():
     turned = gap_at(table, a, a.x, a.y, b, b.x, b.y)
     assert turned != square
     assert turned == gap_at(Table(table.scenario), a, a.x, a.y, b, b.x, b.y)
+
+
+RECTS = ["rect 20x20", "rect 25x50", "rect 40x20", "rect 50x100"]
+
+
+@st.composite
+def rect_pairs(draw):
+    """Two rectangles near each other at any facings, often in line (ranks: edge to edge)."""
+    facing = st.one_of(st.sampled_from([0.0, 90.0, 180.0, 45.0]), st.floats(0, 360))
+    a = model("a", 20.0, 20.0, draw(st.sampled_from(RECTS)), facing=draw(facing))
+    b = model("b", 20.0 + draw(st.floats(-4, 4)), 20.0 + draw(st.floats(-4, 4)),
+              draw(st.sampled_from(RECTS)), side=1, facing=draw(facing))
+    return a, b
+
+
+@settings(max_examples=400, deadline=None)
+@given(rect_pairs())
+def test_the_rectangles_axes_bound_the_gap_and_are_it_when_they_overlap(pair):
+    a, b = pair
+    # pymunk's own answer for two bases on one centre is wrong (a gap of ~2"); the solvers
+    # never ask it there (the inner circles decide first, see the next test)
+    assume((a.x, a.y) != (b.x, b.y))
+    table, _ = table_and_state([a, b])
+    gap = _measured_gap(table, a, a.x, a.y, b, b.x, b.y)
+    low = rect_separation(a.base, a.facing, b.base, b.facing, b.x - a.x, b.y - a.y)
+    assert low <= gap + 1e-9
+    if low <= 0.0:
+        assert abs(low - gap) <= 1e-9
+
+
+@settings(max_examples=300, deadline=None)
+@given(rect_pairs(), st.sampled_from([-0.02, -1e-6, 0.0, 1e-6, 0.5, 2.0]))
+def test_closer_than_gives_the_measured_answer_for_rectangles(pair, limit):
+    a, b = pair
+    table, _ = table_and_state([a, b])
+    assert closer_than(table, a, a.x, a.y, b, b.x, b.y, limit) == \
+        _long_closer_than(Table(table.scenario), a, b, limit)
+
+
+def _long_closer_than(table, a, b, limit):
+    """closer_than the long way: the circles decide when clear, else pymunk's gap."""
+    centres = math.hypot(b.x - a.x, b.y - a.y)
+    if centres - radius(a) - radius(b) >= limit + BOUND_MARGIN:
+        return False
+    if centres - inner_radius(a) - inner_radius(b) < limit - BOUND_MARGIN:
+        return True
+    return _measured_gap(table, a, a.x, a.y, b, b.x, b.y) < limit
+
+
+
+def test_rectangles_in_a_rank_are_told_apart_by_their_axes_alone():
+    """Edge to edge in a rank, the circles cannot tell; the axes can, without pymunk."""
+    left, right = model("a", 10, 10, "rect 25x50"), model("b", 10, 10 + 25 / 25.4, "rect 25x50")
+    table, _ = table_and_state([left, right])
+    assert not closer_than(table, left, left.x, left.y, right, right.x, right.y, -0.02)
+    assert table.gap_cache == {}  # pymunk was never asked
