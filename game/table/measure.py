@@ -39,6 +39,8 @@ OVAL_VERTICES = 24
 BOUND_MARGIN = 1e-9
 #: Pair gaps kept per table (`gap_at`); emptied when full.
 GAP_LIMIT = 16384
+#: Sight answers kept per table (`line_of_sight`); emptied when full.
+SIGHT_LIMIT = 16384
 
 
 def radius(model: Model) -> float:
@@ -301,8 +303,33 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     """Some sampled straight segment between the two bases is clear.
 
     Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
-    is ignored. Third living models of the `vehicle` type block too."""
+    is ignored. Third living models of the `vehicle` type block too.
+
+    The answer depends on the two bases and poses, the vehicles near them and the terrain
+    (which never moves), and the same pair is asked again and again on the same board (each
+    copy of a state, each offer valued): some three quarters of a battle's questions are
+    repeats, so the answer is kept per table under exactly those."""
     box = _pair_box(table, a, b)
+    vehicles = [m for m in s.models.values()
+                if m.alive and m.id != a.id and m.id != b.id
+                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
+    base_a, base_b = a.base, b.base
+    key = (base_a.kind, base_a.width_mm, base_a.depth_mm, a.x, a.y, a.facing,
+           base_b.kind, base_b.width_mm, base_b.depth_mm, b.x, b.y, b.facing,
+           *[(v.base.kind, v.base.width_mm, v.base.depth_mm, v.x, v.y, v.facing)
+             for v in vehicles])
+    cache = table.sight_cache
+    seen = cache.get(key)
+    if seen is None:
+        if len(cache) >= SIGHT_LIMIT:
+            cache.clear()
+        seen = cache[key] = _sight(table, a, b, box, vehicles)
+    return seen
+
+
+def _sight(table: Table, a: Model, b: Model, box: tuple[float, float, float, float],
+           vehicles: list[Model]) -> bool:
+    """`line_of_sight` worked out, given the pair's box and the vehicles that meet it."""
     # only pieces that meet the pair's box can be walls, so only they need the (dearer) test
     # of whether a base stands in them
     candidates = [piece for piece in table.obscuring if _boxes_meet(piece.bounds, box)]
@@ -311,9 +338,6 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
         walls = [piece for piece in candidates if piece.index not in inside]
     else:
         walls = candidates
-    vehicles = [m for m in s.models.values()
-                if m.alive and m.id != a.id and m.id != b.id
-                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
     if not walls and not vehicles:
         return True
     return any(_segment_clear(table, start, end, walls, vehicles)

@@ -47,6 +47,7 @@ class TableView(Protocol):
     sweep_cache: dict[tuple, list[tuple[float, float, float]]]
     ring_cache: dict[tuple, list[tuple[float, float]]]
     gap_cache: dict[tuple, float]
+    sight_cache: dict[tuple, bool]
 
     def shape_at(self, model: Model, x: float, y: float, facing: float | None = None
                  ) -> pymunk.Shape: ...

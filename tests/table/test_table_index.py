@@ -4,6 +4,7 @@ the shortcut and the plain scan, on random set-ups."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from hypothesis import assume, given, settings
@@ -20,7 +21,7 @@ from game.table.measure import (
     rect_separation,
 )
 
-from .conftest import model, table_and_state
+from .conftest import box, model, table_and_state, terrain
 
 BASES = ["25", "40", "rect 40x20", "rect 25x50", "oval 60x35"]
 
@@ -116,3 +117,32 @@ def test_rectangles_in_a_rank_are_told_apart_by_their_axes_alone():
     table, _ = table_and_state([left, right])
     assert not closer_than(table, left, left.x, left.y, right, right.x, right.y, -0.02)
     assert table.gap_cache == {}  # pymunk was never asked
+
+
+WOODS = [terrain("obscuring", box(6, 6, 9, 12), "wood"),
+         terrain("obscuring", ((14, 2), (20, 4), (17, 9)), "ruin"),
+         terrain("obscuring, difficult", box(3, 16, 12, 18), "hedge")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.floats(1.0, 23.0), st.floats(1.0, 23.0)), min_size=2, max_size=8),
+       st.tuples(st.floats(1.0, 23.0), st.floats(1.0, 23.0)), st.sampled_from(BASES),
+       st.floats(0.0, 360.0))
+def test_remembered_sight_is_what_a_fresh_table_sees_as_the_van_drives_about(
+        spots, van_spot, base, facing):
+    """Each pair asked, the van moved or turned, every pair asked again: the table that
+    remembers answers as a fresh one does (the van's pose is part of every question)."""
+    shooters = [model(f"a{i}", x, y, base, facing=facing) for i, (x, y) in enumerate(spots)]
+    van = model("v", 12.0, 12.0, "rect 100x60", side=1, unit="van", kind="vehicle")
+    table, s = table_and_state(shooters + [van], width=24.0, height=24.0, terrain_pieces=WOODS)
+    pairs = list(itertools.permutations(shooters, 2))[:20]
+    for x, y, turn in ((12.0, 12.0, 0.0), (van_spot[0], van_spot[1], 0.0),
+                       (van_spot[0], van_spot[1], 90.0), (12.0, 12.0, 0.0)):
+        van.x, van.y, van.facing = x, y, turn
+        fresh = Table(table.scenario)
+        for a, b in pairs:
+            assert table.line_of_sight(s, a, b) == fresh.line_of_sight(s, a, b)
+    van.alive = False
+    fresh = Table(table.scenario)
+    for a, b in pairs:
+        assert table.line_of_sight(s, a, b) == fresh.line_of_sight(s, a, b)
