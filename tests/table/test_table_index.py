@@ -1,6 +1,6 @@
 """The table's shortcuts for speed (issue 13: engine speed) give the long way's answers: each
-test asks a table that has already answered (remembered gaps, bucketed bases) and a fresh one, or
-the shortcut and the plain scan, on random set-ups."""
+test asks a table that has already answered (remembered gaps and sight) and a fresh one, or the
+shortcut (the rectangles' separating axes) and pymunk, on random set-ups."""
 
 from __future__ import annotations
 
