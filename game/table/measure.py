@@ -19,7 +19,7 @@ import pymunk
 
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
-from game.core.state import MM_PER_INCH, GameState, Model, Point
+from game.core.state import MM_PER_INCH, BaseShape, GameState, Model, Point
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
@@ -37,6 +37,10 @@ OVAL_VERTICES = 24
 #: Bounding-circle tests decide a comparison only when they clear it by this much; nearer
 #: than that, the exact (pymunk) gap decides, so a rounding error can never flip an answer.
 BOUND_MARGIN = 1e-9
+#: Pair gaps kept per table (`gap_at`); emptied when full.
+GAP_LIMIT = 16384
+#: Sight answers kept per table (`line_of_sight`); emptied when full.
+SIGHT_LIMIT = 16384
 
 
 def radius(model: Model) -> float:
@@ -77,7 +81,42 @@ def closer_than(table: Table, a: Model, ax: float, ay: float, b: Model, bx: floa
         return centres - (a.base.width + b.base.width) / 2 < limit
     if centres - inner_radius(a) - inner_radius(b) < limit - BOUND_MARGIN:
         return True
+    if a.base.kind == "rect" and b.base.kind == "rect":
+        # ranks of rectangles stand edge to edge: the circles never decide, the axes do
+        low = rect_separation(a.base, a.facing, b.base, b.facing, bx - ax, by - ay)
+        if low >= limit + BOUND_MARGIN:
+            return False
+        if low <= 0.0 and low < limit - BOUND_MARGIN:
+            return True
     return gap_at(table, a, ax, ay, b, bx, by) < limit
+
+
+@functools.cache
+def _rect_frame(width: float, depth: float, facing: float) -> tuple[float, float, float, float]:
+    """(ux, uy, half depth, half width) of a rectangle turned to `facing`: u is the facing
+    (depth runs along it), (-uy, ux) runs along the front edge (as the table's outlines)."""
+    angle = math.radians(facing)
+    return (math.cos(angle), math.sin(angle), depth / 2, width / 2)
+
+
+def rect_separation(base_a: BaseShape, facing_a: float, base_b: BaseShape, facing_b: float,
+                    dx: float, dy: float) -> float:
+    """The separating-axis bound of the gap between two rectangles (b's centre at (dx, dy)
+    from a's): the largest separation along the four edge normals. It never exceeds the gap,
+    and it is the gap when they touch or overlap (two convex polygons part, or are pushed
+    apart, along one of their edge normals), so `closer_than` may decide by it with the
+    same margin as by the circles, and ask pymunk only near a tie."""
+    aux, auy, a_depth, a_width = _rect_frame(base_a.width, base_a.depth, facing_a)
+    bux, buy, b_depth, b_width = _rect_frame(base_b.width, base_b.depth, facing_b)
+    # cos and sin of the angle between the frames: every cross projection is one of them
+    cos_ab = abs(aux * bux + auy * buy)
+    sin_ab = abs(aux * buy - auy * bux)
+    along_a, across_a = dx * aux + dy * auy, dx * auy - dy * aux
+    along_b, across_b = dx * bux + dy * buy, dx * buy - dy * bux
+    return max(abs(along_a) - a_depth - b_depth * cos_ab - b_width * sin_ab,
+               abs(across_a) - a_width - b_depth * sin_ab - b_width * cos_ab,
+               abs(along_b) - b_depth - a_depth * cos_ab - a_width * sin_ab,
+               abs(across_b) - b_width - a_depth * sin_ab - a_width * cos_ab)
 
 
 # --- pair gaps ---------------------------------------------------------------------------------
@@ -100,10 +139,31 @@ def poly_gap(shape_a: pymunk.Shape, shape_b: pymunk.Poly, pad: float) -> float:
 def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
            ) -> float:
     """Signed edge-to-edge gap between two bases at the given centres, each at its own facing
-    (negative = they overlap by that much)."""
-    kind_a, kind_b = a.base.kind, b.base.kind
+    (negative = they overlap by that much).
+
+    A pair with corners is pymunk's to measure (re-posing one or two shapes, a query), and the
+    same pair at the same poses is asked again and again (each copy of a state, each offer
+    valued on the same board: some 70% of a legions battle's questions are repeats), so the
+    gap is kept per table under both bases and poses: the figure pymunk gave the first time."""
+    base_a, base_b = a.base, b.base
+    kind_a, kind_b = base_a.kind, base_b.kind
     if kind_a == "round" and kind_b == "round":
-        return math.hypot(bx - ax, by - ay) - (a.base.width + b.base.width) / 2
+        return math.hypot(bx - ax, by - ay) - (base_a.width + base_b.width) / 2
+    key = (kind_a, base_a.width_mm, base_a.depth_mm, a.facing, ax, ay,
+           kind_b, base_b.width_mm, base_b.depth_mm, b.facing, bx, by)
+    cache = table.gap_cache
+    gap = cache.get(key)
+    if gap is None:
+        if len(cache) >= GAP_LIMIT:
+            cache.clear()
+        gap = cache[key] = _measured_gap(table, a, ax, ay, b, bx, by)
+    return gap
+
+
+def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
+                  ) -> float:
+    """`gap_at` for a pair with corners, by pymunk."""
+    kind_a, kind_b = a.base.kind, b.base.kind
     if kind_a == "round":
         query = table.shape_at(b, bx, by).point_query((ax, ay))
         return query.distance - a.base.width / 2
@@ -243,8 +303,33 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     """Some sampled straight segment between the two bases is clear.
 
     Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
-    is ignored. Third living models of the `vehicle` type block too."""
+    is ignored. Third living models of the `vehicle` type block too.
+
+    The answer depends on the two bases and poses, the vehicles near them and the terrain
+    (which never moves), and the same pair is asked again and again on the same board (each
+    copy of a state, each offer valued): some three quarters of a battle's questions are
+    repeats, so the answer is kept per table under exactly those."""
     box = _pair_box(table, a, b)
+    vehicles = [m for m in s.models.values()
+                if m.alive and m.id != a.id and m.id != b.id
+                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
+    base_a, base_b = a.base, b.base
+    key = (base_a.kind, base_a.width_mm, base_a.depth_mm, a.x, a.y, a.facing,
+           base_b.kind, base_b.width_mm, base_b.depth_mm, b.x, b.y, b.facing,
+           *[(v.base.kind, v.base.width_mm, v.base.depth_mm, v.x, v.y, v.facing)
+             for v in vehicles])
+    cache = table.sight_cache
+    seen = cache.get(key)
+    if seen is None:
+        if len(cache) >= SIGHT_LIMIT:
+            cache.clear()
+        seen = cache[key] = _sight(table, a, b, box, vehicles)
+    return seen
+
+
+def _sight(table: Table, a: Model, b: Model, box: tuple[float, float, float, float],
+           vehicles: list[Model]) -> bool:
+    """`line_of_sight` worked out, given the pair's box and the vehicles that meet it."""
     # only pieces that meet the pair's box can be walls, so only they need the (dearer) test
     # of whether a base stands in them
     candidates = [piece for piece in table.obscuring if _boxes_meet(piece.bounds, box)]
@@ -253,9 +338,6 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
         walls = [piece for piece in candidates if piece.index not in inside]
     else:
         walls = candidates
-    vehicles = [m for m in s.models.values()
-                if m.alive and m.id != a.id and m.id != b.id
-                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
     if not walls and not vehicles:
         return True
     return any(_segment_clear(table, start, end, walls, vehicles)

@@ -178,6 +178,10 @@ class Table:
         self.route_cache: dict[tuple, object] = {}
         #: Impassable piece under a base at a spot, per base, facing and spot (measure.py)
         self.overlap_cache: dict[tuple, tuple] = {}
+        #: Gaps between two bases with corners, per bases and poses (measure.gap_at)
+        self.gap_cache: dict[tuple, float] = {}
+        #: Line of sight, per pair of bases and poses and the vehicles near (measure.py)
+        self.sight_cache: dict[tuple, bool] = {}
         #: Impassable piece a base sweeping a segment sinks into, per base, facing, segment
         self.sweep_terrain_cache: dict[tuple, tuple] = {}
         #: Solved moves and end checks, per question and board (see `placement_problem`)
@@ -201,6 +205,8 @@ class Table:
         self.stretch_cache.clear()
         self.route_cache.clear()
         self.overlap_cache.clear()
+        self.gap_cache.clear()
+        self.sight_cache.clear()
         self.sweep_terrain_cache.clear()
         self.solved_cache.clear()
         self.scratch_body = None

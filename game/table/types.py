@@ -46,6 +46,8 @@ class TableView(Protocol):
     scratch_body: pymunk.Body
     sweep_cache: dict[tuple, list[tuple[float, float, float]]]
     ring_cache: dict[tuple, list[tuple[float, float]]]
+    gap_cache: dict[tuple, float]
+    sight_cache: dict[tuple, bool]
 
     def shape_at(self, model: Model, x: float, y: float, facing: float | None = None
                  ) -> pymunk.Shape: ...
