@@ -227,6 +227,12 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ruleset, geo = controller.ruleset, controller.geo
+        if self.greedy_decides(ruleset, legal):
+            cands = self.candidates(ruleset, controller.state, geo, legal)
+            cands.sort(key=lambda c: c.greedy, reverse=True)
+            self.last_by, self.last_horizon, self.last = "tree", 1, cands
+            self.last_used, self.last_at = time.thread_time() - start, time.monotonic()
+            return cands[0].action
         self._deadline = None if self.budget is None else start + self.budget
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
@@ -259,6 +265,14 @@ class SearchAgent:
         self.last = cands
         self.last_at = time.monotonic()
         return pick.action
+
+    @staticmethod
+    def greedy_decides(ruleset, legal) -> bool:
+        """Whether every legal action is of a kind the ruleset leaves to greedy's values
+        (its `greedy_decides` kinds; none by default): choices the look-ahead cannot tell
+        apart better than greedy's exact rule, whose searching only spends the budget."""
+        kinds = getattr(ruleset, "greedy_decides", ())
+        return bool(kinds) and all(a.kind in kinds for a in legal)
 
     @staticmethod
     def near_the_end(state) -> bool:

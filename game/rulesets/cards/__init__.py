@@ -66,6 +66,7 @@ class CardsRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     determinize = staticmethod(search_hooks.determinize)
+    greedy_decides = search_hooks.GREEDY_DECIDES
     name = msg("Cards: card activation and melee rounds until no one touches")
     last_side_reason = msg("only one side has figures on the table")
     #: Rings round the selected unit in the client: the officer's reach for reaction tests,
