@@ -101,3 +101,14 @@ def reach_odds(s, unit_id, gap):
 #: 10 (+9.6 +- 5.6, against +3.9 +- 4.1 for the end on the same commit). Weak evidence, but
 #: all on one side; a squads battle played out costs 0.2-0.3 s, so few whole rollouts fit.
 SEARCH_TO_THE_END = False
+
+# Tried and dropped (python -m benchmarks.ai --ruleset squads --seeds 10 --budget 1.0, paired
+# with the common settings on the same seeds: 12 of 20 won, margin +5.35 +- 2.63):
+#  - threat_weights (0.35, 0.45), the fit of `benchmarks.evaluate_fit --seeds 30` (the other
+#    side's reach predicted the final margin more than the common 0.25 says): 4 of 13 won
+#    (run stopped), paired margin -6.2 +- 4.0, 0 of 6 as the Line Company (seat 1): a better
+#    fit of greedy battles is not better play. (0.5, 0.1): 13 of 20, paired +0.6 +- 1.2
+#    (12 battles the same).
+#  - when the next-turn rollouts are too dear (0.13-0.9 s CPU from round 3 on, so the tree,
+#    which sees no reply within a Movement phase, keeps greedy's choice), rollouts to the
+#    end of the searcher's own turn instead: 14 of 20, paired margin -2.0 +- 2.5.
