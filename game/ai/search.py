@@ -241,8 +241,7 @@ class SearchAgent:
             if pick is not None or sum(len(c.turn_values) >= MIN_SEEDS for c in cands) >= 2:
                 by = "turns"  # else it compared nothing (too dear): the tree decides
         if pick is None and (by == "tree" or (self.near_the_end(world)
-                                              and self.last_horizon == 1)) \
-                and self.tree_may_decide(ruleset, legal):
+                                              and self.last_horizon == 1)):
             soft = None if self.budget is None else \
                 time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
             pick = self.search_tree(ruleset, world, geo, me, cands, soft)
@@ -270,16 +269,6 @@ class SearchAgent:
         greedy there, while the turn look-ahead's overrides played out +2.9 ± 1.5 points
         each: `benchmarks.ai_overrides`)."""
         return state.round >= int(getattr(state.scenario, "rounds", 5) or 5)
-
-    @staticmethod
-    def tree_may_decide(ruleset, legal) -> bool:
-        """Whether the expectimax over decisions is run here: not where an action of a kind
-        in the ruleset's `tree_skips` hook is offered (legions: charge declarations, whose
-        gains come in a fight beyond the tree's few decisions, while the charged unit's
-        volleys fall within them), so greedy's choice stands unless the turn look-ahead
-        overrides it. Default: everywhere."""
-        skips = getattr(ruleset, "tree_skips", ())
-        return not skips or not any(a.kind in skips for a in legal)
 
     def turns_affordable(self) -> bool:
         """Whether the turn look-ahead's share of the budget affords two candidates their

@@ -110,29 +110,3 @@ def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():
     assert legions_reach(s, "s1u0", 12.0) == Fraction(35, 36)
     lock(s, "s1u0", "s0u0")
     assert legions_reach(s, "s1u0", 12.0) == 0
-
-
-def test_legions_tree_is_not_run_where_a_charge_may_be_declared():
-    """legions' `tree_skips`: at a charge declaration the expectimax is not run (its leaves
-    stand before the charge's fight) and greedy's choice is played; where nothing of those
-    kinds is offered (squads' hooks have none) the tree searches as before."""
-    from game.ai.search import SearchAgent
-    from tests.rulesets.legions.battle import facing_lines
-
-    class _At:
-        def __init__(self, b):
-            self.state, self.ruleset, self.geo = b.state, b.ruleset, b.geo
-
-        def legal_actions(self):
-            return self.ruleset.legal_actions(self.state, self.geo)
-
-    at = _At(facing_lines(4.0))
-    legal = at.legal_actions()
-    assert any(a.kind == "declare_charge" for a in legal)
-    agent = SearchAgent(0, budget=None, depth=2, turns=False)
-    agent.stats = {}
-    greedy = max(legal, key=lambda a: at.ruleset.action_value(at.state, a, at.geo))
-    assert agent.choose(at) == greedy
-    assert agent.stats.get("nodes", 0) == 0
-    assert not SearchAgent.tree_may_decide(at.ruleset, legal)
-    assert SearchAgent.tree_may_decide(rulesets.get("squads"), legal)

@@ -71,7 +71,6 @@ class LegionsRuleset(RulesetBase):
     threat_weights = search_hooks.THREAT_WEIGHTS
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     search_to_the_end = search_hooks.SEARCH_TO_THE_END
-    tree_skips = search_hooks.TREE_SKIPS
     name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2
     status_help = statuses.STATUS_HELP

@@ -58,15 +58,3 @@ THREAT_WEIGHTS = (0.0, 0.0)
 #: 40th after) spent the whole second on a single cut rollout (0.98 s, seed 1) and then
 #: played greedy's choice. Without the try, those decisions are searched.
 SEARCH_TO_THE_END = False
-
-
-#: Where a charge may be declared, the expectimax over decisions (`SearchAgent.tree_may_decide`)
-#: is not run: its leaves, three decisions on, stand before the charge's fight (the
-#: declaration, the reaction, the volleys), so a charge shows its costs and none of its gains.
-#: Seen in a search-vs-greedy battle (seed 0, search in seat 0, budget 1.0: lost 23-35 where
-#: greedy vs greedy went 18-19): of its 7 overrides, 5 were the tree's at declarations: twice a
-#: charge needing 7" or 8" (impossible) over greedy's (one at 5/9), twice "end the charge
-#: sub-phase" over greedy's charges at 35/36 and 8/9, once a charge at 3/4 over one at 35/36
-#: (tree values 1.2 to 2.0 over greedy's). The turn look-ahead, whose rollouts play the
-#: fights, still may override there.
-TREE_SKIPS = ("declare_charge",)
