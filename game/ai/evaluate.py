@@ -69,8 +69,12 @@ def threat_weights(ruleset) -> tuple[float, float]:
 
 
 def threats(ruleset, state: GameState, geo, odds=None) -> list[float]:
-    """Per side: the raw threat (`raw_threats`) weighted by `threat_weights`."""
+    """Per side: the raw threat (`raw_threats`) weighted by `threat_weights`. Both weights
+    zero (legions): no threat is measured at all, since every term would be 0.0 anyway (the
+    exact pairs' odds were ~3/4 of a leaf's cost there)."""
     acting, others = threat_weights(ruleset)
+    if not acting and not others:
+        return [0.0] * len(state.sides)
     return [v * (acting if i == state.active else others)
             for i, v in enumerate(raw_threats(ruleset, state, geo, odds))]
 

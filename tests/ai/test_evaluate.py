@@ -68,3 +68,22 @@ def test_a_rulesets_threat_weights_scale_the_raw_threats_and_no_weight_leaves_no
     assert sum(raw_threats(legions, s, geo, legions.reach_odds)) > 0
     assert threats(legions, s, geo, legions.reach_odds) == [0.0, 0.0]
     assert threat_weights(rulesets.get("ranks")) == (0.1, 0.05)
+
+
+def test_zero_threat_weights_skip_the_threats_and_give_the_long_ways_values():
+    """Legions' (0, 0) weights: the threats are not measured, and the values are exactly
+    those of the long way (every side's raw threat measured, then weighted by 0)."""
+    from game import rulesets
+    from game.ai.evaluate import raw_threats
+    from tests.rulesets.legions.battle import facing_lines
+
+    legions = rulesets.get("legions")
+    for gap in (2.0, 4.0, 9.0):
+        s = facing_lines(gap).state
+        geo = Table(s.scenario)
+        raw = raw_threats(legions, s, geo, legions.reach_odds)
+        plain, held = legions.score(s, None), legions.score(s, geo)
+        weight = objective_weight(s)
+        long_way = [plain[i] + weight * (held[i] - plain[i]) + raw[i] * 0.0
+                    for i in range(len(plain))]
+        assert values(legions, s, geo, legions.reach_odds) == long_way
