@@ -10,10 +10,6 @@ Run from the repository root: python -m benchmarks.ai [--seeds 20] [--first-seed
 process's CPU time, so the figures do not depend on it; a busy machine only takes longer), and
 `--first-seed` extends an earlier run without replaying it. Per seat, the search's wins are
 printed too: where one army is stronger, the seat it sits in decides many battles.
-`--paired` also plays each battle with greedy in the search's seat (the same seed, the same
-agent seeds) and prints the search's margin less greedy's there, battle for battle, with its
-standard error: the army, the seat and the seed's dice cancel, so a gain shows in far fewer
-battles than in wins (and a run of 20 battles costs 20 greedy battles more, a few seconds).
 Prints figures; it is not a pass/fail test.
 """
 
@@ -26,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from game import ai, rulesets
 from game.io.tmx import default_map_for, load_scenario
-from game.sim import agent_figures, battle_forces, margins_by_agent
+from game.sim import agent_figures, battle_forces
 from game.turn import TurnController
 
 
@@ -58,38 +54,27 @@ def seat_orders(sides: int) -> list[list[str]]:
             for seat in range(sides)]
 
 
-def _one(ruleset_id: str, seed: int, seated: list[str], budget: float, paired: bool) -> tuple:
+def _one(ruleset_id: str, seed: int, seated: list[str], budget: float) -> tuple:
     """One battle, in a worker process: (seed, seating, result, decision times, overrides,
-    the battle's CPU seconds, and with `paired` the search's margin less greedy's in the same
-    seat and seed, else None)."""
+    the battle's CPU seconds)."""
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
     times: list[float] = []
     overrides: list[str] = []
     start = time.process_time()
     result = battle(ruleset, scenario, seed, seated, budget, times, overrides)
-    cpu = time.process_time() - start
-    gain = None
-    if paired:
-        seat = seated.index("search")
-        alone = ["greedy"] * len(seated)  # greedy in the search's seat, with its agent seed
-        base = battle(ruleset, scenario, seed, alone, budget, [])
-        gain = (margins_by_agent(result["points"], [str(i) for i in range(len(seated))])[str(seat)]
-                - margins_by_agent(base["points"], [str(i) for i in range(len(seated))])[str(seat)])
-    return seed, seated, result, times, overrides, cpu, gain
+    return seed, seated, result, times, overrides, time.process_time() - start
 
 
 def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool = False,
-        first_seed: int = 0, jobs: int = 1, paired: bool = False) -> dict:
-    games = [(ruleset_id, seed, seated, budget, paired)
-             for seed in range(first_seed, first_seed + seeds) for seated in seat_orders(sides)]
-    results, times, overrides, gains = [], [], [], []
+        first_seed: int = 0, jobs: int = 1) -> dict:
+    games = [(ruleset_id, seed, seated, budget) for seed in range(first_seed, first_seed + seeds)
+             for seated in seat_orders(sides)]
+    results, times, overrides = [], [], []
     by_seat = [0] * sides
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as pool:
-        for seed, seated, result, t, o, cpu, gain in pool.map(_one, *zip(*games, strict=True)):
+        for seed, seated, result, t, o, cpu in pool.map(_one, *zip(*games, strict=True)):
             results.append((seated, result))
-            if gain is not None:
-                gains.append(gain)
             times += t
             overrides += o
             winner = result.get("winner")
@@ -98,9 +83,7 @@ def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool =
             if progress:  # one line per battle, so that a run cut short still tells
                 print(f"  {ruleset_id} seed {seed} seats {','.join(seated)}: winner "
                       f"{seated[winner] if winner is not None else 'none'}, points "
-                      f"{list(result['points'])}, {cpu:.0f} s CPU"
-                      + ("" if gain is None else f", margin vs greedy there {gain:+.0f}"),
-                      flush=True)
+                      f"{list(result['points'])}, {cpu:.0f} s CPU", flush=True)
     figures = agent_figures(results, ["search", "greedy"])
     times.sort()
     figures["battles"] = len(results)
@@ -109,10 +92,6 @@ def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool =
     figures["p95"] = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     figures["decisions"] = len(times)
     figures["overrides"] = {by: overrides.count(by) for by in ("turns", "tree")}
-    if gains:
-        figures["paired_gain"] = statistics.mean(gains)
-        figures["paired_se"] = (statistics.stdev(gains) / len(gains) ** 0.5
-                                if len(gains) > 1 else float("inf"))
     return figures
 
 
@@ -139,8 +118,6 @@ def main() -> None:
     parser.add_argument("--progress", action="store_true", help="a line per battle")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed played")
     parser.add_argument("--jobs", type=int, default=1, help="battles played at once")
-    parser.add_argument("--paired", action="store_true",
-                        help="also greedy in the search's seat: the margin gained, paired")
     args = parser.parse_args()
     share = 0.75 if args.sides == 2 else 0.5
     print(f"search vs greedy, {args.seeds} seeds x {args.sides} seats, budget {args.budget:g} s "
@@ -149,7 +126,7 @@ def main() -> None:
         if args.sides > getattr(rulesets.get(ruleset_id), "max_sides", 2):
             continue
         f = run(ruleset_id, args.seeds, args.budget, args.sides, args.progress,
-                args.first_seed, args.jobs, args.paired)
+                args.first_seed, args.jobs)
         won = f["wins_by_agent"]["search"] / f["battles"]
         print(f"{ruleset_id:8} battles {f['battles']}: search {f['wins_by_agent']['search']} "
               f"greedy {f['wins_by_agent']['greedy']} ({won:.0%} "
@@ -157,9 +134,7 @@ def main() -> None:
               f"± {f['margin_se']:.2f}; decisions {f['decisions']}: median "
               f"{f['median']:.3f} s p95 {f['p95']:.3f} s; overrides of greedy: turns "
               f"{f['overrides']['turns']} tree {f['overrides']['tree']}; search's wins by seat "
-              f"{f['by_seat']} of {args.seeds} each"
-              + (f"; margin gained over greedy in the same seats {f['paired_gain']:+.2f} ± "
-                 f"{f['paired_se']:.2f}" if "paired_gain" in f else ""), flush=True)
+              f"{f['by_seat']} of {args.seeds} each", flush=True)
 
 
 if __name__ == "__main__":
