@@ -16,6 +16,7 @@ Prints figures; it is not a pass/fail test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -72,8 +73,10 @@ def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool =
              for seated in seat_orders(sides)]
     results, times, overrides = [], [], []
     by_seat = [0] * sides
-    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as pool:
-        for seed, seated, result, t, o, cpu in pool.map(_one, *zip(*games, strict=True)):
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        # one job: in this process, its caches warm from battle to battle as they always were
+        play = pool.map if pool is not None else map
+        for seed, seated, result, t, o, cpu in play(_one, *zip(*games, strict=True)):
             results.append((seated, result))
             times += t
             overrides += o
@@ -93,20 +96,6 @@ def run(ruleset_id: str, seeds: int, budget: float, sides: int, progress: bool =
     figures["decisions"] = len(times)
     figures["overrides"] = {by: overrides.count(by) for by in ("turns", "tree")}
     return figures
-
-
-class _Inline:
-    """`map` in this process (one job): the same interface as the process pool."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        return False
-
-    @staticmethod
-    def map(fn, *iterables):
-        return map(fn, *iterables)
 
 
 def main() -> None:

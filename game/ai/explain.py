@@ -49,7 +49,7 @@ def explanation(agent) -> dict | None:
             "gain_error": (round(cand.turn_error, 3) if rolled
                            and cand.turn_error != float("inf") else None),
             "greedy_value": round(cand.greedy, 3),
-            "first_choice": cand is first,
+            "is_first_choice": cand is first,
             "reply": reply.to_text() if reply is not None else None,
             "reply_label": reply.label if reply is not None else None,
             "own_follow_up": False if rolled else cand.own_follow_up,
@@ -74,7 +74,7 @@ def _odds_text(odds: list[dict]) -> str:
 
 def _gain(row: dict) -> str:
     """A rolled-out candidate's paired gain over the first judgement (none for that one)."""
-    if row.get("first_choice") or row.get("gain") is None or row.get("gain_error") is None \
+    if row.get("is_first_choice") or row.get("gain") is None or row.get("gain_error") is None \
             or not row.get("rollouts"):
         return ""
     return msg(", {gain:+.2f} ± {error:.2f} against its first judgement", gain=row["gain"],

@@ -227,12 +227,10 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ruleset, geo = controller.ruleset, controller.geo
-        if self.greedy_decides(ruleset, legal):
+        if self.greedy_decides(ruleset, legal):  # no look-ahead, no draw of its generator
             cands = self.candidates(ruleset, controller.state, geo, legal)
-            cands.sort(key=lambda c: c.greedy, reverse=True)
-            self.last_by, self.last_horizon, self.last = "tree", 1, cands
-            self.last_used, self.last_at = time.thread_time() - start, time.monotonic()
-            return cands[0].action
+            self.last_horizon = 1
+            return self._finish(cands, max(cands, key=lambda c: c.greedy), "tree", start)
         self._deadline = None if self.budget is None else start + self.budget
         world = determinize(ruleset, controller.state, random.Random(self.rng.getrandbits(32)))
         self._seeds = [self.rng.getrandbits(32) for _ in range(SAMPLES)]
@@ -255,12 +253,17 @@ class SearchAgent:
                 by = "tree"  # else both kept greedy's choice: the turns looked the farthest
         if pick is None:
             pick = max(cands, key=lambda c: c.greedy)
+        self._tree = Tree()  # the decision's states are not kept past it
+        return self._finish(cands, pick, by, start)
+
+    def _finish(self, cands: list[Candidate], pick: Candidate, by: str, start: float):
+        """The decision's record for the explanation (the chosen first, then the others by
+        what the deciding look-ahead valued), and the chosen action."""
         self.last_by = by
         turn = by == "turns"
         cands.sort(key=lambda c: (c is pick, turn and len(c.turn_values),
                                   c.turn_mean if turn else c.mean, c.depth, c.mean, c.greedy),
                    reverse=True)
-        self._tree = Tree()  # the decision's states are not kept past it
         self.last_used = time.thread_time() - start
         self.last = cands
         self.last_at = time.monotonic()
