@@ -151,13 +151,8 @@ def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by
         return math.hypot(bx - ax, by - ay) - (base_a.width + base_b.width) / 2
     key = (kind_a, base_a.width_mm, base_a.depth_mm, a.facing, ax, ay,
            kind_b, base_b.width_mm, base_b.depth_mm, b.facing, bx, by)
-    cache = table.gap_cache
-    gap = cache.get(key)
-    if gap is None:
-        if len(cache) >= GAP_LIMIT:
-            cache.clear()
-        gap = cache[key] = _measured_gap(table, a, ax, ay, b, bx, by)
-    return gap
+    return table.cached(table.gap_cache, key,
+                        lambda: _measured_gap(table, a, ax, ay, b, bx, by), GAP_LIMIT)
 
 
 def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
@@ -318,13 +313,8 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
            base_b.kind, base_b.width_mm, base_b.depth_mm, b.x, b.y, b.facing,
            *[(v.base.kind, v.base.width_mm, v.base.depth_mm, v.x, v.y, v.facing)
              for v in vehicles])
-    cache = table.sight_cache
-    seen = cache.get(key)
-    if seen is None:
-        if len(cache) >= SIGHT_LIMIT:
-            cache.clear()
-        seen = cache[key] = _sight(table, a, b, box, vehicles)
-    return seen
+    return table.cached(table.sight_cache, key, lambda: _sight(table, a, b, box, vehicles),
+                        SIGHT_LIMIT)
 
 
 def _sight(table: Table, a: Model, b: Model, box: tuple[float, float, float, float],

@@ -284,12 +284,12 @@ class Table:
         return polygons.bounds(self.outline(base, facing))
 
     @staticmethod
-    def cached(cache: dict, key, build):
-        """cache[key], built on first use; a cache past CACHE_LIMIT entries is emptied first
+    def cached(cache: dict, key, build, limit: int = CACHE_LIMIT):
+        """cache[key], built on first use; a cache past `limit` entries is emptied first
         (keys include facings, and a long game may see many)."""
         value = cache.get(key)
         if value is None:
-            if len(cache) >= CACHE_LIMIT:
+            if len(cache) >= limit:
                 cache.clear()
             value = cache[key] = build()
         return value
