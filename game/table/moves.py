@@ -1,5 +1,5 @@
 """Moving: end-position checks, and the formation and charge/pile-in solvers (the paths they
-walk, and what blocks them, are in paths.py).
+walk, and what blocks them, are in paths.py; the contact rings they try, in contact.py).
 
 Conventions shared by every check here: a base may touch, or sink into another base or
 impassable terrain by no more than CONTACT_TOLERANCE (so positions computed "in contact" are
@@ -8,18 +8,16 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
-import functools
 import heapq
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-import pymunk
-
 from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
+from game.table.contact import GRID_DECIMALS, snap, snapped_ring
 from game.table.measure import closer_than, distance, gap_at, impassable_overlap, radius
 from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
     CLEARANCE,
@@ -37,15 +35,10 @@ from game.table.paths import (  # noqa: F401 (the constants are also read as mov
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
 
-#: Directions tried round each goal model by `approach` (every 10 degrees).
-APPROACH_ANGLES = 36
 #: Coarse samples before bisection when looking for the farthest legal point on a path.
 SCAN_SAMPLES = 12
 BISECTIONS = 12
 
-#: Solvers place models on the grid placements are stored on (`make_placement` rounds to
-#: 1/1000"), and check legality there, so storing a solved move never makes it illegal.
-GRID_DECIMALS = 3
 #: Solver spots meant to be within a range sit this far inside it, for the same reason.
 GRID_MARGIN = 0.005
 #: Spots on a straight move are snapped to the grid, so they stray from the segment by up to
@@ -140,11 +133,6 @@ def _spot_problem(table: Table, model: Model, x: float, y: float, field: Field,
         return msg("{model} would overlap impassable {terrain}", model=model.name,
                    terrain=clash[1].label)
     return msg("{model} would overlap {other}", model=model.name, other=clash[1].name)
-
-
-def snap(x: float, y: float) -> Point:
-    """The nearest point of the placement grid."""
-    return (round(x, GRID_DECIMALS), round(y, GRID_DECIMALS))
 
 
 def _farthest(legal: Callable[[float], bool], reach: float) -> float:
@@ -560,64 +548,3 @@ class _Approach:
     def _closer(self, end: Point, start_gaps: list[float]) -> bool:
         return any(gap_at(self.table, self.model, end[0], end[1], goal, goal.x, goal.y)
                    < start - STRICT for goal, start in zip(self.goals, start_gaps, strict=True))
-
-
-@functools.cache
-def _directions(count: int) -> tuple[Point, ...]:
-    return tuple((math.cos(2 * math.pi * i / count), math.sin(2 * math.pi * i / count))
-                 for i in range(count))
-
-
-def contact_ring(table: Table, goal: Model, mover: Model, gap: float, count: int
-                 ) -> list[Point]:
-    """Centres where the mover (at its facing) stands `gap` from the goal's edge, in `count`
-    directions round the goal.
-
-    Round pairs are arithmetic. Otherwise the mover's centre must lie on the edge of the
-    Minkowski sum of the goal and the mirrored mover, grown by the gap: pymunk builds that sum
-    (a Poly takes the convex hull of its points) and a circle sweep towards the goal's centre
-    finds its edge."""
-    directions = _directions(count)
-    if goal.base.kind == "round" and mover.base.kind == "round":
-        spread = (goal.base.width + mover.base.width) / 2 + gap
-        return [(goal.x + spread * dx, goal.y + spread * dy) for dx, dy in directions]
-    shape, sweep = _minkowski(table, goal, mover, gap)
-    far = goal.base.radius + mover.base.radius + gap + 1.0
-    spots = []
-    for dx, dy in directions:
-        outside = (goal.x + dx * far, goal.y + dy * far)
-        hit = shape.segment_query(outside, (goal.x, goal.y), sweep)
-        if hit is not None:
-            alpha = hit.alpha
-            spots.append((outside[0] + (goal.x - outside[0]) * alpha,
-                          outside[1] + (goal.y - outside[1]) * alpha))
-    return spots
-
-
-def snapped_ring(table: Table, goal: Model, mover: Model, gap: float) -> list[Point]:
-    """`contact_ring` in APPROACH_ANGLES directions, snapped to the placement grid: the same
-    rings come back for every model of a charging unit and for every board the solvers try
-    round an unmoved goal, so they are kept per table under the poses they depend on."""
-    key = ("ring", goal.base, goal.x, goal.y, goal.facing, mover.base, mover.facing, gap)
-    return table.cached(table.ring_cache, key, lambda: [
-        snap(*exact) for exact in contact_ring(table, goal, mover, gap, APPROACH_ANGLES)])
-
-
-def _minkowski(table: Table, goal: Model, mover: Model, gap: float
-               ) -> tuple[pymunk.Shape, float]:
-    """The shape whose edge, grown by the returned sweep radius, is where the mover's centre
-    touches the goal at `gap`."""
-    if mover.base.kind == "round":
-        return table.shape_of(goal), mover.base.width / 2 + gap
-    mirrored = [(-x, -y) for x, y in table.outline(mover.base, mover.facing)]
-    if goal.base.kind == "round":
-        corners = [(goal.x + x, goal.y + y) for x, y in mirrored]
-        sweep = goal.base.width / 2 + gap
-    else:
-        goal_outline = table.outline(goal.base, goal.facing)
-        corners = [(goal.x + gx + x, goal.y + gy + y)
-                   for gx, gy in goal_outline for x, y in mirrored]
-        sweep = gap
-    shape = pymunk.Poly(table.scratch_body, corners)
-    shape.cache_bb()
-    return shape, sweep

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.geometry import CONTACT_TOLERANCE
-from game.table import Table, moves, paths
+from game.table import Table, contact, moves, paths
 
 from .test_table_fast_paths import SIZE, mixed_fields
 
@@ -84,7 +84,7 @@ def _one_by_one(job: moves._Approach, goals, stop_at):
         if goal is None:
             return
         for gap in gaps:
-            for spot in moves.snapped_ring(job.table, goal, job.model, gap):
+            for spot in contact.snapped_ring(job.table, goal, job.model, gap):
                 heapq.heappush(queue, (round(math.dist(job.mover.start, spot) + gap, 6), gap,
                                        count, spot))
                 count += 1

@@ -6,7 +6,7 @@ question asked on a fresh table (so no remembered answer is shared between the t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.table import Table, moves, paths
+from game.table import Table, contact, paths
 
 from .test_table_fast_paths import SIZE, mixed_fields
 
@@ -58,8 +58,8 @@ def test_a_remembered_contact_ring_is_the_ring_round_the_goal_where_it_stands_no
     table, s = field
     mover = s.models["m0"]
     goal = next(m for m in s.models.values() if m.side == 1)
-    moves.snapped_ring(table, goal, mover, gap)
+    contact.snapped_ring(table, goal, mover, gap)
     goal.x, goal.y = goal.x + shift[0], goal.y + shift[1]
-    fresh = [moves.snap(*p) for p in moves.contact_ring(Table(s.scenario), goal, mover, gap,
-                                                        moves.APPROACH_ANGLES)]
-    assert moves.snapped_ring(table, goal, mover, gap) == fresh
+    fresh = [contact.snap(*p) for p in contact.contact_ring(Table(s.scenario), goal, mover, gap,
+                                                        contact.APPROACH_ANGLES)]
+    assert contact.snapped_ring(table, goal, mover, gap) == fresh
