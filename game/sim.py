@@ -75,8 +75,11 @@ class GameFailure(Exception):
                        "error": f"{type(error).__name__}: {problem}"}
 
 
-def _play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None,
-              explain=False) -> TurnController:
+def play_one(ruleset, ruleset_id, scenario, game_seed, agents, log, budget=None,
+             explain=False) -> TurnController:
+    """One battle of `agents` (names, one per side) to its end, each agent's line logged to
+    `log` when given; a rule refusing or failing becomes a `GameFailure` naming the decision.
+    Public: the translation tools and the log tests play battles the way `simulate` does."""
     decision, action = 0, None
     try:
         controller = start_battle(ruleset, scenario, game_seed,
@@ -191,7 +194,7 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
                 log(translate(msg("--- game {game} (seed {seed}) ---", game=game_index + 1,
                                   seed=game_seed)))
         try:
-            controller = _play_one(ruleset, ruleset_id, scenario, game_seed, seated, log,
+            controller = play_one(ruleset, ruleset_id, scenario, game_seed, seated, log,
                                    budget, explain)
         except GameFailure as failure:
             failed.append(failure.record)

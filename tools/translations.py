@@ -61,12 +61,12 @@ def _battle(ruleset_id: str, lang: str, seed: int) -> int:
     from game import rulesets
     from game.i18n import set_ruleset, translate
     from game.io.tmx import default_map_for, load_scenario
-    from game.sim import _play_one
+    from game.sim import play_one
 
     set_ruleset(ruleset_id)
     where = {msgid: domain for domain, messages in extract().items() for msgid, _ in messages}
     scenario = load_scenario(default_map_for(ruleset_id))
-    controller = _play_one(rulesets.get(ruleset_id), ruleset_id, scenario, seed,
+    controller = play_one(rulesets.get(ruleset_id), ruleset_id, scenario, seed,
                            ["greedy", "greedy"], None)
     missed: dict[str, str] = {}
     for event in controller.events:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.ui.config import AI_VS_AI, GROUP, HOT_SEAT, VS_AI
 
 HUMAN = "human"
-DEFAULT_AI = "greedy"
+DEFAULT_AI = "normal"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pytest
 from game import rulesets
 from game.i18n import set_ruleset, translate
 from game.io.tmx import default_map_for, load_scenario
-from game.sim import _play_one
+from game.sim import play_one
 
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 LANGS = ("fr", "ru")
@@ -19,7 +19,7 @@ LANGS = ("fr", "ru")
 def battle_events(ruleset_id: str, seed: int = 0):
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
-    controller = _play_one(ruleset, ruleset_id, scenario, seed, ["greedy", "greedy"], None)
+    controller = play_one(ruleset, ruleset_id, scenario, seed, ["greedy", "greedy"], None)
     return controller
 
 

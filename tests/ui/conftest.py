@@ -95,6 +95,9 @@ def make_app():
     apps = []
 
     def make(**kwargs) -> Driver:
+        # the client tests' AIs are greedy (quick, and the same frames every run) unless a
+        # test names another, or None for the menu's own default (a difficulty level)
+        kwargs["menu_defaults"] = {"ai": "greedy", **(kwargs.get("menu_defaults") or {})}
         kwargs.setdefault("animate", False)
         kwargs.setdefault("ai_delay", 0.0)
         kwargs.setdefault("wait_for_rules", True)  # rules work is waited for: same frames

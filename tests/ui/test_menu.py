@@ -4,7 +4,8 @@ import pygame
 
 from game.ui.app import VS_AI
 from game.ui.screens.battle import BattleScreen
-from game.ui.screens.menu import MenuScreen, seed_from_text
+from game.ui.screens.menu import AGENTS, MenuScreen, seed_from_text
+from game.ui.seats import HUMAN, Seat
 
 
 def test_defaults_start_a_squads_battle_against_the_ai(make_app):
@@ -19,6 +20,16 @@ def test_defaults_start_a_squads_battle_against_the_ai(make_app):
     assert battle.humans == {0} and set(battle.agents) == {1}
     assert battle.config.seed == 4
     assert battle.panel.labels()  # the player's choices are on buttons
+
+
+def test_a_new_player_meets_the_normal_difficulty_first(make_app):
+    """The search at 0.5 s, not the one-ply greedy: a player who opens the menu and starts
+    plays the middle of the three levels, and can pick Easy or Hard beside it."""
+    drive = make_app(menu_defaults={"ai": None})
+    drive.frames(2)
+    menu = drive.top
+    assert menu.ai == "normal" and menu.seats == [Seat(HUMAN), Seat("normal")]
+    assert list(AGENTS)[:3] == ["easy", "normal", "hard"]
 
 
 def test_a_bad_map_shows_the_problem_in_the_menu(make_app, tmp_path):
