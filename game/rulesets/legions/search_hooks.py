@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game.core import chance
 from game.rulesets.base import after_move, moves_before_charging
-from game.rulesets.legions import charge, movement
+from game.rulesets.legions import charge, movement, rollout
 from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.odds import needed_roll, whole_charge_odds
 
@@ -61,3 +61,8 @@ THREAT_WEIGHTS = (0.0, 0.0)
 #: --budget 1.0`, a 2-core machine): 8 of 10 won, margin +7.9 +- 4.7, decision median 0.211 s,
 #: against 7 of 10 (1 draw), +3.8 +- 4.9, 0.398 s before (paired gain +4.1 +- 2.2).
 SEARCH_TO_THE_END = False
+
+
+#: The rollouts' player (`game.ai.turns.rollout_policy`): greedy's choice without the
+#: placement searches of the declarations that cannot be it (rollout.py).
+RolloutPolicy = rollout.RolloutPolicy
