@@ -71,13 +71,9 @@ class LegionsRuleset(RulesetBase):
     threat_weights = search_hooks.THREAT_WEIGHTS
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     search_to_the_end = search_hooks.SEARCH_TO_THE_END
-    rollout_policy = search_hooks.RolloutPolicy
     name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2
     status_help = statuses.STATUS_HELP
-    #: Whether the charge declarations' labels carry their exact odds (a placement search
-    #: each): the rollout policy's copy of the ruleset lists them without (rollout.py).
-    odds_labels = True
 
     # --- contract ------------------------------------------------------------------------------
     def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None
@@ -120,7 +116,7 @@ class LegionsRuleset(RulesetBase):
                 return challenge.actions(s, geo)
             if "fight" in s.pending:
                 return fight.actions(s, geo)
-            return charge.actions(s, geo, self.odds_labels)
+            return charge.actions(s, geo)
         return []
 
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:

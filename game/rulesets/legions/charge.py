@@ -14,8 +14,6 @@ charged unit's reaction (reactions.py), when it may declare one.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
@@ -44,7 +42,7 @@ from game.rulesets.legions.events import (
     SetupMoveSet,
     StepSkipped,
 )
-from game.rulesets.legions.odds import needed_roll, whole_charge_odds
+from game.rulesets.legions.odds import needed_roll
 from game.rulesets.legions.volley import (
     RULE_OVERWATCH,
     RULE_VOLLEY,
@@ -185,23 +183,8 @@ def chance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> ChargeC
                          bool(disordered_reasons(s, unit_id)))
 
 
-#: The open-ground bound's allowance for float rounding in the gap (`chance_bound`).
-GAP_SLACK = 1e-6
-
-
-def chance_bound(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> Fraction:
-    """An upper bound on `chance(...).p` without a placement search: the setup move (none when
-    disordered) shortens the units' gap by at most its length (each model moves no farther
-    than that, and the gap is the least of the models' distances), and the roll must then
-    cover what is left (a blocked placement only lowers the odds)."""
-    setup = planned_setup(s, unit_id)
-    return whole_charge_odds(geo.unit_distance(s, unit_id, target_id) - GAP_SLACK, setup)
-
-
-def declarations(s: GameState, geo: Geometry, odds: bool = True) -> list[Action]:
-    """Step 1 choices: every unit that may charge, with every target it sees within 12". Each
-    label carries the charge's exact odds (a placement search each), unless `odds` is False:
-    the rollout policy's listing (rollout.py), where no one reads the labels."""
+def declarations(s: GameState, geo: Geometry) -> list[Action]:
+    """Step 1 choices: every unit that may charge, with every target it sees within 12"."""
     out = []
     for unit in s.units_of(s.active):
         if forbidden_reason(s, unit.id):
@@ -210,25 +193,19 @@ def declarations(s: GameState, geo: Geometry, odds: bool = True) -> list[Action]
             d = sight_distance(s, geo, unit.id, enemy.id)
             if d is None:
                 continue
-            if not odds:
-                out.append(Action("declare_charge", unit.id, targets=(enemy.id,),
-                                  label=msg("Charge {target} with {unit} ({distance:.1f}\" "
-                                            "away)", target=enemy.name, unit=unit.name,
-                                            distance=d)))
-                continue
-            chances = chance(s, geo, unit.id, enemy.id)
+            odds = chance(s, geo, unit.id, enemy.id)
             out.append(Action("declare_charge", unit.id, targets=(enemy.id,),
                               label=msg("Charge {target} with {unit} ({distance:.1f}\" away; "
                                         "{odds})", target=enemy.name, unit=unit.name,
-                                        distance=d, odds=chances.text())))
+                                        distance=d, odds=odds.text())))
     out.append(Action("end_charges", label=msg("End the charge sub-phase (go to the fight)")))
     return out
 
 
-def actions(s: GameState, geo: Geometry, odds: bool = True) -> list[Action]:
+def actions(s: GameState, geo: Geometry) -> list[Action]:
     c = current(s)
     if c is None:
-        return declarations(s, geo, odds)
+        return declarations(s, geo)
     unit, target = s.units[c["unit"]], s.units[c["target"]]
     stage = c["stage"]
     if stage == "setup":

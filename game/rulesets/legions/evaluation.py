@@ -105,41 +105,12 @@ def fight_value(s: GameState, unit_id: str, target_id: str) -> float:
 
 
 def charge_value(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float:
-    """The charge's odds times the fight it brings, less the Stun a failure risks."""
     distance = charge.sight_distance(s, geo, unit_id, target_id)
     if distance is None:
         return -1.0
     p = float(charge.chance(s, geo, unit_id, target_id).p)
-    return charge_worth(p, *charge_stakes(s, unit_id, target_id))
-
-
-def charge_stakes(s: GameState, unit_id: str, target_id: str) -> tuple[float, float]:
-    """What a charge's worth weighs by its odds: the fight it brings, and the chance of a
-    Stun after a failure (a failed Cool check)."""
-    return (fight_value(s, unit_id, target_id),
-            1 - float(p_pass(unit_value(s, unit_id, "Cl"))))
-
-
-def charge_worth(p: float, fight: float, stun: float) -> float:
-    """A charge of odds `p` (`charge_stakes`): linear in `p`."""
-    fail_stun = (1 - p) * stun * STUN_COST
-    return p * (fight + 0.3) - fail_stun
-
-
-#: What float rounding may add to `charge_value` beyond its bound's own arithmetic.
-BOUND_SLACK = 1e-9
-
-
-def charge_value_bound(s: GameState, geo: Geometry, unit_id: str, target_id: str,
-                       stakes: tuple[float, float]) -> float:
-    """An upper bound on `charge_value` with no placement search: the odds on open ground
-    (`charge.chance_bound`), the worth at the better end of [0, that] (`charge_worth` is
-    linear in the odds), plus `BOUND_SLACK`. A declaration whose bound is below another's
-    exact value cannot be greedy's choice (the rollout policy's pruning)."""
-    if charge.sight_distance(s, geo, unit_id, target_id) is None:
-        return -1.0
-    top = float(charge.chance_bound(s, geo, unit_id, target_id))
-    return max(charge_worth(top, *stakes), charge_worth(0.0, *stakes)) + BOUND_SLACK
+    fail_stun = (1 - p) * (1 - float(p_pass(unit_value(s, unit_id, "Cl")))) * STUN_COST
+    return p * (fight_value(s, unit_id, target_id) + 0.3) - fail_stun
 
 
 def _enemy_in_combat(s: GameState, unit_id: str) -> str | None:
