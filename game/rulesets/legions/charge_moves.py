@@ -175,6 +175,8 @@ def _search(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance
         if key in seen or all(tuple(v) == here[k] for k, v in dest.items()):
             continue
         seen.add(key)
+        if need_contact and not in_contact_with(placed_view(s, dest), geo, unit_id, target_id):
+            continue  # move_problem's last check, first: the others cost far more
         if move_problem(s, geo, unit_id, target_id, dest, allowance, what, need_contact) is None:
             return dest
     return None
