@@ -28,6 +28,22 @@ GREEDY_DECIDES = ("remove",)
 #: median 1.014 s, against 0.407 s for those the next-turn look-ahead decided.
 SEARCH_TO_THE_END = False
 
+# Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
+# --jobs 1`, both seats, against this file's settings above on the same seeds):
+# - greedy's choice instead of the tree on the searcher's own turn before the last round when
+#   the turn look-ahead is too dear (a `tree_on_own_turn` setting): the tree's 6 overrides
+#   had played out -1.14 points each (`benchmarks.ai_overrides --seeds 4 --playouts 8`,
+#   pooled SE ~1.0); seeds 0-9: 9 of 20 won against 10, margin -1.25 against -0.85 (SE ~3-4
+#   each half), median 0.006-0.249 s against 0.327-0.419 s: it played greedy's moves, no
+#   better.
+# - a threat term that counts a charge only when it would win the melee round
+#   (`evaluation.matchup` > 0, not Shaken, not in a melee now): it broke the three "don't
+#   charge off the objective" positions (tests/ai/positions/test_more_positions.py); in the
+#   first, the tree (near the end there) valued the charge, then declining the melee, as
+#   much as staying: 4.0 and 4.0 at depth 3, against 2.0 and 3.0 with the common term. Greedy's
+#   own peril term (`evaluation.threat`, summed per side) in its place broke the first too
+#   (the others not run); no threat term at all (weights 0, 0) broke all three.
+
 
 def determinize(s, rng) -> None:
     deck = s.pending.get("deck")
