@@ -25,7 +25,11 @@ GREEDY_DECIDES = ("remove",)
 #: both seats: 0.7 rollouts in the ~1.0 s such a decision spent), so each battle's first
 #: decision, which tried it while its cost was unmeasured (and again every 40 decisions),
 #: compared nothing and left the choice to the tree with what was left: 6 of 82 decisions,
-#: median 1.014 s, against 0.407 s for those the next-turn look-ahead decided.
+#: median 1.014 s, against 0.407 s for those the next-turn look-ahead decided. Measured
+#: against the commit before (`python -m benchmarks.ai --ruleset cards --budget 1.0 --jobs 1`,
+#: seeds 0-4, 5-9, 10-14, both seats): decision median 0.517, 0.561, 0.428 s -> 0.327, 0.419,
+#: 0.341 s (p95 ~1.01-1.03 s both); won 17 -> 14 of 30, paired margin change -1.1 +- 1.7 a
+#: battle (the search's play is not repeatable under a CPU budget: no gain, no clear loss).
 SEARCH_TO_THE_END = False
 
 # Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
