@@ -29,7 +29,9 @@ GREEDY_DECIDES = ("remove",)
 #: against the commit before (`python -m benchmarks.ai --ruleset cards --budget 1.0 --jobs 1`,
 #: seeds 0-4, 5-9, 10-14, both seats): decision median 0.517, 0.561, 0.428 s -> 0.327, 0.419,
 #: 0.341 s (p95 ~1.01-1.03 s both); won 17 -> 14 of 30, paired margin change -1.1 +- 1.7 a
-#: battle (the search's play is not repeatable under a CPU budget: no gain, no clear loss).
+#: battle: no gain, no clear loss. The search's play is not repeatable under a CPU budget:
+#: the commit before, rerun on seeds 10-14, won 7 of 10 again but 3 battles moved by 8-25
+#: points (margin +0.00 -> -0.30 +- 2.81) and its median went 0.428 -> 0.353 s.
 SEARCH_TO_THE_END = False
 
 # Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
