@@ -7,6 +7,7 @@ look-ahead knows the next card. The cards in play and those drawn stay as they a
 `evaluate`: a cards charge rolls no dice, a figure reaches what lies within its M, so the
 threat term counts an enemy within M with certainty. Melee is sampled by the searcher's dice.
 `GREEDY_DECIDES`: casualty choices are played by greedy's rule without a search.
+`SEARCH_TO_THE_END`: the turn look-ahead's horizon is the next turn only.
 """
 
 from __future__ import annotations
@@ -19,6 +20,37 @@ from __future__ import annotations
 GREEDY_DECIDES = ("remove",)
 
 
+#: The turn look-ahead never plays to the battle's end (`game.ai.search`, `horizon`): a greedy
+#: rollout from the first activation to the end costs more than the whole budget (seeds 0-2,
+#: both seats: 0.7 rollouts in the ~1.0 s such a decision spent), so each battle's first
+#: decision, which tried it while its cost was unmeasured (and again every 40 decisions),
+#: compared nothing and left the choice to the tree with what was left: 6 of 82 decisions,
+#: median 1.014 s, against 0.407 s for those the next-turn look-ahead decided. Measured
+#: against the commit before (`python -m benchmarks.ai --ruleset cards --budget 1.0 --jobs 1`,
+#: seeds 0-4, 5-9, 10-14, both seats): decision median 0.517, 0.561, 0.428 s -> 0.327, 0.419,
+#: 0.341 s (p95 ~1.01-1.03 s both); won 17 -> 14 of 30, paired margin change -1.1 +- 1.7 a
+#: battle: no gain, no clear loss. The search's play is not repeatable under a CPU budget:
+#: the commit before, rerun on seeds 10-14, won 7 of 10 again but 3 battles moved by 8-25
+#: points (margin +0.00 -> -0.30 +- 2.81) and its median went 0.428 -> 0.353 s.
+SEARCH_TO_THE_END = False
+
+# Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
+# --jobs 1`, both seats, against this file's settings above on the same seeds):
+# - greedy's choice instead of the tree on the searcher's own turn before the last round when
+#   the turn look-ahead is too dear (a `tree_on_own_turn` setting): the tree's 6 overrides
+#   had played out -1.14 points each (`benchmarks.ai_overrides --seeds 4 --playouts 8`,
+#   pooled SE ~1.0); seeds 0-9: 9 of 20 won against 10, margin -1.25 against -0.85 (SE ~3-4
+#   each half), median 0.006-0.249 s against 0.327-0.419 s: it played greedy's moves, no
+#   better.
+# - a threat term that counts a charge only when it would win the melee round
+#   (`evaluation.matchup` > 0, not Shaken, not in a melee now): it broke the three "don't
+#   charge off the objective" positions (tests/ai/positions/test_more_positions.py); in the
+#   first, the tree (near the end there) valued the charge, then declining the melee, as
+#   much as staying: 4.0 and 4.0 at depth 3, against 2.0 and 3.0 with the common term. Greedy's
+#   own peril term (`evaluation.threat`, summed per side) in its place broke the first too
+#   (the others not run); no threat term at all (weights 0, 0) broke all three.
+
+
 def determinize(s, rng) -> None:
     deck = s.pending.get("deck")
     if isinstance(deck, list) and len(deck) > 1:
@@ -29,3 +61,4 @@ def reach_odds(s, unit_id, gap):
     """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
     threat term, `game.ai.evaluate`)."""
     return 1 if gap <= float(s.units[unit_id].profile["M"]) else 0
+
