@@ -61,4 +61,3 @@ def reach_odds(s, unit_id, gap):
     """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
     threat term, `game.ai.evaluate`)."""
     return 1 if gap <= float(s.units[unit_id].profile["M"]) else 0
-
