@@ -20,6 +20,24 @@ def test_objectives_count_fully_in_the_last_round_and_less_before():
     assert objective_weight(b.state) == pytest.approx(0.5)
 
 
+def test_the_last_round_is_the_rulesets_own_count_when_it_keeps_one():
+    """cards plays 6 rounds on a map made for another ruleset (`cards.battle_rounds`): on
+    such a 5-round map, round 5 is not its last, for the evaluation and the search alike."""
+    from game import rulesets
+    from game.ai.search import SearchAgent
+    from tests.rulesets.cards.battle import two_units
+
+    b = two_units("regulars", "settlers")
+    cards = rulesets.get("cards")
+    b.state.scenario = dataclasses.replace(b.state.scenario, rounds=5, ruleset="")
+    b.state.round = 5
+    assert objective_weight(b.state) == 1.0  # no ruleset named: the map's 5
+    assert objective_weight(b.state, cards) == pytest.approx(2 / 3)
+    assert not SearchAgent.near_the_end(b.state, cards)
+    b.state.round = 6
+    assert objective_weight(b.state, cards) == 1.0 and SearchAgent.near_the_end(b.state, cards)
+
+
 def test_threat_is_the_exact_charge_odds_for_the_gap_times_the_models_reached():
     """The worked example: the Mob and the Marines 7" apart, edge to edge; the charge odds
     are the squads ruleset's own (P(2D6 >= 7) = 21/36) for both, the Mob to act."""
