@@ -231,12 +231,12 @@ def cannot_reach(target: str, reason: str) -> str:
 
 def unreachable_notes(s: GameState, geo: Geometry, unit_id: str, roll: int,
                       reachable: list[str]) -> list[str]:
-    """For the log: each target within the roll that no offered charge can reach, and why.
-    Asked target by target (`_offered_with`: alone first), not by listing every set: the
-    same answer, and a player who then picks a set need not have every set solved."""
+    """For the log: each target within the roll that no offered charge can reach, and why."""
+    offered = {t for a in target_choices(s, geo, unit_id, roll, reachable)
+               if a.kind == "charge_move" for t in a.targets}
     out = []
     for t in reachable:
-        if not _offered_with(s, geo, unit_id, t, roll, reachable):
+        if t not in offered:
             _, reason = solve(s, geo, unit_id, (t,), roll)
             out.append(cannot_reach(s.units[t].name, reason))
     return out

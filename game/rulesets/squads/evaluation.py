@@ -82,14 +82,14 @@ _move_values = PerTable(2048)
 
 
 def move_value(s: GameState, geo: Geometry, a: Action) -> float:
-    """What `move_value_at` says of this move, remembered (the same number, computed once)."""
+    """What `_move_value` says of this move, remembered (the same number, computed once)."""
     trial = moved_view(s, a)
     near = near_objectives(s, trial, geo, a.unit)
     key = (a.unit, a.placement, a.option, valuation_key(s, a.unit, near, OBJECTIVE_RANGE))
-    return _move_values.get(geo, key, lambda: move_value_at(s, geo, a, trial, near))
+    return _move_values.get(geo, key, lambda: _move_value(s, geo, a, trial, near))
 
 
-def move_value_at(s: GameState, geo: Geometry, a: Action, trial: GameState, near: list) -> float:
+def _move_value(s: GameState, geo: Geometry, a: Action, trial: GameState, near: list) -> float:
     """Objectives taken (half their points), ground closed toward the nearest enemy, and the
     change in the coming charges' exchange (`exchange_value`) from where the unit stands to
     where the move puts it. `trial`: the state after the move; `near`: the objectives the
