@@ -121,3 +121,10 @@ SEARCH_TO_THE_END = False
 #    against greedy's 39.1 (the placement of the charge played, the fight's listing and the
 #    checks in `apply` are paid either way, and greedy's move offers are remembered per unit
 #    through a phase). With it (patched Playout): 8 of 20 won, paired margin -2.95 +- 2.56.
+#    (Paired against this machine's run of the common settings: 11 of 20, +4.50 +- 2.67.)
+#  - what cheaper rollouts could buy at most: the turn look-ahead at every decision of the
+#    searcher's own turn (`SearchAgent.turns_affordable` patched to True; `look_ahead` still
+#    fits its candidates to the budget): seeds 0-14, 22 of 30 won against 18, paired margin
+#    +0.57 +- 2.52 (seeds 0-9: 15 of 20, +6.55 +- 3.35). Its first rollout is no dearer than
+#    the decision's others (median ratio 1.0, 21 decisions), so the cost it judges by is fair.
+#    Rollout speed is not what holds squads back at this budget; the method is.
