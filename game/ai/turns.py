@@ -96,19 +96,9 @@ def rollout(ruleset, world, geo, me: int, action, seed: int, check_time,
     play = Playout(ruleset, determinize(ruleset, world, random.Random(seed)), geo,
                    ROLLOUT_DICE(seed))
     play.apply(action)
-    play_to_horizon(play, me, rollout_policy(ruleset, seed), check_time, record, turns)
+    play_to_horizon(play, me, GreedyAgent(seed), check_time, record, turns)
     check_time()
     return float(evaluate(ruleset, play.state, me, geo))
-
-
-def rollout_policy(ruleset, seed: int):
-    """The agent that plays every side in a rollout: greedy, unless the ruleset names a
-    cheaper model of it (`rollout_policy`, a class taking the seed, in its search_hooks).
-
-    Why a hook: rollouts per second is what the look-ahead lives on, and greedy lists and
-    solves every offered action (every charge's placement) to score them; a ruleset may
-    model greedy's choice for less, as long as what it plays is legal."""
-    return getattr(ruleset, "rollout_policy", GreedyAgent)(seed)
 
 
 def play_to_horizon(play: Playout, me: int, policy, check_time,

@@ -327,20 +327,3 @@ def test_a_ruleset_may_keep_the_look_ahead_to_the_next_turn():
     assert agent.horizon(rulesets.get("cards")) == 1
     assert agent.horizon(rulesets.get("warband")) is None
     assert agent.horizon(rulesets.get("ranks")) is None
-
-
-def test_a_ruleset_may_name_its_own_rollout_policy_and_greedy_plays_otherwise(monkeypatch):
-    controller = _battle()
-    ruleset, me = controller.ruleset, controller.state.active
-    assert isinstance(turns.rollout_policy(ruleset, 5), GreedyAgent)
-    seeds = []
-
-    class Model(GreedyAgent):
-        def __init__(self, seed):
-            super().__init__(seed)
-            seeds.append(seed)
-
-    monkeypatch.setattr(type(ruleset), "rollout_policy", Model, raising=False)
-    action = controller.legal_actions()[0]
-    turns.rollout(ruleset, controller.state, controller.geo, me, action, 7, _never)
-    assert seeds == [7]

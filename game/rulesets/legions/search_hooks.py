@@ -62,11 +62,12 @@ THREAT_WEIGHTS = (0.0, 0.0)
 #: against 7 of 10 (1 draw), +3.8 +- 4.9, 0.398 s before (paired gain +4.1 +- 2.2).
 SEARCH_TO_THE_END = False
 
-#: No `rollout_policy` here: greedy plays the rollouts. A policy that was greedy's very choice
-#: for less (commit f768653: declarations listed without odds labels, scored by branch and
-#: bound on an open-ground bound of their value) cut a next-turn rollout by ~17% (greedy
-#: battles' own-turn positions, seeds 0-1: mean 136 -> 113 ms) and let the turn look-ahead
-#: decide 17 of 34 own-turn decisions instead of 13 (seed 0); but `benchmarks.ai`, seeds 0-5
-#: both seats at 1 s, gave search a margin of +3.5 a battle against +7.6 without (paired
-#: -4.1 +- 3.9 over 12 battles; the tree's overrides fell from 26 to 16): the decisions it
-#: moved from the expectimax tree to the next-turn look-ahead were not played better.
+#: Greedy plays the rollouts (a `rollout_policy` hook, bec9578, was reverted unused). A policy
+#: that was greedy's very choice for less (commit f768653: declarations listed without odds
+#: labels, scored by branch and bound on an open-ground bound of their value) cut a next-turn
+#: rollout by ~17% (greedy battles' own-turn positions, seeds 0-1: mean 136 -> 113 ms) and let
+#: the turn look-ahead decide 17 of 34 own-turn decisions instead of 13 (seed 0); but
+#: `benchmarks.ai`, seeds 0-5 both seats at 1 s, gave search a margin of +3.5 a battle against
+#: +7.6 without (paired -4.1 +- 3.9 over 12 battles; the tree's overrides fell from 26 to 16):
+#: the decisions it moved from the expectimax tree to the next-turn look-ahead were not played
+#: better.

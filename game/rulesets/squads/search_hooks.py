@@ -112,16 +112,17 @@ SEARCH_TO_THE_END = False
 #  - when the next-turn rollouts are too dear (0.13-0.9 s CPU from round 3 on, so the tree,
 #    which sees no reply within a Movement phase, keeps greedy's choice), rollouts to the
 #    end of the searcher's own turn instead: 14 of 20, paired margin -2.0 +- 2.5.
-#  - a cheaper model of greedy as the rollout policy (the `rollout_policy` hook; commit eb25453,
-#    reverted): moves valued at an estimated end and only the best 3 solved, charge target
-#    sets ranked by greedy's value and solved best first. It chose as greedy in 251 of 255
-#    decisions, but there was little to save: a `Playout` lists every position after each
-#    apply (its automatic steps), so a policy saves only greedy's scoring (15% of a rollout)
-#    unless that listing goes; and with a Playout patched not to list, rollouts cost 34.9 ms
-#    against greedy's 39.1 (the placement of the charge played, the fight's listing and the
-#    checks in `apply` are paid either way, and greedy's move offers are remembered per unit
-#    through a phase). With it (patched Playout): 8 of 20 won, paired margin -2.95 +- 2.56.
-#    (Paired against this machine's run of the common settings: 11 of 20, +4.50 +- 2.67.)
+#  - a cheaper model of greedy as the rollout policy (a `rollout_policy` hook, bec9578, and the
+#    policy, eb25453; both reverted): moves valued at an estimated end and only the best 3
+#    solved, charge target sets ranked by greedy's value and solved best first. It chose as
+#    greedy in 251 of 255 decisions, but there was little to save: a `Playout` lists every
+#    position after each apply (its automatic steps), so a policy saves only greedy's scoring
+#    (15% of a rollout) unless that listing goes; and with a Playout patched not to list,
+#    rollouts cost 34.9 ms against greedy's 39.1 (the placement of the charge played, the
+#    fight's listing and the checks in `apply` are paid either way, and greedy's move offers
+#    are remembered per unit through a phase). With it (patched Playout): 8 of 20 won, paired
+#    margin -2.95 +- 2.56. (Paired against this machine's run of the common settings: 11 of 20,
+#    +4.50 +- 2.67.)
 #  - what cheaper rollouts could buy at most: the turn look-ahead at every decision of the
 #    searcher's own turn (`SearchAgent.turns_affordable` patched to True; `look_ahead` still
 #    fits its candidates to the budget): seeds 0-14, 22 of 30 won against 18, paired margin
