@@ -110,3 +110,43 @@ def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():
     assert legions_reach(s, "s1u0", 12.0) == Fraction(35, 36)
     lock(s, "s1u0", "s0u0")
     assert legions_reach(s, "s1u0", 12.0) == 0
+
+
+def test_warband_leaf_counts_the_rout_tests_to_come():
+    """A warband with a quarter of its models out of action tests at the start of each of
+    its turns left: the others get 4 points per model it still has, times the chance it
+    fails one of them (2D6 over the leader's Ld, 8: 10/36 a test)."""
+    from dataclasses import replace
+
+    from game.rulesets.warband.search_hooks import fails_rout_test, pending_points
+    from tests.rulesets.warband.battle import Battle, warband
+
+    b = Battle([warband("A", "sellsword_captain", "sellsword_axeman", "sellsword_axeman",
+                        "sellsword_axeman"),
+                warband("B", "sellsword_axeman", "sellsword_axeman")])
+    s = b.state
+    s.scenario = replace(s.scenario, rounds=5)
+    s.round, s.active, s.phase = 4, 1, "movement"
+    assert pending_points(s) == [0.0, 0.0]  # nobody has lost a quarter yet
+    s.models[s.units["s0u1"].models[0]].alive = False  # A: 1 of 4 out, a quarter
+    assert fails_rout_test(8) == pytest.approx(10 / 36)
+    routs = 1 - (1 - 10 / 36) ** 1  # B's turn of round 4: A still starts round 5's
+    assert pending_points(s) == pytest.approx([0.0, routs * 3 * 4])
+    s.active, s.phase = 0, "recovery"  # A's turn of round 4 not started yet: two tests
+    assert pending_points(s)[1] == pytest.approx((1 - (1 - 10 / 36) ** 2) * 3 * 4)
+    s.sides[1].routed = True  # nobody left to take the points
+    assert pending_points(s) == [0.0, 0.0]
+
+
+def test_warband_soft_stop_of_the_next_turn_only_with_more_than_two_warbands():
+    from game.ai.search import TURN_SOFT, SearchAgent
+    from tests.rulesets.warband.battle import Battle, warband
+
+    ruleset = rulesets.get("warband")
+    two = Battle([warband("A", "sellsword_axeman"), warband("B", "sellsword_axeman")]).state
+    three = Battle([warband("A", "sellsword_axeman"), warband("B", "sellsword_axeman"),
+                    warband("C", "sellsword_axeman")]).state
+    assert SearchAgent.soft_share(ruleset, two, 1) is None
+    assert SearchAgent.soft_share(ruleset, three, 1) == 0.5
+    assert SearchAgent.soft_share(ruleset, two, None) == TURN_SOFT
+    assert SearchAgent.soft_share(rulesets.get("squads"), two, 1) is None  # today's default
