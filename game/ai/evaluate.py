@@ -2,7 +2,7 @@
 
 Why more than the points now: a search that stops after a few plies must see that holding an
 objective matters more as the end comes near, and that a unit in an enemy's charge reach is
-about to suffer. Three terms, all in points (and a ruleset's own fourth):
+about to suffer. Three terms, all in points:
   - points now: the ruleset's own `score` without objectives (kills, wiped units);
   - objectives: the points held objectives would give, weighted by the rounds left (worth
     their full value in the last round, less while there is time to take them back);
@@ -14,9 +14,6 @@ about to suffer. Three terms, all in points (and a ruleset's own fourth):
     unit, whose turn starts with its Move), the ruleset's hook reads the odds "move then
     charge" (`game.rulesets.base.moves_before_charging` and `after_move`): a unit 14" off with a 6" Move is a
     threat, though its charge alone would not reach.
-  - tests to come (a ruleset's `pending_points(state)` hook, per side; none by default):
-    points the rules will give on their own soon, as their expectation (warband: the rout
-    tests a warband past a quarter of losses takes at each of its turns).
 The margin is the side's value minus the best other side's (multi-sided warband: it plays for
 its own margin against all others). A finished battle is its final points.
 
@@ -120,10 +117,7 @@ def values(ruleset, state: GameState, geo, odds=None) -> list[float]:
     held = ruleset.score(state, geo)
     weight = objective_weight(state)
     threat = threats(ruleset, state, geo, odds)
-    pending = getattr(ruleset, "pending_points", None)
-    extra = pending(state) if pending is not None else [0.0] * len(plain)
-    return [plain[i] + weight * (held[i] - plain[i]) + threat[i] + extra[i]
-            for i in range(len(plain))]
+    return [plain[i] + weight * (held[i] - plain[i]) + threat[i] for i in range(len(plain))]
 
 
 def margin(ruleset, state: GameState, side: int, geo, odds=None) -> float:

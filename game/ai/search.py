@@ -323,26 +323,14 @@ class SearchAgent:
         horizon = self.last_horizon = self.horizon(ruleset)
         if whole is not None and self.near_the_end(world) and horizon == 1:
             self._deadline = start + self.budget * TURN_SHARE
-        soft = self.soft_share(ruleset, world, horizon)
         try:
             pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,
                               self._deadline, self.stats, self._timing, horizon,
-                              None if whole is None or soft is None
-                              else start + self.budget * soft)
+                              None if whole is None or horizon is not None
+                              else start + self.budget * TURN_SOFT)
         finally:
             self._deadline = whole
         return None if pick is max(cands, key=lambda c: c.greedy) else pick
-
-    @staticmethod
-    def soft_share(ruleset, world, horizon: int | None) -> float | None:
-        """The share of the budget past which the turn look-ahead starts no new round of
-        rollouts unless a challenger leads (`game.ai.turns.leading`): `TURN_SOFT` for the
-        horizon to the battle's end; for the next turn's, the ruleset's `next_turn_soft(state)`
-        (None, no soft stop, by default)."""
-        if horizon is None:
-            return TURN_SOFT
-        hook = getattr(ruleset, "next_turn_soft", None)
-        return None if hook is None else hook(world)
 
     def search_tree(self, ruleset, world, geo, me, cands, soft) -> Candidate:
         """The expectimax over decisions (the module docstring), by iterative deepening."""

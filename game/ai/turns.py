@@ -218,7 +218,7 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
         if running == [base] or (soft is not None and time.thread_time() >= soft
                                  and not leading(runs, base, running)):
             break
-    return _decide(cands, runs, base, getattr(ruleset, "turn_z", TURN_Z))
+    return _decide(cands, runs, base)
 
 
 def leading(runs: list[Rollouts], base: int, running: list[int]) -> bool:
@@ -232,7 +232,7 @@ def leading(runs: list[Rollouts], base: int, running: list[int]) -> bool:
     return False
 
 
-def _decide(cands: list, runs: list[Rollouts], base: int, z: float = TURN_Z):
+def _decide(cands: list, runs: list[Rollouts], base: int):
     best = None
     for i, cand in enumerate(cands):
         cand.turn_values = list(runs[i].values)
@@ -240,6 +240,6 @@ def _decide(cands: list, runs: list[Rollouts], base: int, z: float = TURN_Z):
         cand.turn_gain, cand.turn_error, n = paired(runs[i].values, runs[base].values)
         if i != base and n >= MIN_SEEDS and (best is None or cand.turn_gain > best.turn_gain):
             best = cand
-    if best is not None and best.turn_gain > TURN_MARGIN + z * best.turn_error:
+    if best is not None and best.turn_gain > TURN_MARGIN + TURN_Z * best.turn_error:
         return best
     return cands[base]

@@ -61,9 +61,6 @@ class WarbandRuleset(RulesetBase):
     id = N_("warband")  # an id, and the name the log's first line shows (translated there)
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
-    pending_points = staticmethod(search_hooks.pending_points)
-    next_turn_soft = staticmethod(search_hooks.next_turn_soft)
-    turn_z = search_hooks.TURN_Z
     name = msg("Warband: model-by-model close combat for 2 to 4 warbands")
     max_sides = MAX_SIDES
     last_side_reason = LAST_SIDE
