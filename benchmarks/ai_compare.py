@@ -16,6 +16,7 @@ import argparse
 import math
 import re
 import statistics
+import sys
 
 LINE = re.compile(r"seed (\d+) seats (\S+): winner (\S+), points \[([^\]]*)\]")
 
@@ -49,13 +50,28 @@ def compare(before: str, after: str) -> dict:
     }
 
 
+def _refuse(line: str) -> None:
+    """Bad input: one line naming the file and the problem, exit code 2."""
+    print(line, file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("before")
     parser.add_argument("after")
     args = parser.parse_args()
-    with open(args.before, encoding="utf-8") as b, open(args.after, encoding="utf-8") as a:
-        f = compare(b.read(), a.read())
+    runs = []
+    for path in (args.before, args.after):
+        try:
+            with open(path, encoding="utf-8") as run:
+                text = run.read()
+        except (OSError, UnicodeDecodeError) as error:
+            _refuse(f"{path}: cannot be read ({error.__class__.__name__})")
+        if not battles(text):
+            _refuse(f"{path}: no battle lines of a benchmarks.ai --progress run")
+        runs.append(text)
+    f = compare(*runs)
     print(f"{f['battles']} battles in both: search won {f['wins'][0]} -> {f['wins'][1]}; "
           f"paired margin difference {f['diff']:+.2f} ± {f['se']:.2f}")
     for (seed, seats), won_before, won_after in f["changed"]:

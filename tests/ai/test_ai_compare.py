@@ -25,3 +25,17 @@ def test_compare_pairs_by_seed_and_seating():
     # margins before: -26, +10, -1; after: +21, +4, 0
     assert f["diff"] == pytest.approx((47 - 6 + 1) / 3)
     assert f["changed"] == [((0, "search,greedy"), False, True)]
+
+
+def test_a_file_that_is_missing_or_no_run_is_one_line_and_exit_code_2(tmp_path):
+    import subprocess
+    import sys
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a benchmark run\n")
+    for args in ([str(tmp_path / "gone.txt"), str(notes)], [str(notes), str(notes)]):
+        done = subprocess.run([sys.executable, "-m", "benchmarks.ai_compare", *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and not done.stdout
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(args[0] + ": ")
