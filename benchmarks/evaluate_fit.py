@@ -33,7 +33,7 @@ LEFT_MAX = 3
 def snapshot(ruleset, state, geo, side: int) -> list[float]:
     plain = ruleset.score(state, None)
     held = ruleset.score(state, geo)
-    weight = E.objective_weight(state)
+    weight = E.objective_weight(ruleset, state)
     odds = getattr(ruleset, "reach_odds", None)
     raw = E.raw_threats(ruleset, state, geo, odds)
     other = 1 - side

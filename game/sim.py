@@ -195,7 +195,7 @@ def simulate(ruleset_id: str, scenario, games: int, seed: int, agents: list[str]
                                   seed=game_seed)))
         try:
             controller = play_one(ruleset, ruleset_id, scenario, game_seed, seated, log,
-                                   budget, explain)
+                                  budget, explain)
         except GameFailure as failure:
             failed.append(failure.record)
             if on_failure:

@@ -38,18 +38,10 @@ THREAT_REACH = 30.0
 MONOTONE_FROM = 3.0
 
 
-def battle_rounds(state: GameState, ruleset=None) -> int:
-    """The battle's last round: the ruleset's own count when it keeps one (`battle_rounds`:
-    cards plays its 6 rounds on a map made for another ruleset), else the scenario's. Why it
-    matters: the search plays the last round differently (objectives weigh in full, the tree
-    reaches final results), so it must know the last round when the rules do."""
-    own = getattr(ruleset, "battle_rounds", None)
-    return int(own(state)) if own else int(getattr(state.scenario, "rounds", 5) or 5)
-
-
-def objective_weight(state: GameState, ruleset=None) -> float:
-    """1 in the last round, then 1/(1 + rounds left / 2) before it."""
-    left = max(0, battle_rounds(state, ruleset) - state.round)
+def objective_weight(ruleset, state: GameState) -> float:
+    """1 in the last round (the ruleset's `battle_rounds`), then 1/(1 + rounds left / 2)
+    before it."""
+    left = max(0, ruleset.battle_rounds(state) - state.round)
     return 1.0 / (1.0 + 0.5 * left)
 
 
@@ -124,7 +116,7 @@ def values(ruleset, state: GameState, geo, odds=None) -> list[float]:
         return [float(p) for p in state.result["points"]]
     plain = ruleset.score(state, None)
     held = ruleset.score(state, geo)
-    weight = objective_weight(state, ruleset)
+    weight = objective_weight(ruleset, state)
     threat = threats(ruleset, state, geo, odds)
     return [plain[i] + weight * (held[i] - plain[i]) + threat[i] for i in range(len(plain))]
 

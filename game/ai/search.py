@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 
 from game.ai.budget import OutOfTime
 from game.ai.determinize import determinize
-from game.ai.evaluate import battle_rounds, evaluate
+from game.ai.evaluate import evaluate
 from game.ai.playout import Playout
 from game.ai.turns import MIN_SEEDS, SEEDS_WANTED, look_ahead, timing_key
 from game.core import chance
@@ -244,7 +244,7 @@ class SearchAgent:
             pick = self.look_ahead_turns(ruleset, world, geo, me, cands, start)
             if pick is not None or sum(len(c.turn_values) >= MIN_SEEDS for c in cands) >= 2:
                 by = "turns"  # else it compared nothing (too dear): the tree decides
-        if pick is None and (by == "tree" or (self.near_the_end(world, ruleset)
+        if pick is None and (by == "tree" or (self.near_the_end(ruleset, world)
                                               and self.last_horizon == 1)):
             soft = None if self.budget is None else \
                 time.thread_time() + (self._deadline - time.thread_time()) * SOFT_SHARE
@@ -278,14 +278,14 @@ class SearchAgent:
         return bool(kinds) and all(a.kind in kinds for a in legal)
 
     @staticmethod
-    def near_the_end(state, ruleset=None) -> bool:
+    def near_the_end(ruleset, state) -> bool:
         """The last round: the tree's few decisions reach the battle's end, where its leaves
         are final results; earlier, on the agent's own turn, the turn look-ahead's verdict
         stands (warband, seeds 0-1: with the tree after it, search lost the 3 battles
         played, 2 of which it won without; few battles, but the tree alone never beat
         greedy there, while the turn look-ahead's overrides played out +2.9 ± 1.5 points
         each: `benchmarks.ai_overrides`)."""
-        return state.round >= battle_rounds(state, ruleset)
+        return state.round >= ruleset.battle_rounds(state)
 
     def turns_affordable(self) -> bool:
         """Whether the turn look-ahead's share of the budget affords two candidates their
@@ -321,7 +321,7 @@ class SearchAgent:
         greedy's choice stands); else all of it."""
         whole = self._deadline
         horizon = self.last_horizon = self.horizon(ruleset)
-        if whole is not None and self.near_the_end(world, ruleset) and horizon == 1:
+        if whole is not None and self.near_the_end(ruleset, world) and horizon == 1:
             self._deadline = start + self.budget * TURN_SHARE
         try:
             pick = look_ahead(ruleset, world, geo, me, cands, self.rng, self._check_time,

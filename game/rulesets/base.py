@@ -38,6 +38,7 @@ class Ruleset(Protocol):
     def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]: ...
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None: ...
     def score(self, s: GameState) -> tuple[float, ...]: ...
+    def battle_rounds(self, s: GameState) -> int: ...
 
 
 # --- coherency ---------------------------------------------------------------------------------
@@ -177,6 +178,13 @@ class RulesetBase:
     max_sides = 2
     #: The reason the battle ends when only one side is left (a ruleset may word it its way).
     last_side_reason = msg("only one side has models on the table")
+
+    def battle_rounds(self, s: GameState) -> int:
+        """The battle's last round: the map's, unless the ruleset keeps its own count (cards
+        plays 6 on a map made for another ruleset). The client's round counters and the
+        search (its last round is played differently) ask here, so they name the round the
+        rules end on."""
+        return s.scenario.rounds
 
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.over:

@@ -15,14 +15,14 @@ def test_objectives_count_fully_in_the_last_round_and_less_before():
     b = mob_vs_marines_battle()
     b.state.scenario = dataclasses.replace(b.state.scenario, rounds=5)
     b.state.round = 5
-    assert objective_weight(b.state) == 1.0
+    assert objective_weight(b.ruleset, b.state) == 1.0
     b.state.round = 3
-    assert objective_weight(b.state) == pytest.approx(0.5)
+    assert objective_weight(b.ruleset, b.state) == pytest.approx(0.5)
 
 
 def test_the_last_round_is_the_rulesets_own_count_when_it_keeps_one():
-    """cards plays 6 rounds on a map made for another ruleset (`cards.battle_rounds`): on
-    such a 5-round map, round 5 is not its last, for the evaluation and the search alike."""
+    """cards plays 6 rounds on a map made for another ruleset (its `battle_rounds`): on such a
+    5-round map, round 5 is not its last, for the evaluation and the search alike."""
     from game import rulesets
     from game.ai.search import SearchAgent
     from tests.rulesets.cards.battle import two_units
@@ -31,11 +31,12 @@ def test_the_last_round_is_the_rulesets_own_count_when_it_keeps_one():
     cards = rulesets.get("cards")
     b.state.scenario = dataclasses.replace(b.state.scenario, rounds=5, ruleset="")
     b.state.round = 5
-    assert objective_weight(b.state) == 1.0  # no ruleset named: the map's 5
-    assert objective_weight(b.state, cards) == pytest.approx(2 / 3)
-    assert not SearchAgent.near_the_end(b.state, cards)
+    squads = rulesets.get("squads")  # a ruleset without a count of its own: the map's 5
+    assert objective_weight(squads, b.state) == 1.0 and SearchAgent.near_the_end(squads, b.state)
+    assert objective_weight(cards, b.state) == pytest.approx(2 / 3)
+    assert not SearchAgent.near_the_end(cards, b.state)
     b.state.round = 6
-    assert objective_weight(b.state, cards) == 1.0 and SearchAgent.near_the_end(b.state, cards)
+    assert objective_weight(cards, b.state) == 1.0 and SearchAgent.near_the_end(cards, b.state)
 
 
 def test_threat_is_the_exact_charge_odds_for_the_gap_times_the_models_reached():
@@ -101,7 +102,7 @@ def test_zero_threat_weights_skip_the_threats_and_give_the_long_ways_values():
         geo = Table(s.scenario)
         raw = raw_threats(legions, s, geo, legions.reach_odds)
         plain, held = legions.score(s, None), legions.score(s, geo)
-        weight = objective_weight(s)
+        weight = objective_weight(legions, s)
         long_way = [plain[i] + weight * (held[i] - plain[i]) + raw[i] * 0.0
                     for i in range(len(plain))]
         assert values(legions, s, geo, legions.reach_odds) == long_way

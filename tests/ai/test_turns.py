@@ -176,9 +176,9 @@ def test_before_the_last_round_the_turn_look_ahead_has_the_last_word_on_the_own_
     controller = _battle()
     state = controller.state.copy()
     state.round = state.scenario.rounds - 1
-    assert not SearchAgent.near_the_end(state)
+    assert not SearchAgent.near_the_end(controller.ruleset, state)
     state.round = state.scenario.rounds
-    assert SearchAgent.near_the_end(state)
+    assert SearchAgent.near_the_end(controller.ruleset, state)
     agent = SearchAgent(0, budget=None)
     agent.choose(controller)  # round 1, own turn: no challenger beyond the error
     assert agent.last_by == "turns"

@@ -305,3 +305,22 @@ def test_a_long_rule_line_in_the_log_is_cut_with_an_ellipsis_inside_the_log(monk
     rule = [(t, r) for t, r in record.drawn if t.startswith("Rule:")]
     assert rule and rule[0][0].endswith("…") and rule[0][1].right <= rect.right - 8
     assert "seed" not in rule[0][0]
+
+
+def test_the_top_bar_counts_the_rounds_the_ruleset_plays_not_the_maps(make_app):
+    """cards keeps its own 6 rounds on a map made for another ruleset (the squads map says 5):
+    the top bar names the round the battle ends after."""
+    from game.io.tmx import default_map_for, load_scenario
+    from game.ui.app import HOT_SEAT, BattleConfig
+
+    drive = make_app()
+    squads_map = default_map_for("squads")
+    assert load_scenario(squads_map).rounds == 5
+    battle = drive.app.start_battle(BattleConfig(ruleset="cards", map_path=squads_map,
+                                                 mode=HOT_SEAT, seed=2))
+    drive.frames(1)
+    assert battle.top_line().startswith("Round 1/6 ·")
+    squads = drive.app.start_battle(BattleConfig(ruleset="squads", map_path=squads_map,
+                                                 mode=HOT_SEAT, seed=2))
+    drive.frames(1)
+    assert squads.top_line().startswith("Round 1/5 ·")

@@ -62,12 +62,12 @@ def battle_rounds(s: GameState) -> int:
 
 
 class CardsRuleset(RulesetBase):
+    battle_rounds = staticmethod(battle_rounds)
     id = "cards"
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     determinize = staticmethod(search_hooks.determinize)
     greedy_decides = search_hooks.GREEDY_DECIDES
-    battle_rounds = staticmethod(battle_rounds)
     search_to_the_end = search_hooks.SEARCH_TO_THE_END
     name = msg("Cards: card activation and melee rounds until no one touches")
     last_side_reason = msg("only one side has figures on the table")

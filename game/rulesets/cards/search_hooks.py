@@ -48,7 +48,9 @@ SEARCH_TO_THE_END = False
 #   first, the tree (near the end there) valued the charge, then declining the melee, as
 #   much as staying: 4.0 and 4.0 at depth 3, against 2.0 and 3.0 with the common term. Greedy's
 #   own peril term (`evaluation.threat`, summed per side) in its place broke the first too
-#   (the others not run); no threat term at all (weights 0, 0) broke all three.
+#   (the others not run); no threat term at all (weights 0, 0) broke all three. Those
+#   positions then stood in round 5 of 6, where the charge is in fact the better play; they
+#   now stand in the true last round (2dcf4e5), and these terms were not tried there.
 
 
 def determinize(s, rng) -> None:

@@ -124,7 +124,7 @@ def _cards(first, second, gap, ox):
     """Side 0's unit (4 figures in a file) on the objective `ox` inches from its centre, the
     enemy `gap` inches east; its card is drawn and the next is the end of the battle's last
     round (the 6th: a test table names no ruleset, so cards keeps its own 6 rounds, and so
-    does the search, `evaluate.battle_rounds`). In round 5 of 6 the charge is the better
+    does the search, through the ruleset's `battle_rounds`). In round 5 of 6 the charge is the better
     play (+1.0 point a battle against holding, regulars against settlers, 40 lines): the
     unit has a round left to win the objective back."""
     from tests.rulesets.cards.battle import DRAW, TOUCH, column, stack_deck, stand, two_units

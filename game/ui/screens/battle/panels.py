@@ -103,18 +103,24 @@ class PanelsMixin:
             if len(units) == 1:
                 self.select(units[0])
 
+    def top_line(self) -> str:
+        """The top bar's "Round 2/6 · Movement · side": the last round is the ruleset's
+        (`battle_rounds`), which need not be the map's."""
+        s = self.state
+        phase_id = str(s.phase)
+        phase = _(PHASE_LABELS[phase_id]) if phase_id in PHASE_LABELS else \
+            translate(phase_id.replace("_", " ").capitalize())
+        return _("Round {round}/{rounds} · {phase} · {side}").format(
+            round=s.round, rounds=self.controller.ruleset.battle_rounds(s), phase=phase,
+            side=translate(s.sides[s.active].name))
+
     def _draw_top(self, surface) -> None:
         text = shared_text()
         pygame.draw.rect(surface, palette.PANEL, self.top_rect)
         pygame.draw.line(surface, palette.PANEL_EDGE, self.top_rect.bottomleft,
                          self.top_rect.bottomright)
         s = self.state
-        phase_id = str(s.phase)
-        phase = _(PHASE_LABELS[phase_id]) if phase_id in PHASE_LABELS else \
-            translate(phase_id.replace("_", " ").capitalize())
-        head = _("Round {round}/{rounds} · {phase} · {side}").format(
-            round=s.round, rounds=s.scenario.rounds, phase=phase,
-            side=translate(s.sides[s.active].name))
+        head = self.top_line()
         score = self.score()
         labels = []
         for side in s.sides:
