@@ -186,6 +186,18 @@ class RulesetBase:
         rules end on."""
         return s.scenario.rounds
 
+    def next_round(self, s: GameState, geo: Geometry) -> list[Event]:
+        """Counts the next round in; past the last (`battle_rounds`), the battle ends instead,
+        on its last round, and the battle's end is returned (else []). The one place every
+        ruleset reads its round limit, so the limit a battle ends on is the one its counters
+        and the search name."""
+        rounds = self.battle_rounds(s)
+        s.round += 1
+        if s.round <= rounds:
+            return []
+        s.round = rounds
+        return [self.finish(s, geo, self.round_limit_reason(rounds))]
+
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         if s.over:
             return msg("The battle is over")
@@ -220,6 +232,11 @@ class RulesetBase:
         raise NotImplementedError
 
     def finish(self, s: GameState, geo: Geometry, reason: str) -> BattleEnded:
+        raise NotImplementedError
+
+    def round_limit_reason(self, rounds: int) -> str:
+        """Why the battle ended at its round limit, in the ruleset's own catalog: the French
+        texts call a round "tour" in some games and "round" in others."""
         raise NotImplementedError
 
 

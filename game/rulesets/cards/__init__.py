@@ -220,13 +220,11 @@ class CardsRuleset(RulesetBase):
         return events
 
     def _end_round(self, s, geo) -> list[Event]:
-        rounds = battle_rounds(s)
-        if s.round >= rounds:
-            return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
-                                            rounds=rounds))]
-        s.round += 1
+        ended = self.next_round(s, geo)
+        if ended:
+            return ended
         deck.reset(s)
-        return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=rounds)]
+        return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s))]
 
     def _morale(self, s, geo, dice) -> list[Event]:
         """Every unit below half strength tests; not in a melee, so no contact deaths: Recoil
@@ -341,6 +339,9 @@ class CardsRuleset(RulesetBase):
         if s.pending.get("melee") is None:
             events.extend(self._next_melee(s, geo))
         return events
+
+    def round_limit_reason(self, rounds: int) -> str:
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason)

@@ -385,12 +385,9 @@ class LegionsRuleset(RulesetBase):
     def _next_turn(self, s: GameState, geo: Geometry, dice: Dice) -> list[Event]:
         s.active = (s.active + 1) % len(s.sides)
         if s.active == 0:
-            s.round += 1
-            if s.round > s.scenario.rounds:
-                s.round = s.scenario.rounds
-                return [self.finish(s, geo,
-                                     msg("the round limit ({rounds}) was reached",
-                                         rounds=s.scenario.rounds))]
+            ended = self.next_round(s, geo)
+            if ended:
+                return ended
         for unit in s.units.values():
             for flag in TURN_FLAGS:
                 unit.flags.pop(flag, None)
@@ -400,6 +397,9 @@ class LegionsRuleset(RulesetBase):
             TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
             PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT, side_name=side.name)]
         return events + movement.routed_fall_backs(s, geo, dice)
+
+    def round_limit_reason(self, rounds: int) -> str:
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s: GameState, geo: Geometry, reason: str):
         return end_battle(s, geo, reason, breakdown=transports.victory_rows)

@@ -498,15 +498,16 @@ class RanksRuleset(RulesetBase):
     def _end_turn(self, s: GameState, geo: Geometry) -> list[Event]:
         s.active = (s.active + 1) % len(s.sides)
         if s.active == 0:
-            s.round += 1
-            if s.round > s.scenario.rounds:
-                s.round = s.scenario.rounds
-                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
-                                                rounds=s.scenario.rounds))]
+            ended = self.next_round(s, geo)
+            if ended:
+                return ended
         side = s.sides[s.active]
         events: list[Event] = [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                                            side_name=side.name)]
         return events + self.begin_turn(s, geo)
+
+    def round_limit_reason(self, rounds: int) -> str:
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)

@@ -410,11 +410,9 @@ class SquadsRuleset(RulesetBase):
         s.pending.pop("fight", None)
         s.active = (s.active + 1) % len(s.sides)
         if s.active == 0:
-            s.round += 1
-            if s.round > s.scenario.rounds:
-                s.round = s.scenario.rounds
-                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
-                                                rounds=s.scenario.rounds))]
+            ended = self.next_round(s, geo)
+            if ended:
+                return ended
         for unit in s.units.values():
             for flag in ("moved", "advanced", "fell_back", "charged", "charge_declared",
                          "fought", "advance_roll"):
@@ -452,6 +450,9 @@ class SquadsRuleset(RulesetBase):
                                             status=msg("battle-shocked (OC 0)"),
                                             gained=True))
         return events + self._enter(s, geo, dice, "movement")
+
+    def round_limit_reason(self, rounds: int) -> str:
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason, control_value)

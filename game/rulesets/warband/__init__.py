@@ -320,11 +320,9 @@ class WarbandRuleset(RulesetBase):
         later = [i for i in playing if i > s.active]
         following = later[0] if later else playing[0]
         if following <= s.active:
-            s.round += 1
-            if s.round > s.scenario.rounds:
-                s.round = s.scenario.rounds
-                return [self.finish(s, geo, msg("the round limit ({rounds}) was reached",
-                                                rounds=s.scenario.rounds))]
+            ended = self.next_round(s, geo)
+            if ended:
+                return ended
         s.active = following
         s.phase = "recovery"
         side = s.sides[following]
@@ -349,6 +347,9 @@ class WarbandRuleset(RulesetBase):
         if s.phase == "combat":
             return events + self._advance_combat(s, geo, dice)
         return events
+
+    def round_limit_reason(self, rounds: int) -> str:
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason) -> Event:
         return victory.finish(s, geo, reason)
