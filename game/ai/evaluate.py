@@ -41,7 +41,7 @@ MONOTONE_FROM = 3.0
 def objective_weight(ruleset, state: GameState) -> float:
     """1 in the last round (the ruleset's `battle_rounds`), then 1/(1 + rounds left / 2)
     before it."""
-    left = max(0, ruleset.battle_rounds(state) - state.round)
+    left = max(0, ruleset.battle_rounds(state.scenario) - state.round)
     return 1.0 / (1.0 + 0.5 * left)
 
 

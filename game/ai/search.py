@@ -285,7 +285,7 @@ class SearchAgent:
         played, 2 of which it won without; few battles, but the tree alone never beat
         greedy there, while the turn look-ahead's overrides played out +2.9 ± 1.5 points
         each: `benchmarks.ai_overrides`)."""
-        return state.round >= ruleset.battle_rounds(state)
+        return state.round >= ruleset.battle_rounds(state.scenario)
 
     def turns_affordable(self) -> bool:
         """Whether the turn look-ahead's share of the budget affords two candidates their

@@ -38,7 +38,7 @@ class Ruleset(Protocol):
     def apply(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]: ...
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None: ...
     def score(self, s: GameState) -> tuple[float, ...]: ...
-    def battle_rounds(self, s: GameState) -> int: ...
+    def battle_rounds(self, scenario: Scenario) -> int: ...
 
 
 # --- coherency ---------------------------------------------------------------------------------
@@ -179,19 +179,19 @@ class RulesetBase:
     #: The reason the battle ends when only one side is left (a ruleset may word it its way).
     last_side_reason = msg("only one side has models on the table")
 
-    def battle_rounds(self, s: GameState) -> int:
-        """The battle's last round: the map's, unless the ruleset keeps its own count (cards
-        plays 6 on a map made for another ruleset). The client's round counters and the
-        search (its last round is played differently) ask here, so they name the round the
-        rules end on."""
-        return s.scenario.rounds
+    def battle_rounds(self, scenario: Scenario) -> int:
+        """The battle's last round on this map: the map's, unless the ruleset keeps its own
+        count (cards plays 6 on a map made for another ruleset). The menu's map line, the
+        round counters and the search (its last round is played differently) ask here, so
+        they name the round the rules end on."""
+        return scenario.rounds
 
     def next_round(self, s: GameState, geo: Geometry) -> list[Event]:
         """Counts the next round in; past the last (`battle_rounds`), the battle ends instead,
         on its last round, and the battle's end is returned (else []). The one place every
         ruleset reads its round limit, so the limit a battle ends on is the one its counters
         and the search name."""
-        rounds = self.battle_rounds(s)
+        rounds = self.battle_rounds(s.scenario)
         s.round += 1
         if s.round <= rounds:
             return []

@@ -124,7 +124,7 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
         Path(s.scenario.source or "battle").stem.replace("_", " ")
     phase = translate(str(s.phase).replace("_", " ").capitalize())
     status = _("battle over") if s.over else _("round {round} of {rounds}, {phase} phase").format(
-        round=s.round, rounds=controller.ruleset.battle_rounds(s), phase=phase)
+        round=s.round, rounds=controller.ruleset.battle_rounds(s.scenario), phase=phase)
     text.blit(surface, f"{title}  ·  {translate(controller.ruleset.name)}", (14, HEADER // 2),
               size=18,
               color=palette.HIGHLIGHT, bold=True, anchor="midleft")

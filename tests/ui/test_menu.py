@@ -68,3 +68,15 @@ def test_seed_text():
     assert seed_from_text("") is None
     assert seed_from_text(" 42 ") == 42
     assert seed_from_text("castle") == seed_from_text("castle") != seed_from_text("keep")
+
+
+def test_the_map_line_counts_the_rounds_the_ruleset_plays_on_it(make_app):
+    """cards plays its own 6 rounds on a map made for squads (5): the menu says 6."""
+    from game.io.tmx import default_map_for
+
+    squads_map = default_map_for("squads")
+    drive = make_app(menu_defaults={"ruleset": "cards"}, map_path=squads_map)
+    drive.frames(2)
+    menu = drive.top
+    assert menu.ruleset_id == "cards" and menu.map_path == squads_map
+    assert menu.scenario.rounds == 5 and "6 rounds" in menu.description

@@ -56,8 +56,7 @@ RULE_MORALE = msg("Morale card: every unit below half strength takes a reaction 
 RULE_SETUP = msg("Set-up")
 
 
-def battle_rounds(s: GameState) -> int:
-    scenario = s.scenario
+def battle_rounds(scenario: Scenario) -> int:
     return scenario.rounds if scenario.ruleset == "cards" else ROUNDS
 
 
@@ -87,7 +86,7 @@ class CardsRuleset(RulesetBase):
 
     def start_events(self, s: GameState) -> list[Event]:
         return [BattleStarted(rule=RULE_SETUP, ruleset=msg("cards"), sides=tuple(x.name for x in s.sides)),
-                RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s))]
+                RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s.scenario))]
 
     def current_player(self, s: GameState) -> int | None:
         if s.over:
@@ -224,7 +223,7 @@ class CardsRuleset(RulesetBase):
         if ended:
             return ended
         deck.reset(s)
-        return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s))]
+        return [RoundStarted(rule=RULE_ROUNDS, round=s.round, rounds=battle_rounds(s.scenario))]
 
     def _morale(self, s, geo, dice) -> list[Event]:
         """Every unit below half strength tests; not in a melee, so no contact deaths: Recoil

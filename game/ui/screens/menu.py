@@ -220,7 +220,8 @@ class MenuScreen(Screen):
         title = translate(scenario.title) if scenario.title else path.stem.replace("_", " ")
         about = translate(rulesets.get(self.ruleset_id).name or "").partition(":")[2].strip()
         about = f"{about[:1].upper()}{about[1:]}. " if about else ""
-        rounds = ngettext("{n} round", "{n} rounds", scenario.rounds).format(n=scenario.rounds)
+        count = rulesets.get(self.ruleset_id).battle_rounds(scenario)
+        rounds = ngettext("{n} round", "{n} rounds", count).format(n=count)
         size = f"{scenario.width:g}\" × {scenario.height:g}\""
         about_map = translate(scenario.description) if scenario.description else ""
         return f"{about}{title}: {size}, {rounds}. {about_map}".strip()

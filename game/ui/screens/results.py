@@ -103,7 +103,7 @@ class ResultsScreen(Screen):
                       color=palette.TEXT, anchor="midtop")
         decisions = translate(count(self.controller.decision_count(), "decision"))
         text.blit(surface, _("Round {round} of {rounds}  ·  seed {seed}  ·  {decisions}").format(
-            round=state.round, rounds=self.controller.ruleset.battle_rounds(state), seed=self.config.seed,
+            round=state.round, rounds=self.controller.ruleset.battle_rounds(state.scenario), seed=self.config.seed,
             decisions=decisions), (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
         text.blit(surface, text.clip(self.replay_note, w - 40, 12), (w / 2, self.app.size[1] - 98),
                   size=12, color=palette.TEXT_DIM, anchor="midtop")

@@ -30,7 +30,7 @@ def _cards_two_rangers_left():
     stand(b, "s1u0", column(x, 6.4, 2))
     b.state.units["s1u0"].flags["starting_models"] = 6  # four Rangers already lost
     stand(b, "s1u1", column(x, 12.0, 6))
-    b.state.round = battle_rounds(b.state)
+    b.state.round = battle_rounds(b.state.scenario)
     stack_deck(b, "unit:0:regulars", "end")
     b.apply(DRAW)
     return b.ruleset, b.state, b.geo

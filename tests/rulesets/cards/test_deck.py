@@ -98,9 +98,9 @@ def test_a_map_made_for_cards_sets_its_own_round_limit():
     from game.rulesets.cards import battle_rounds
 
     b = default_battle()
-    assert battle_rounds(b.state) == 6
+    assert battle_rounds(b.state.scenario) == 6
     b.state.scenario = Scenario(48.0, 48.0, ruleset="cards", rounds=4)
-    assert battle_rounds(b.state) == 4
+    assert battle_rounds(b.state.scenario) == 4
 
 
 def test_deck_view_shows_the_card_drawn_and_the_cards_left_not_their_order():

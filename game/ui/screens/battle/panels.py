@@ -111,7 +111,7 @@ class PanelsMixin:
         phase = _(PHASE_LABELS[phase_id]) if phase_id in PHASE_LABELS else \
             translate(phase_id.replace("_", " ").capitalize())
         return _("Round {round}/{rounds} · {phase} · {side}").format(
-            round=s.round, rounds=self.controller.ruleset.battle_rounds(s), phase=phase,
+            round=s.round, rounds=self.controller.ruleset.battle_rounds(s.scenario), phase=phase,
             side=translate(s.sides[s.active].name))
 
     def _draw_top(self, surface) -> None:
