@@ -58,23 +58,37 @@ def expected_kills(s: GameState, attacker: str, target_id: str,
     if sample is None:
         return 0.0
     total = 0.0
+    # A model's best odds read only its S, WS and weapons: worked out once per such model (a
+    # unit's models mostly share them), added up model by model as before (the same sum).
+    bests: dict[tuple, float] = {}
     for m in models if models is not None else standing(s, attacker):
-        options = [choice] if choice else weapon_options(m)
-        best = 0.0
-        for wid, pname in options:
-            p = weapon(wid).profile(pname)
-            strength = p.strength_for(int(m.profile["S"]))
-            to_hit = p_at_least(hit_target(int(m.profile["WS"]), ws))
-            if is_vehicle(sample):
-                best = max(best, float(to_hit) * vehicles.expected_hull_share(
-                    strength, vehicles.armour(sample, vehicles.REAR), p.damage,
-                    p_unsaved(save_needed(sample, p.ap)), sample))
-                continue
-            chance = (to_hit * p_at_least(wound_target(strength, t))
-                      * p_unsaved(save_needed(sample, p.ap)))
-            best = max(best, float(chance) * min(1.0, p.damage / sample.max_wounds))
+        key = (m.profile["S"], m.profile["WS"], m.profile["weapons"])
+        best = bests.get(key)
+        if best is None:
+            best = bests[key] = _best_odds(m, choice, ws, t, sample)
         total += best * attacks_of(s, m)
     return total
+
+
+def _best_odds(m: Model, choice: tuple[str, str] | None, ws: int, t: int, sample: Model
+               ) -> float:
+    """One attack's expected share of a kill with the model's best weapon profile (or
+    `choice`) against the target's typical model."""
+    options = [choice] if choice else weapon_options(m)
+    best = 0.0
+    for wid, pname in options:
+        p = weapon(wid).profile(pname)
+        strength = p.strength_for(int(m.profile["S"]))
+        to_hit = p_at_least(hit_target(int(m.profile["WS"]), ws))
+        if is_vehicle(sample):
+            best = max(best, float(to_hit) * vehicles.expected_hull_share(
+                strength, vehicles.armour(sample, vehicles.REAR), p.damage,
+                p_unsaved(save_needed(sample, p.ap)), sample))
+            continue
+        chance = (to_hit * p_at_least(wound_target(strength, t))
+                  * p_unsaved(save_needed(sample, p.ap)))
+        best = max(best, float(chance) * min(1.0, p.damage / sample.max_wounds))
+    return best
 
 
 def volley_kills(s: GameState, geo: Geometry, unit_id: str, target_id: str,
