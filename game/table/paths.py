@@ -51,8 +51,11 @@ _UNKNOWN = object()
 
 Route = tuple[float, list[Point]]
 ObstacleKey = tuple[str, object]
-#: A mover's answers per detour corner, per segment's blocker and per segment's cost.
-Answers = tuple[dict, dict, dict]
+#: A mover's answers per detour corner and per segment's blocker (a segment's cost is the
+#: terrain's alone: kept per table, `Mover.segment_cost`).
+Answers = tuple[dict, dict]
+#: Segment costs kept per table before they are forgotten all at once.
+COST_LIMIT = 65536
 
 
 # --- one model's view of a state -------------------------------------------------------------
@@ -78,8 +81,11 @@ class Mover:
         #: and facing, blocked by the same enemy rows, share them: none depends on the start.
         self._nodes: dict[Point, bool]
         self._blockers: dict[tuple[Point, Point], ObstacleKey | None]
-        self._costs: dict[tuple[Point, Point], float]
-        self._nodes, self._blockers, self._costs = answers if answers is not None else ({}, {}, {})
+        self._nodes, self._blockers = answers if answers is not None else ({}, {})
+        #: Segment costs depend on the terrain alone (not the base, not the enemies), so every
+        #: mover of every solve on this table reads and fills the table's own: the detour
+        #: searches of one battle walk the same terrain corners again and again
+        self._costs: dict[tuple[Point, Point], float] = table.cost_cache
         self._signature: tuple | None = None
         self._pad: float | None = None  # how far across an enemy centre can matter
         self._scans = 0  # sweeps filtered in one pass so far (`_across`)
@@ -93,7 +99,7 @@ class Mover:
         other.__dict__.update(self.__dict__)
         other.enemies = enemies
         other._enemy_by_id = None
-        other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
+        other._nodes, other._blockers = {}, {}  # (costs are the table's: no enemies in them)
         other._signature, other._pad, other._scans, other._xs = None, None, 0, None
         return other
 
@@ -284,11 +290,14 @@ class Mover:
     def segment_cost(self, start: Point, end: Point) -> float:
         """Length of start->end with the part in difficult terrain counted twice."""
         key = (start, end)
-        found = self._costs.get(key)
+        costs = self._costs
+        found = costs.get(key)
         if found is None:
             length = math.dist(start, end)
             inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
-            found = self._costs[key] = length * (1.0 + inside)
+            if len(costs) >= COST_LIMIT:
+                costs.clear()
+            found = costs[key] = length * (1.0 + inside)
         return found
 
     # --- routes -------------------------------------------------------------------------------
@@ -457,7 +466,7 @@ def shared_answers(store: dict, model: Model) -> Answers:
     key = (base.kind, base.width_mm, base.depth_mm, model.facing)
     found = store.get(key)
     if found is None:
-        found = store[key] = ({}, {}, {})
+        found = store[key] = ({}, {})
     return found
 
 

@@ -46,6 +46,7 @@ class TableView(Protocol):
     scratch_body: pymunk.Body
     sweep_cache: dict[tuple, list[tuple[float, float, float]]]
     ring_cache: dict[tuple, list[tuple[float, float]]]
+    cost_cache: dict[tuple, float]
     gap_cache: dict[tuple, float]
     sight_cache: dict[tuple, bool]
 
