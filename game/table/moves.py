@@ -29,7 +29,6 @@ from game.table.paths import (  # noqa: F401 (the constants are also read as mov
     Route,
     _parameter_for_cost,
     enemy_rows,
-    shared_answers,
 )
 
 if TYPE_CHECKING:
@@ -383,11 +382,10 @@ def approach(table: Table, s: GameState, unit_id: str, goals: list[str], allowan
     moving.sort(key=lambda m: (min(start_gaps[m.id]), m.id))
     field = Field(table, s)
     blockers = enemy_rows(s, s.units[unit_id].side)
-    answers: dict = {}
     for model in moving:
         if min(start_gaps[model.id]) <= stop_at:
             continue  # already where it should be
-        mover = Mover(table, s, model, blockers, shared_answers(answers, model))
+        mover = Mover(table, s, model, blockers)
         job = _Approach(mover, goal_models, avoid_models, avoid_range, field)
         spot = job.best_spot(allowance, stop_at) or job.close_in(allowance, start_gaps[model.id])
         if spot is not None:
