@@ -527,8 +527,10 @@ class _Approach:
         End spots are searched cheaply; the path to the one found is then measured afresh
         (the best path to a point part-way need not follow this one, and snapping moves the
         point a hair), stepping back a little while that comes out over the allowance."""
+        walk = self.mover.walker(path)
+
         def end_at(spent: float) -> Point:
-            return snap(*self.mover.point_at(path, spent))
+            return snap(*walk(spent))
 
         def path_ok(end: Point) -> bool:
             return self.mover.within(end, allowance + 1e-9)

@@ -18,6 +18,7 @@ import bisect
 import heapq
 import itertools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core import polygons
@@ -463,15 +464,26 @@ class Mover:
 
     def point_at(self, path: list[Point], budget: float) -> Point:
         """Where the model is after spending `budget` inches of movement along the path."""
-        for start, end in zip(path, path[1:], strict=False):
-            length = math.dist(start, end)
-            cost = self.segment_cost(start, end)
-            if budget >= cost:
-                budget -= cost
-                continue
-            t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
-            return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-        return path[-1]
+        return self.walker(path)(budget)
+
+    def walker(self, path: list[Point]) -> Callable[[float], Point]:
+        """`point_at` for one path, its legs measured once: the solvers ask two dozen points
+        along the same path (`moves._Approach._farthest_along`), each the same sums in the
+        same order as a walk from the start."""
+        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end))
+                for start, end in zip(path, path[1:], strict=False)]
+        last = path[-1]
+
+        def at(budget: float) -> Point:
+            for start, end, length, cost in legs:
+                if budget >= cost:
+                    budget -= cost
+                    continue
+                t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
+                return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+            return last
+
+        return at
 
 
 #: Detour points round each terrain piece, per table, piece and offset (a base's radius):

@@ -37,3 +37,33 @@ def test_every_mover_reads_the_tables_segment_costs_and_they_are_the_long_ways(
         asked = movers[i % len(movers)].segment_cost(start, end)
         assert asked == _long_way(table, start, end)
     assert movers[0]._costs is table.cost_cache
+
+
+def _walked_the_long_way(table, path, budget):
+    """Where `budget` inches along the path end, walking leg by leg from the start."""
+    for start, end in zip(path, path[1:], strict=False):
+        length = math.dist(start, end)
+        cost = _long_way(table, start, end)
+        if budget >= cost:
+            budget -= cost
+            continue
+        inside = polygons.merge_intervals([interval for piece in table.difficult
+                                           for interval in polygons.inside_intervals(
+                                               start, end, piece.outline)])
+        t = paths._parameter_for_cost(inside, length, budget)
+        return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+    return path[-1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(spots, min_size=1, max_size=6),
+       st.lists(st.floats(0.0, 80.0), min_size=1, max_size=8))
+def test_a_paths_walker_ends_where_a_walk_from_the_start_does(path, budgets):
+    table = Table(SCENARIO)
+    me = model("me", path[0][0], path[0][1], "32", 0)
+    mover = paths.Mover(table, state([me], terrain_pieces=SCENARIO.terrain), me)
+    walk = mover.walker(path)
+    for budget in budgets:
+        expected = _walked_the_long_way(table, path, budget)
+        assert walk(budget) == expected
+        assert mover.point_at(path, budget) == expected
