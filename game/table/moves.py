@@ -29,7 +29,6 @@ from game.table.paths import (  # noqa: F401 (the constants are also read as mov
     Route,
     _parameter_for_cost,
     enemy_rows,
-    shared_answers,
 )
 
 if TYPE_CHECKING:
@@ -383,11 +382,10 @@ def approach(table: Table, s: GameState, unit_id: str, goals: list[str], allowan
     moving.sort(key=lambda m: (min(start_gaps[m.id]), m.id))
     field = Field(table, s)
     blockers = enemy_rows(s, s.units[unit_id].side)
-    answers: dict = {}
     for model in moving:
         if min(start_gaps[model.id]) <= stop_at:
             continue  # already where it should be
-        mover = Mover(table, s, model, blockers, shared_answers(answers, model))
+        mover = Mover(table, s, model, blockers)
         job = _Approach(mover, goal_models, avoid_models, avoid_range, field)
         spot = job.best_spot(allowance, stop_at) or job.close_in(allowance, start_gaps[model.id])
         if spot is not None:
@@ -529,8 +527,10 @@ class _Approach:
         End spots are searched cheaply; the path to the one found is then measured afresh
         (the best path to a point part-way need not follow this one, and snapping moves the
         point a hair), stepping back a little while that comes out over the allowance."""
+        walk = self.mover.walker(path)
+
         def end_at(spent: float) -> Point:
-            return snap(*self.mover.point_at(path, spent))
+            return snap(*walk(spent))
 
         def path_ok(end: Point) -> bool:
             return self.mover.within(end, allowance + 1e-9)

@@ -18,6 +18,7 @@ import bisect
 import heapq
 import itertools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core import polygons
@@ -51,8 +52,13 @@ _UNKNOWN = object()
 
 Route = tuple[float, list[Point]]
 ObstacleKey = tuple[str, object]
-#: A mover's answers per detour corner, per segment's blocker and per segment's cost.
-Answers = tuple[dict, dict, dict]
+#: A mover's answers per detour corner and per segment's blocker (a segment's cost is the
+#: terrain's alone: kept per table, `Mover.segment_cost`).
+Answers = tuple[dict, dict]
+#: Groups of answers (one per base, facing and set of enemy bases) kept per table.
+ANSWER_GROUPS = 64
+#: Segment costs kept per table before they are forgotten all at once.
+COST_LIMIT = 65536
 
 
 # --- one model's view of a state -------------------------------------------------------------
@@ -63,7 +69,7 @@ class Mover:
     exactly too, through Minkowski differences (see `_polygon_blocker`)."""
 
     def __init__(self, table: Table, s: GameState, model: Model,
-                 enemies: list[tuple] | None = None, answers: Answers | None = None):
+                 enemies: list[tuple] | None = None):
         self.table = table
         self.model = model
         self.round = model.base.kind == "round"
@@ -74,13 +80,14 @@ class Mover:
         self._enemy_by_id: dict[str, tuple] | None = None  # built on the first detour
         #: Answers per point and per segment: a mover's state never changes while it lives,
         #: and every route it searches walks the same corner points (exact, just not redone).
-        #: `answers` (see `shared_answers`) lets the models of one unit with the same base
-        #: and facing, blocked by the same enemy rows, share them: none depends on the start.
-        self._nodes: dict[Point, bool]
-        self._blockers: dict[tuple[Point, Point], ObstacleKey | None]
-        self._costs: dict[tuple[Point, Point], float]
-        self._nodes, self._blockers, self._costs = answers if answers is not None else ({}, {}, {})
-        self._signature: tuple | None = None
+        #: None depends on where the mover starts, only on its base, its facing and the enemy
+        #: bases, so movers on `enemy_rows` share them per table (`_share`, on first use).
+        self._nodes: dict[Point, bool] | None = None
+        self._blockers: dict[tuple[Point, Point], ObstacleKey | None] | None = None
+        #: Segment costs depend on the terrain alone (not the base, not the enemies), so every
+        #: mover of every solve on this table reads and fills the table's own: the detour
+        #: searches of one battle walk the same terrain corners again and again
+        self._costs: dict[tuple[Point, Point], float] = table.cost_cache
         self._pad: float | None = None  # how far across an enemy centre can matter
         self._scans = 0  # sweeps filtered in one pass so far (`_across`)
         self._xs: list[float] | None = None  # the enemies' centres across, sorted
@@ -93,9 +100,28 @@ class Mover:
         other.__dict__.update(self.__dict__)
         other.enemies = enemies
         other._enemy_by_id = None
-        other._nodes, other._blockers = {}, {}  # (its costs do not depend on enemies)
-        other._signature, other._pad, other._scans, other._xs = None, None, 0, None
+        other._nodes, other._blockers = {}, {}  # (costs are the table's: no enemies in them)
+        other._pad, other._scans, other._xs = None, 0, None
         return other
+
+    def _share(self) -> Answers:
+        """This mover's answer dictionaries: the table's group for its base, facing and enemy
+        bases when its enemies are a whole side's `enemy_rows` (every solve, listing, check and
+        `apply` on one board asks the same segments round the same enemies), else its own."""
+        enemies = self.enemies
+        if isinstance(enemies, EnemyRows):
+            base = self.model.base
+            key = (base.kind, base.width_mm, base.depth_mm, self.model.facing, enemies.key())
+            groups = self.table.answer_cache
+            found = groups.get(key)
+            if found is None:
+                if len(groups) >= ANSWER_GROUPS:
+                    groups.clear()
+                found = groups[key] = ({}, {})
+        else:
+            found = ({}, {})
+        self._nodes, self._blockers = found
+        return found
 
     # --- positions ----------------------------------------------------------------------------
     def position_ok(self, x: float, y: float) -> bool:
@@ -105,9 +131,12 @@ class Mover:
 
     def node_ok(self, x: float, y: float) -> bool:
         """A detour corner must be a place the base could stand, clear of enemies."""
-        found = self._nodes.get((x, y))
+        nodes = self._nodes
+        if nodes is None:
+            nodes = self._share()[0]
+        found = nodes.get((x, y))
         if found is None:
-            found = self._nodes[(x, y)] = self._node_ok(x, y)
+            found = nodes[(x, y)] = self._node_ok(x, y)
         return found
 
     def _node_ok(self, x: float, y: float) -> bool:
@@ -131,10 +160,13 @@ class Mover:
         if start == end:
             return None  # detour corners are checked as places (node_ok), not as sweeps
         key = (start, end)
-        if key in self._blockers:
-            return self._blockers[key]
-        found = self._blockers[key] = (self._circle_blocker(start, end) if self.round
-                                       else self._polygon_blocker(start, end))
+        known = self._blockers
+        if known is None:
+            known = self._share()[1]
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[key] = (self._circle_blocker(start, end) if self.round
+                                  else self._polygon_blocker(start, end))
         return found
 
     def _circle_blocker(self, start: Point, end: Point) -> ObstacleKey | None:
@@ -284,11 +316,14 @@ class Mover:
     def segment_cost(self, start: Point, end: Point) -> float:
         """Length of start->end with the part in difficult terrain counted twice."""
         key = (start, end)
-        found = self._costs.get(key)
+        costs = self._costs
+        found = costs.get(key)
         if found is None:
             length = math.dist(start, end)
             inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
-            found = self._costs[key] = length * (1.0 + inside)
+            if len(costs) >= COST_LIMIT:
+                costs.clear()
+            found = costs[key] = length * (1.0 + inside)
         return found
 
     # --- routes -------------------------------------------------------------------------------
@@ -314,15 +349,11 @@ class Mover:
         active = set(crossed)
         if blocked is not None:
             active.add(blocked)
-        if self._signature is None:
-            # flat numbers and strings: a key hashed at C speed (a tuple of dataclasses
-            # would call each base's generated __hash__ on every look-up)
-            self._signature = tuple(itertools.chain.from_iterable(
-                (row[0], row[1], row[4].base.kind, row[4].base.width_mm, row[4].base.depth_mm,
-                 row[4].facing) for row in self.enemies))
+        enemies = self.enemies
+        signature = enemies.key() if isinstance(enemies, EnemyRows) else _signature(enemies)
         base = self.model.base
         key = (base.kind, base.width_mm, base.depth_mm, self.model.facing, start, dest, budget,
-               self._signature)
+               signature)
         found = self.table.cached(self.table.route_cache, key,
                                   lambda: (self._detour(start, dest, active, budget),))[0]
         return None if found is None else (found[0], list(found[1]))
@@ -396,6 +427,8 @@ class Mover:
         # the mover's remembered answers read here directly: most edges were already swept
         # (by an earlier round, route or model of the unit), and a method call per edge cost
         # more than the look-up itself
+        if self._blockers is None:
+            self._share()
         known_blockers, known_costs = self._blockers, self._costs
         blocker, segment_cost = self.blocker, self.segment_cost
         while heap:
@@ -431,15 +464,26 @@ class Mover:
 
     def point_at(self, path: list[Point], budget: float) -> Point:
         """Where the model is after spending `budget` inches of movement along the path."""
-        for start, end in zip(path, path[1:], strict=False):
-            length = math.dist(start, end)
-            cost = self.segment_cost(start, end)
-            if budget >= cost:
-                budget -= cost
-                continue
-            t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
-            return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-        return path[-1]
+        return self.walker(path)(budget)
+
+    def walker(self, path: list[Point]) -> Callable[[float], Point]:
+        """`point_at` for one path, its legs measured once: the solvers ask two dozen points
+        along the same path (`moves._Approach._farthest_along`), each the same sums in the
+        same order as a walk from the start."""
+        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end))
+                for start, end in zip(path, path[1:], strict=False)]
+        last = path[-1]
+
+        def at(budget: float) -> Point:
+            for start, end, length, cost in legs:
+                if budget >= cost:
+                    budget -= cost
+                    continue
+                t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
+                return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+            return last
+
+        return at
 
 
 #: Detour points round each terrain piece, per table, piece and offset (a base's radius):
@@ -448,24 +492,34 @@ class Mover:
 _TERRAIN_CORNERS = PerTable(256)
 
 
-def shared_answers(store: dict, model: Model) -> Answers:
-    """The answer dictionaries for movers of this base and facing, from `store` (one per
-    solve, for movers built on one enemy list): whether a corner is a place to stand and what
-    blocks a segment depend only on the base, its facing and the enemies, never on where the
-    mover starts, so a unit's models searching round the same enemies ask each other's."""
-    base = model.base
-    key = (base.kind, base.width_mm, base.depth_mm, model.facing)
-    found = store.get(key)
-    if found is None:
-        found = store[key] = ({}, {}, {})
-    return found
+class EnemyRows(list):
+    """A side's enemy rows (`enemy_rows`), with the key of the bases in it worked out once:
+    the movers built on it share their answers per table under it (`Mover._share`)."""
+
+    __slots__ = ("_key",)
+
+    def key(self) -> tuple:
+        try:
+            return self._key
+        except AttributeError:
+            self._key = _signature(self)
+            return self._key
 
 
-def enemy_rows(s: GameState, side: int) -> list[tuple]:
+def _signature(rows: list[tuple]) -> tuple:
+    """Every enemy base, in order, as flat numbers and strings (a key hashed at C speed: a
+    tuple of dataclasses would call each base's generated __hash__ on every look-up): its
+    centre, id (blockers are named by it), base and facing."""
+    return tuple(itertools.chain.from_iterable(
+        (row[0], row[1], row[4].id, row[4].base.kind, row[4].base.width_mm,
+         row[4].base.depth_mm, row[4].facing) for row in rows))
+
+
+def enemy_rows(s: GameState, side: int) -> EnemyRows:
     """(x, y, radius, is round, model) of every living model not on `side`: what blocks a
     move. Built once per unit by the solvers, since all its models share it."""
-    return [(m.x, m.y, radius(m), m.base.kind == "round", m)
-            for m in s.models.values() if m.alive and m.side != side]
+    return EnemyRows([(m.x, m.y, radius(m), m.base.kind == "round", m)
+                      for m in s.models.values() if m.alive and m.side != side])
 
 
 def _model_planes(table: Table, mover: Model, other: Model) -> list[tuple[float, float, float]]:

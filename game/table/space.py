@@ -174,6 +174,10 @@ class Table:
         self.ring_cache: dict[tuple, list[Point]] = {}
         #: Stretches of a segment inside difficult terrain, per segment (terrain never moves)
         self.stretch_cache: dict[tuple, list[tuple[float, float]]] = {}
+        #: Cost of a straight segment (difficult stretches counted twice), per segment
+        self.cost_cache: dict[tuple, float] = {}
+        #: Movers' answers per base, facing and enemy bases (paths.Mover._share)
+        self.answer_cache: dict[tuple, tuple] = {}
         #: Paths found, per base, start, end, budget and enemy bases (paths.Mover.route)
         self.route_cache: dict[tuple, object] = {}
         #: Impassable piece under a base at a spot, per base, facing and spot (measure.py)
@@ -203,6 +207,8 @@ class Table:
         self.sweep_cache.clear()
         self.ring_cache.clear()
         self.stretch_cache.clear()
+        self.cost_cache.clear()
+        self.answer_cache.clear()
         self.route_cache.clear()
         self.overlap_cache.clear()
         self.gap_cache.clear()

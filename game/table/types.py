@@ -46,6 +46,8 @@ class TableView(Protocol):
     scratch_body: pymunk.Body
     sweep_cache: dict[tuple, list[tuple[float, float, float]]]
     ring_cache: dict[tuple, list[tuple[float, float]]]
+    cost_cache: dict[tuple, float]
+    answer_cache: dict[tuple, tuple]
     gap_cache: dict[tuple, float]
     sight_cache: dict[tuple, bool]
 

@@ -33,18 +33,18 @@ def test_a_path_within_the_allowance_is_answered_as_the_shortest_path_length_say
 @given(mixed_fields(), points, points)
 def test_a_units_models_sharing_sweep_answers_find_the_routes_each_finds_alone(
         field, first_dest, dest):
-    """One model's detour search leaves its corner and sweep answers for the next model of
-    its unit (same base, facing and enemies): the next one's route is the one it finds
-    alone on a fresh table."""
+    """One model's detour search leaves its corner and sweep answers, on the table, for the
+    next model of its unit (same base, facing and enemies): the next one's route is the one
+    it finds alone on a fresh table."""
     table, s = field
     mine = [m for m in s.models.values() if m.side == 0]
     first = mine[0]
     second = next((m for m in mine[1:] if m.base == first.base and m.facing == first.facing),
                   first)
     enemies = paths.enemy_rows(s, 0)
-    store: dict = {}
-    paths.Mover(table, s, first, enemies, paths.shared_answers(store, first)).route(first_dest)
-    shared = paths.Mover(table, s, second, enemies, paths.shared_answers(store, second))
+    paths.Mover(table, s, first, enemies).route(first_dest)
+    shared = paths.Mover(table, s, second, enemies)
+    assert shared._share() is paths.Mover(table, s, first)._share()
     alone = paths.Mover(Table(s.scenario), s, second).route(dest)
     assert shared.route(dest) == alone
 
