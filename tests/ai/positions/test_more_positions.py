@@ -159,3 +159,48 @@ def test_cards_holding_the_objective_on_the_last_card_beats_greedys_charge(first
 @pytest.mark.parametrize("first, second", CARDS_ARMIES)
 def test_cards_dont_charge_off_the_objective_on_the_last_card(first, second):
     search_plays_strong(*_cards(first, second, 2.0, -1.5), 0, _stays)
+
+
+#: Militia (Aggression and Defence 5+) on the objective, a stronger unit 2" east, and only
+#: the End card left in the deck (the cards drawn are seen by both players, so the next card
+#: is no secret): greedy steps west off the objective, out of a charge that no card is left
+#: to bring (its threat term does not ask whether the enemy can still act), and gives up the
+#: objective's 3 points for nothing.
+CARDS_OUTMATCHED = [("militia", "warriors"), ("militia", "grenadiers"),
+                    ("militia", "warrior_band")]
+
+
+def _holds_the_objective(ruleset, state, geo):
+    """The strong moves: any that is not a charge and leaves side 0 holding the objective
+    (the move played on a copy, the battle's end card drawn after it)."""
+    from game.ai.playout import Playout
+    from game.core.dice import Dice
+    from game.rulesets.base import objective_holders
+
+    def holds(action):
+        if action.option == "charge":
+            return False
+        play = Playout(ruleset, state.copy(), geo, Dice(0))
+        play.take_automatic_steps()
+        play.apply(action)
+        return objective_holders(play.state, geo)[0] == 0
+
+    return holds
+
+
+@pytest.mark.parametrize("first, second", CARDS_OUTMATCHED)
+def test_cards_stepping_off_the_objective_out_of_a_reach_no_card_is_left_to_use_loses_it(
+        first, second):
+    """Every move that holds ends 3 points better than greedy's step off, on every line (no
+    die is rolled: the End card ends the battle)."""
+    position = _cards(first, second, 2.0, -1.5)
+    greedy_first, means, weak = strong_beats_greedy(*position, 0,
+                                                    _holds_the_objective(*position))
+    assert greedy_first.kind == "move" and greedy_first.option != "charge"
+    assert all(mean == weak + 3.0 for mean in means.values()), (means, weak)
+
+
+@pytest.mark.parametrize("first, second", CARDS_OUTMATCHED)
+def test_cards_hold_the_objective_when_no_enemy_card_is_left(first, second):
+    position = _cards(first, second, 2.0, -1.5)
+    search_plays_strong(*position, 0, _holds_the_objective(*position))
