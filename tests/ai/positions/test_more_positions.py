@@ -3,7 +3,9 @@
 
 Themes: walking off an objective toward the enemy for a fraction of a point in the last round;
 charging off an objective whatever the geometry (objective behind, in front, the enemy close);
-holding the objective through the whole last turn rather than only its first step."""
+holding the objective through the whole last turn rather than only its first step; stepping
+off the objective out of a reach that no card is left to use. A position that more lines of
+play show unsound keeps only a test saying so (`no_clear_gain`)."""
 
 import pytest
 
@@ -11,6 +13,7 @@ from game.core.state import Objective, Scenario
 from game.table import Table
 from tests.ai.positions.common import (
     centre,
+    no_clear_gain,
     objective_at,
     search_holds_what_greedy_gives_up,
     search_plays_strong,
@@ -112,11 +115,6 @@ def test_ranks_dont_charge_a_close_enemy_off_the_objective_in_the_last_round():
     assert greedy_first.kind == "charge" and search_first.kind != "charge"
 
 
-#: Why the search fails the cards positions (the true last card: holding beats greedy's
-#: charge by +0.27 to +0.42 points a battle over 40 seeded lines, greedy playing on).
-CARDS_LAST_ROUND = ("search: holding beats the charge by 0.3-0.4 points on average, under the "
-                    "half point of gain the search must be confident of before it overrides "
-                    "greedy's choice")
 CARDS_ARMIES = [("regulars", "settlers"), ("regulars", "militia"), ("rangers", "settlers")]
 
 
@@ -151,14 +149,15 @@ def _stays(action):
 
 
 @pytest.mark.parametrize("first, second", CARDS_ARMIES)
-def test_cards_holding_the_objective_on_the_last_card_beats_greedys_charge(first, second):
-    strong_beats_greedy(*_cards(first, second, 2.0, -1.5), 0, _stays)
-
-
-@pytest.mark.xfail(strict=True, reason=CARDS_LAST_ROUND)
-@pytest.mark.parametrize("first, second", CARDS_ARMIES)
-def test_cards_dont_charge_off_the_objective_on_the_last_card(first, second):
-    search_plays_strong(*_cards(first, second, 2.0, -1.5), 0, _stays)
+def test_cards_holding_the_objective_on_the_last_card_is_no_clear_gain_over_the_charge(
+        first, second):
+    """Not sound, so no search test: an earlier check over 40 lines found holding 0.27 to
+    0.42 points a line better than greedy's charge, but 200 lines give +0.05 +- 0.26
+    (regulars, settlers), +0.21 +- 0.25 (regulars, militia) and +0.00 +- 0.24 (rangers,
+    settlers): the charge's melee wins about what the objective is worth. The search keeps
+    greedy's charge."""
+    greedy_first, _ = no_clear_gain([_cards(first, second, 2.0, -1.5)], 0, _stays)
+    assert greedy_first.option == "charge"
 
 
 #: Militia (Aggression and Defence 5+) on the objective, a stronger unit 2" east, and only
