@@ -55,6 +55,13 @@ SEARCH_TO_THE_END = False
 #   (the others not run); no threat term at all (weights 0, 0) broke all three. Those
 #   positions then stood in round 5 of 6, where the charge is in fact the better play; they
 #   now stand in the true last round (2dcf4e5), and these terms were not tried there.
+# - the turn look-ahead to the battle's end in the last round only (`search_to_the_end` a
+#   function of the position, read by `SearchAgent.horizon`): the overrides made in cards
+#   had not paid (`python -m benchmarks.ai_overrides --ruleset cards --seeds 2 --budget 1.0
+#   --playouts 30 --overrides 12`: 7 overrides, -0.94 +- 0.64 points each played out; a
+#   last-round tree override valued +3.00 played out -2.63 +- 1.34). Seeds 0-9, both seats,
+#   against the commit with `can_charge_again`: won 12 -> 10 of 20, paired margin change
+#   -1.05 +- 1.29 (`benchmarks.ai_compare`), median 0.395 -> 0.427 s: no gain.
 
 
 def determinize(s, rng) -> None:
