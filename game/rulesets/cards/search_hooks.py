@@ -62,6 +62,11 @@ SEARCH_TO_THE_END = False
 #   last-round tree override valued +3.00 played out -2.63 +- 1.34). Seeds 0-9, both seats,
 #   against the commit with `can_charge_again`: won 12 -> 10 of 20, paired margin change
 #   -1.05 +- 1.29 (`benchmarks.ai_compare`), median 0.395 -> 0.427 s: no gain.
+# - 4 sampled worlds in the tree instead of 2 (a `search_samples` setting read in
+#   `SearchAgent.choose`): two worlds that agree give the tree a standard error of 0 on a
+#   melee that spreads a line by 3.5-7 points. Seeds 0-9, both seats, against the commit with
+#   `can_charge_again`: won 12 -> 7 of 20, paired margin change -1.95 +- 2.19, median
+#   0.395 -> 0.416 s, tree overrides 22 -> 16, turn overrides 7 -> 12: worse, if anything.
 
 
 def determinize(s, rng) -> None:
