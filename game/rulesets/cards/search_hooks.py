@@ -79,7 +79,10 @@ def determinize(s, rng) -> None:
 #: left to bring, or that a Shaken unit cannot make), with no measurable effect on play:
 #: `python -m benchmarks.ai --ruleset cards --seeds 10 --budget 1.0 --jobs 1`, both seats,
 #: won 11 -> 12 of 20, paired margin change -0.30 +- 1.69 (`benchmarks.ai_compare`), decision
-#: median 0.563 -> 0.395 s, p95 1.021 -> 1.019 s (the median moves that much between reruns).
+#: median 0.563 -> 0.395 s, p95 1.021 -> 1.019 s (the median moves that much between reruns);
+#: seeds 10-14 (`--first-seed 10 --seeds 5`, the term patched back in-process for the
+#: before): won 4 -> 5 of 10, paired +1.60 +- 3.32, median 0.341 -> 0.319 s. Over the 30
+#: battles: 15 -> 17 won, paired +0.33 +- 1.58 a battle.
 def reach_odds(s, unit_id, gap):
     """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
     threat term, `game.ai.evaluate`): 1 within its M, if it can still charge at all
