@@ -5,12 +5,16 @@ left to greedy.
 information; the searcher's copy has it re-dealt from the searcher's generator, so that no
 look-ahead knows the next card. The cards in play and those drawn stay as they are.
 `evaluate`: a cards charge rolls no dice, a figure reaches what lies within its M, so the
-threat term counts an enemy within M with certainty. Melee is sampled by the searcher's dice.
+threat term counts an enemy within M with certainty, if the unit has a charge left: none
+while Shaken, none in the last round once its card is drawn (`can_charge_again`). Melee is
+sampled by the searcher's dice.
 `GREEDY_DECIDES`: casualty choices are played by greedy's rule without a search.
 `SEARCH_TO_THE_END`: the turn look-ahead's horizon is the next turn only.
 """
 
 from __future__ import annotations
+
+from game.rulesets.cards.deck import unit_card
 
 #: Decisions left to greedy's values (`game.ai.search`, `greedy_decides`): which figure in
 #: contact to remove as a casualty. Greedy keeps the officer (its talents, its +1 to reaction
@@ -51,6 +55,18 @@ SEARCH_TO_THE_END = False
 #   (the others not run); no threat term at all (weights 0, 0) broke all three. Those
 #   positions then stood in round 5 of 6, where the charge is in fact the better play; they
 #   now stand in the true last round (2dcf4e5), and these terms were not tried there.
+# - the turn look-ahead to the battle's end in the last round only (`search_to_the_end` a
+#   function of the position, read by `SearchAgent.horizon`): the overrides made in cards
+#   had not paid (`python -m benchmarks.ai_overrides --ruleset cards --seeds 2 --budget 1.0
+#   --playouts 30 --overrides 12`: 7 overrides, -0.94 +- 0.64 points each played out; a
+#   last-round tree override valued +3.00 played out -2.63 +- 1.34). Seeds 0-9, both seats,
+#   against the commit with `can_charge_again`: won 12 -> 10 of 20, paired margin change
+#   -1.05 +- 1.29 (`benchmarks.ai_compare`), median 0.395 -> 0.427 s: no gain.
+# - 4 sampled worlds in the tree instead of 2 (a `search_samples` setting read in
+#   `SearchAgent.choose`): two worlds that agree give the tree a standard error of 0 on a
+#   melee that spreads a line by 3.5-7 points. Seeds 0-9, both seats, against the commit with
+#   `can_charge_again`: won 12 -> 7 of 20, paired margin change -1.95 +- 2.19, median
+#   0.395 -> 0.416 s, tree overrides 22 -> 16, turn overrides 7 -> 12: worse, if anything.
 
 
 def determinize(s, rng) -> None:
@@ -59,7 +75,36 @@ def determinize(s, rng) -> None:
         rng.shuffle(deck)
 
 
+#: `can_charge_again` in the threat term: a fix of what the leaf counts (a charge no card is
+#: left to bring, or that a Shaken unit cannot make), with no measurable effect on play:
+#: `python -m benchmarks.ai --ruleset cards --seeds 10 --budget 1.0 --jobs 1`, both seats,
+#: won 11 -> 12 of 20, paired margin change -0.30 +- 1.69 (`benchmarks.ai_compare`), decision
+#: median 0.563 -> 0.395 s, p95 1.021 -> 1.019 s (the median moves that much between reruns);
+#: seeds 10-14 (`--first-seed 10 --seeds 5`, the term patched back in-process for the
+#: before): won 4 -> 5 of 10, paired +1.60 +- 3.32, median 0.341 -> 0.319 s. Over the 30
+#: battles: 15 -> 17 won, paired +0.33 +- 1.58 a battle.
 def reach_odds(s, unit_id, gap):
     """The chance that this unit's charge reaches an enemy `gap` inches away (the searcher's
-    threat term, `game.ai.evaluate`)."""
+    threat term, `game.ai.evaluate`): 1 within its M, if it can still charge at all
+    (`can_charge_again`)."""
+    if not can_charge_again(s, unit_id):
+        return 0
     return 1 if gap <= float(s.units[unit_id].profile["M"]) else 0
+
+
+def can_charge_again(s, unit_id) -> bool:
+    """Whether the unit has a charge left before the battle ends, from what both players see:
+    not Shaken (its next activation only rallies), and, in the last round, its card still in
+    the deck or the unit still waiting on the card in play (a card drawn is gone until the
+    next round's shuffle, and the last round has no next). Which cards are left is public;
+    only their order is hidden (`determinize`)."""
+    unit = s.units[unit_id]
+    if unit.flags.get("shaken"):
+        return False
+    from game.rulesets.cards import battle_rounds  # the package imports this module
+
+    if s.round < battle_rounds(s) or s.pending.get("shuffle", True):
+        return True
+    if unit_card(unit.side, unit.kind) in (s.pending.get("deck") or ()):
+        return True
+    return unit_id in ((s.pending.get("activation") or {}).get("units") or ())

@@ -128,3 +128,39 @@ def search_plays_strong(ruleset, state, geo, side, is_strong, depth=None):
     assert again == search_first
     assert margin(search_end, side) > margin(greedy_end, side)
     return greedy_first, search_first
+
+
+#: Lines of play a small gain is checked over: a cards melee spreads one line's margin by
+#: 3.5-7 points, so 20 lines (`SEEDS`) cannot tell a gain of a few tenths from the dice.
+MANY_SEEDS = 200
+
+
+def paired_gain(positions, weak, strong, side, seeds=MANY_SEEDS):
+    """`strong`'s mean gain over `weak` for `side`, line by line (`finish`, the same seed for
+    both), averaged over `positions` (one per deal of the hidden cards, weighed alike), with
+    its standard error (each deal's own spread: the deals' means differ): (mean, error)."""
+    means, variances = [], []
+    for p in positions:
+        diffs = [margin(finish(*p, strong, seed), side) - margin(finish(*p, weak, seed), side)
+                 for seed in range(seeds)]
+        mean = sum(diffs) / seeds
+        means.append(mean)
+        variances.append(sum((d - mean) ** 2 for d in diffs) / (seeds - 1) / seeds)
+    return sum(means) / len(means), sum(variances) ** 0.5 / len(positions)
+
+
+def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
+    """The position is not sound: greedy's choice is not a strong move, and no strong move's
+    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
+    and {strong move: (mean, error)}."""
+    first = positions[0]
+    greedy_first = first_decision(*first, GreedyAgent(0))
+    assert all(first_decision(*p, GreedyAgent(0)) == greedy_first for p in positions[1:])
+    assert not is_strong(greedy_first), greedy_first.to_text()
+    play = Playout(first[0], first[1].copy(), first[2], Dice(0))
+    play.take_automatic_steps()
+    strong = [a for a in play.legal_actions() if is_strong(a)]
+    assert strong
+    gains = {a: paired_gain(positions, greedy_first, a, side, seeds) for a in strong}
+    assert all(mean < 2 * error for mean, error in gains.values()), gains
+    return greedy_first, gains

@@ -12,7 +12,7 @@ xfail, strict, where the search does not yet: the reason says why)."""
 import pytest
 
 from game.core.actions import Action
-from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
+from tests.ai.positions.common import no_clear_gain, search_plays_strong, strong_beats_greedy
 
 
 def _squads_double_charge():
@@ -190,7 +190,8 @@ def _cards_grenadiers_behind(order):
     hit). After the melee the Regulars stand where the Grenadiers' move reaches them, and
     the Grenadiers' card is still to come (this round or the next): they charge the
     Regulars, weakened by the melee. `order`: the undrawn cards of the round, hidden from
-    the players, so the check weighs both orders alike."""
+    the players, so the check weighs both orders alike. Played out, the charge is still the
+    better play on average (the test below)."""
     from tests.rulesets.cards.battle import DRAW, TOUCH, Battle, column, stack_deck, stand
 
     b = Battle([("Column", "garrison_column", ["regulars"]),
@@ -214,29 +215,12 @@ def _regulars_hold_back(action):
                                      and action.placement[0][1] < 10.0)
 
 
-def test_cards_charging_the_militia_into_the_grenadiers_reach_is_worse_on_either_deal():
-    """Greedy charges; staying, or stepping back out of the Grenadiers' move, ends better
-    on average over both orders of the hidden cards (20 lines each)."""
-    from game.ai.greedy import GreedyAgent
-    from tests.ai.positions.common import first_decision, mean_margin
-
+def test_cards_holding_the_regulars_back_is_no_clear_gain_over_greedys_charge():
+    """Not sound, so no search test: over seeds 0-19 of both deals, staying or stepping back
+    beat greedy's charge of the Militia, but over 200 lines of each deal, stepping back gains
+    +0.54 +- 0.40 points when the Grenadiers' card comes first and loses 2.15 +- 0.33 when
+    the End comes first (staying: -0.77 +- 0.48 and -1.72 +- 0.38): the deal is hidden, so
+    greedy's charge is the better play, and the search keeps it."""
     positions = [_cards_grenadiers_behind(order) for order in ORDERS]
-    firsts = {first_decision(*p, GreedyAgent(0)) for p in positions}
-    assert len(firsts) == 1  # greedy reads no hidden card
-    greedy_first = firsts.pop()
+    greedy_first, _ = no_clear_gain(positions, 0, _regulars_hold_back)
     assert greedy_first.option == "charge"
-    legal = positions[0][0].legal_actions(positions[0][1], positions[0][2])
-    strong = [a for a in legal if _regulars_hold_back(a)]
-    assert strong
-
-    def mean(action):
-        return sum(mean_margin(*p, action, 0) for p in positions) / len(positions)
-
-    weak = mean(greedy_first)
-    assert all(mean(a) > weak for a in strong)
-
-
-@pytest.mark.xfail(strict=True, reason="search: the charge's melee (2 sampled worlds) fills its "
-                   "depth, no reply met; staying rates 0.0 against the charge's 0.1 at depth 3")
-def test_cards_search_holds_the_regulars_back():
-    search_plays_strong(*_cards_grenadiers_behind(ORDERS[0]), 0, _regulars_hold_back)

@@ -3,7 +3,9 @@
 
 Themes: walking off an objective toward the enemy for a fraction of a point in the last round;
 charging off an objective whatever the geometry (objective behind, in front, the enemy close);
-holding the objective through the whole last turn rather than only its first step."""
+holding the objective through the whole last turn rather than only its first step; stepping
+off the objective out of a reach that no card is left to use. A position that more lines of
+play show unsound keeps only a test saying so (`no_clear_gain`)."""
 
 import pytest
 
@@ -11,6 +13,7 @@ from game.core.state import Objective, Scenario
 from game.table import Table
 from tests.ai.positions.common import (
     centre,
+    no_clear_gain,
     objective_at,
     search_holds_what_greedy_gives_up,
     search_plays_strong,
@@ -112,11 +115,6 @@ def test_ranks_dont_charge_a_close_enemy_off_the_objective_in_the_last_round():
     assert greedy_first.kind == "charge" and search_first.kind != "charge"
 
 
-#: Why the search fails the cards positions (the true last card: holding beats greedy's
-#: charge by +0.27 to +0.42 points a battle over 40 seeded lines, greedy playing on).
-CARDS_LAST_ROUND = ("search: holding beats the charge by 0.3-0.4 points on average, under the "
-                    "half point of gain the search must be confident of before it overrides "
-                    "greedy's choice")
 CARDS_ARMIES = [("regulars", "settlers"), ("regulars", "militia"), ("rangers", "settlers")]
 
 
@@ -151,11 +149,57 @@ def _stays(action):
 
 
 @pytest.mark.parametrize("first, second", CARDS_ARMIES)
-def test_cards_holding_the_objective_on_the_last_card_beats_greedys_charge(first, second):
-    strong_beats_greedy(*_cards(first, second, 2.0, -1.5), 0, _stays)
+def test_cards_holding_the_objective_on_the_last_card_is_no_clear_gain_over_the_charge(
+        first, second):
+    """Not sound, so no search test: an earlier check over 40 lines found holding 0.27 to
+    0.42 points a line better than greedy's charge, but 200 lines give +0.05 +- 0.26
+    (regulars, settlers), +0.21 +- 0.25 (regulars, militia) and +0.00 +- 0.24 (rangers,
+    settlers): the charge's melee wins about what the objective is worth. The search keeps
+    greedy's charge."""
+    greedy_first, _ = no_clear_gain([_cards(first, second, 2.0, -1.5)], 0, _stays)
+    assert greedy_first.option == "charge"
 
 
-@pytest.mark.xfail(strict=True, reason=CARDS_LAST_ROUND)
-@pytest.mark.parametrize("first, second", CARDS_ARMIES)
-def test_cards_dont_charge_off_the_objective_on_the_last_card(first, second):
-    search_plays_strong(*_cards(first, second, 2.0, -1.5), 0, _stays)
+#: Militia (Aggression and Defence 5+) on the objective, a stronger unit 2" east, and only
+#: the End card left in the deck (the cards drawn are seen by both players, so the next card
+#: is no secret): greedy steps west off the objective, out of a charge that no card is left
+#: to bring (its threat term does not ask whether the enemy can still act), and gives up the
+#: objective's 3 points for nothing.
+CARDS_OUTMATCHED = [("militia", "warriors"), ("militia", "grenadiers"),
+                    ("militia", "warrior_band")]
+
+
+def _holds_the_objective(ruleset, state, geo):
+    """The strong moves: any that is not a charge and leaves side 0 holding the objective
+    (the move played on a copy, the battle's end card drawn after it)."""
+    from game.ai.playout import Playout
+    from game.core.dice import Dice
+    from game.rulesets.base import objective_holders
+
+    def holds(action):
+        if action.option == "charge":
+            return False
+        play = Playout(ruleset, state.copy(), geo, Dice(0))
+        play.take_automatic_steps()
+        play.apply(action)
+        return objective_holders(play.state, geo)[0] == 0
+
+    return holds
+
+
+@pytest.mark.parametrize("first, second", CARDS_OUTMATCHED)
+def test_cards_stepping_off_the_objective_out_of_a_reach_no_card_is_left_to_use_loses_it(
+        first, second):
+    """Every move that holds ends 3 points better than greedy's step off, on every line (no
+    die is rolled: the End card ends the battle)."""
+    position = _cards(first, second, 2.0, -1.5)
+    greedy_first, means, weak = strong_beats_greedy(*position, 0,
+                                                    _holds_the_objective(*position))
+    assert greedy_first.kind == "move" and greedy_first.option != "charge"
+    assert all(mean == weak + 3.0 for mean in means.values()), (means, weak)
+
+
+@pytest.mark.parametrize("first, second", CARDS_OUTMATCHED)
+def test_cards_hold_the_objective_when_no_enemy_card_is_left(first, second):
+    position = _cards(first, second, 2.0, -1.5)
+    search_plays_strong(*position, 0, _holds_the_objective(*position))

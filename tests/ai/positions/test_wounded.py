@@ -7,11 +7,11 @@ more in that round, and leaves the wounded one alive.
 
 Each position has two tests: that it is sound (greedy's choice loses on average, over seeded
 lines of play, against the strong move) and that the search plays the strong move (marked
-xfail, strict, where the search does not yet: the reason says why)."""
+xfail, strict, where the search does not yet: the reason says why). A position that more lines
+of play show unsound (`no_clear_gain`: the strong move's paired gain under two standard
+errors) keeps only a test saying so."""
 
-import pytest
-
-from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
+from tests.ai.positions.common import no_clear_gain
 
 
 def _cards_two_rangers_left():
@@ -19,7 +19,8 @@ def _cards_two_rangers_left():
     Rangers left of a unit of 6 (Aggression and Defence 4+, as good as the Regulars) or a
     fresh unit of 6 Militia (5+ and 5+). One round against the Militia wins more figures than
     one against two Rangers, so greedy charges the Militia; but the melee goes on until one
-    side is gone, and the two Rangers gone are 2 figures and a unit wiped (3 more)."""
+    side is gone, and the two Rangers gone are 2 figures and a unit wiped (3 more). Played out,
+    that is no better: the Militia's melee wins as much on average (the test below)."""
     from game.rulesets.cards import battle_rounds
     from tests.rulesets.cards.battle import DRAW, TOUCH, Battle, column, stack_deck, stand
 
@@ -44,12 +45,10 @@ def _charges_the_rangers(action):
     return all(y < 10.0 for _, _, y in action.placement[:2])
 
 
-def test_cards_charging_the_fresh_militia_is_worse_than_finishing_the_rangers():
-    greedy_first, _, _ = strong_beats_greedy(*_cards_two_rangers_left(), 0, _charges_the_rangers)
+def test_cards_finishing_the_rangers_is_no_clear_gain_over_greedys_charge():
+    """Not sound, so no search test: seeds 0-19 gave finishing the Rangers +1.25 points a
+    line over greedy's charge of the fresh Militia, but 200 lines give -0.36 +- 0.31 (one
+    line's difference spreads 4.3 points: the melee runs until a side is gone). The search
+    keeps greedy's charge, as it should on a gain it cannot show."""
+    greedy_first, _ = no_clear_gain([_cards_two_rangers_left()], 0, _charges_the_rangers)
     assert greedy_first.option == "charge"
-
-
-@pytest.mark.xfail(strict=True, reason="search: the melee is sampled in 2 worlds: the Rangers' "
-                   "charge rates 0.0 at depth 3, never confidently above greedy's 1.1")
-def test_cards_search_finishes_the_rangers():
-    search_plays_strong(*_cards_two_rangers_left(), 0, _charges_the_rangers)
