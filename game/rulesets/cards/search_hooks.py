@@ -103,7 +103,7 @@ def can_charge_again(s, unit_id) -> bool:
         return False
     from game.rulesets.cards import battle_rounds  # the package imports this module
 
-    if s.round < battle_rounds(s) or s.pending.get("shuffle", True):
+    if s.round < battle_rounds(s.scenario) or s.pending.get("shuffle", True):
         return True
     if unit_card(unit.side, unit.kind) in (s.pending.get("deck") or ()):
         return True

@@ -21,7 +21,7 @@ def _facing(round_, deck):
 
 
 def test_in_the_last_round_a_unit_whose_card_is_drawn_threatens_nothing():
-    b = _facing(battle_rounds(two_units().state), ["end"])
+    b = _facing(battle_rounds(two_units().state.scenario), ["end"])
     assert can_charge_again(b.state, "s0u0")  # waiting on the card in play
     assert not can_charge_again(b.state, "s1u0")
     threats = raw_threats(b.ruleset, b.state, b.geo, b.ruleset.reach_odds)
@@ -29,7 +29,7 @@ def test_in_the_last_round_a_unit_whose_card_is_drawn_threatens_nothing():
 
 
 def test_with_its_card_left_or_a_round_to_come_it_still_threatens():
-    last = battle_rounds(two_units().state)
+    last = battle_rounds(two_units().state.scenario)
     for b in (_facing(last, ["unit:1:warriors", "end"]), _facing(last - 1, ["end"])):
         assert can_charge_again(b.state, "s1u0")
         assert raw_threats(b.ruleset, b.state, b.geo, b.ruleset.reach_odds)[1] > 0
