@@ -110,3 +110,47 @@ def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():
     assert legions_reach(s, "s1u0", 12.0) == Fraction(35, 36)
     lock(s, "s1u0", "s0u0")
     assert legions_reach(s, "s1u0", 12.0) == 0
+
+
+def test_ranks_leaf_counts_the_fight_owed_by_the_side_giving_orders():
+    """The Sword Band in contact with the Pike Block since the start of side 0's turn owes
+    its Fight: the leaf adds greedy's exact expectation of that fight (`combat_value`, not 0
+    here) to side 0's value, so side 0's margin moves by it and side 1's by its opposite;
+    once the Fight order is given nothing is owed and the leaf is the plain margin."""
+    from game.core.actions import Action
+    from game.rulesets.ranks.evaluation import combat_value
+    from game.rulesets.ranks.search_hooks import reach_odds as ranks_reach
+    from tests.rulesets.ranks.test_combat import NOTHING, engaged
+
+    b = engaged()
+    s, geo = b.state, b.geo
+    owed = combat_value(s, geo, "s0u0")
+    assert abs(owed) > 0.5
+    assert list(b.ruleset.fights_owed(s, geo)) == ["s0u0"]
+    assert evaluate(b.ruleset, s, 0, geo) == pytest.approx(
+        margin(b.ruleset, s, 0, geo, ranks_reach) + owed)
+    assert evaluate(b.ruleset, s, 1, geo) == pytest.approx(
+        margin(b.ruleset, s, 1, geo, ranks_reach) - owed)
+    b.apply(Action("fight", "s0u0"), *([NOTHING] * 28))
+    assert list(b.ruleset.fights_owed(s, geo)) == []
+    assert evaluate(b.ruleset, s, 0, geo) == pytest.approx(
+        margin(b.ruleset, s, 0, geo, ranks_reach))
+
+
+def test_ranks_leaf_counts_a_melee_once_when_two_units_owe_it():
+    """Two Sword Bands both front to front with one Pike Block since the start of the turn:
+    one Fight order brings both into the one combat, so the fights owed are that combat's
+    value once, not twice."""
+    from game.rulesets.ranks.evaluation import combat_value
+    from tests.rulesets.ranks.battle import WIDTH, two_units
+
+    b = two_units(["sword_band", "sword_band"], ["pike_block"])
+    b.stand("s1u0", 30.0, 22.0, 180.0)
+    b.facing_front("s0u0", "s1u0", slide=-2.5 * WIDTH)
+    b.facing_front("s0u1", "s1u0", slide=2.5 * WIDTH)
+    b.begin_turn()
+    s, geo = b.state, b.geo
+    assert list(b.ruleset.fights_owed(s, geo)) == ["s0u0", "s0u1"]
+    once = combat_value(s, geo, "s0u0")
+    assert once != 0
+    assert b.ruleset.fights_owed_value(s, geo) == pytest.approx(once)

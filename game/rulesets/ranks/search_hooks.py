@@ -7,6 +7,7 @@ sampled by the searcher's own dice.
 
 from __future__ import annotations
 
+from game.ai.evaluate import values
 from game.rulesets.ranks.movement import allowance
 
 
@@ -21,6 +22,22 @@ def reach_odds(s, unit_id, gap):
 #: threatened model predicted +0.10 of final margin for the side to act and -0.03 for the
 #: other, a fifth of the common weights (0.5, 0.25): ranks weighs them so.
 THREAT_WEIGHTS = (0.1, 0.05)
+
+#: The weight of the fights owed in the leaf (`evaluate`): 1, greedy's own exact expectation.
+FIGHTS_OWED_WEIGHT = 1.0
+
+
+def evaluate(ruleset, s, side: int, geo) -> float:
+    """The leaf's margin for `side` (`game.ai.evaluate.margin` with `reach_odds`), the fights
+    the side giving orders owes added to its value (`evaluation.fights_owed_value`). Why: a leaf at the
+    searcher's next turn stands just before its compulsory fights, so without the term a
+    candidate that leaves a good fight owed looked no better than one that leaves none."""
+    vals = values(ruleset, s, geo, reach_odds)
+    if not s.over:
+        vals[s.active] += FIGHTS_OWED_WEIGHT * ruleset.fights_owed_value(s, geo)
+    others = [v for i, v in enumerate(vals) if i != side]
+    return vals[side] - (max(others) if others else 0.0)
+
 
 #: Tried and dropped: the turn look-ahead to the opponents' next turn only
 #: (`search_to_the_end = False`, as legions): `python -m benchmarks.ai --ruleset ranks --seeds
