@@ -35,6 +35,7 @@ from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
     rotate_about,
+    separation,
     signed_turn,
     unit_vectors,
 )
@@ -477,6 +478,30 @@ def reach_candidates(s: GameState, unit_id: str) -> list[str]:
         if gap(mine, theirs) <= budget + 0.5:
             out.append(enemy.id)
     return out
+
+
+#: `enemy_within_move`'s allowance for how far a base may stand outside its block's footprint
+#: (rounding) and how far short of flush a charge may stop (`FLUSH_GAP`).
+WITHIN_MOVE_SLACK = 0.05
+
+
+def enemy_within_move(s: GameState, unit_id: str) -> bool:
+    """Whether an enemy block may stand within the unit's move, edge to edge (the footprints'
+    `separation`, a lower bound of the distance, against the move plus `WITHIN_MOVE_SLACK`).
+    When none does the unit has no charge to offer nor to refuse: a charge ends with a front
+    base flush on the target, and no point of the front travels farther than the charge
+    costs (straight, each point its length; a wheel about a front corner, at most the outer
+    corner's arc), which is at most the move; a refusal is only given for an enemy within the
+    move (`refused_charges`)."""
+    frame = formation.frame_of(s, unit_id)
+    mine = formation.footprint(frame, formation.extent(s, unit_id))
+    reach = allowance(s, unit_id) + WITHIN_MOVE_SLACK
+    for enemy in s.enemy_units(s.units[unit_id].side):
+        theirs = formation.footprint(formation.frame_of(s, enemy.id),
+                                     formation.extent(s, enemy.id))
+        if separation(mine, theirs) <= reach:
+            return True
+    return False
 
 
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
