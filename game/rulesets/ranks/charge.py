@@ -493,15 +493,14 @@ def enemy_within_move(s: GameState, unit_id: str) -> bool:
     costs (straight, each point its length; a wheel about a front corner, at most the outer
     corner's arc), which is at most the move; a refusal is only given for an enemy within the
     move (`refused_charges`)."""
-    frame = formation.frame_of(s, unit_id)
-    mine = formation.footprint(frame, formation.extent(s, unit_id))
+    mine = _footprint(s, unit_id)
     reach = allowance(s, unit_id) + WITHIN_MOVE_SLACK
-    for enemy in s.enemy_units(s.units[unit_id].side):
-        theirs = formation.footprint(formation.frame_of(s, enemy.id),
-                                     formation.extent(s, enemy.id))
-        if separation(mine, theirs) <= reach:
-            return True
-    return False
+    return any(separation(mine, _footprint(s, enemy.id)) <= reach
+               for enemy in s.enemy_units(s.units[unit_id].side))
+
+
+def _footprint(s: GameState, unit_id: str):
+    return formation.footprint(formation.frame_of(s, unit_id), formation.extent(s, unit_id))
 
 
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
@@ -549,9 +548,17 @@ def refused_charges(s: GameState, geo: Geometry, unit_id: str,
     sur = sur or sweep.Surroundings(s, unit_id)
     refused = []
     budget = allowance(s, unit_id)
+    mine = None
     for target_id in reach_candidates(s, unit_id):
         solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
-        if solution is None and geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+        if solution is not None:
+            continue
+        # the footprints' separation first (a lower bound of the distance, to the slack):
+        # most enemies the reach candidates keep are well beyond the move
+        mine = mine or _footprint(s, unit_id)
+        if separation(mine, _footprint(s, target_id)) > budget + WITHIN_MOVE_SLACK:
+            continue
+        if geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
             refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
     return refused
 

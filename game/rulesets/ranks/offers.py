@@ -205,8 +205,5 @@ def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Actio
     """What is offered, the table accepts. The solvers' own checks are a little stricter
     than the table's, so only close calls are put to it (an offer the table then refused
     would stop an AI's battle)."""
-    dest = a.destinations()
-    facing = movement.facing_after(s, a)
-    if not sweep.close_call(sur, s, a.unit, dest, facing):
-        return None
-    return movement.placed_problem(s, geo, a.unit, dest, facing)
+    return movement.confirmed_problem(s, geo, a.unit, a.destinations(),
+                                      movement.facing_after(s, a), sur)
