@@ -97,7 +97,6 @@ class RanksRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     threat_weights = search_hooks.THREAT_WEIGHTS
-    evaluate = search_hooks.evaluate
     name = msg("Ranks: blocks with fronts, flanks, fumbles and panic")
     status_help = {
         panic.ROUTED: (msg("ROUT"), msg("Routed: it can only Hold or flee until it rallies.")),
@@ -262,13 +261,6 @@ class RanksRuleset(RulesetBase):
         from game.rulesets.ranks.evaluation import action_value
 
         return action_value(s, a, geo)
-
-    def fights_owed_value(self, s: GameState, geo: Geometry) -> float:
-        """Greedy's expected points of the fights the active side still owes this turn (the
-        searcher's leaf: search_hooks.evaluate)."""
-        from game.rulesets.ranks.evaluation import fights_owed_value
-
-        return fights_owed_value(s, geo, self.fights_owed(s, geo))
 
     # --- what the client can show --------------------------------------------------------------
     def base_contacts(self, s: GameState, geo: Geometry) -> dict[str, str]:
@@ -474,17 +466,12 @@ class RanksRuleset(RulesetBase):
 
     def _waiting_fight(self, s: GameState, geo: Geometry) -> str | None:
         """A unit that still owes its compulsory Fight order this turn."""
-        return next(self.fights_owed(s, geo), None)
-
-    def fights_owed(self, s: GameState, geo: Geometry):
-        """The active side's units that still owe their compulsory Fight order this turn (in
-        contact since its start, no order yet, not routed), lazily: `end_turn` needs the first
-        only, the searcher's leaf every one (search_hooks.evaluate)."""
         c = contacts(s, geo)
         for unit in s.units_of(s.active):
             if (unit.flags.get("contact_at_start") and not unit.flags.get("order")
                     and not self._routed(s, unit.id) and c.in_contact(s, unit.id)):
-                yield unit.id
+                return unit.id
+        return None
 
     # --- turns ---------------------------------------------------------------------------------
     def begin_turn(self, s: GameState, geo: Geometry | None) -> list[Event]:

@@ -91,22 +91,6 @@ def combat_value(s: GameState, geo: Geometry, unit_id: str) -> float:
     return value
 
 
-def fights_owed_value(s: GameState, geo: Geometry, owed) -> float:
-    """What the fights the side giving orders still owes (`owed`: its units in contact since
-    the start of its turn, without an order yet) are worth to it: the sum of each one's
-    `combat_value`. Why (the searcher's leaf, ranks' search_hooks): a Fight is compulsory, so
-    these fights will strike, and a leaf standing before them would see none. One Fight order
-    brings every owing unit of its melee into the one combat (`combat.fighting_units`), so a
-    melee is counted once."""
-    value, counted = 0.0, set()
-    for unit_id in owed:
-        if unit_id in counted:
-            continue
-        counted.update(combat.fighting_units(s, geo, unit_id)[0])
-        value += combat_value(s, geo, unit_id)
-    return value
-
-
 def charge_preview(s: GameState, a: Action, geo: Geometry) -> dict:
     """For the client before a charge (or a Fight): per side, the dice it would roll and the
     exact P(hits = k, fumbles = f) of those dice."""

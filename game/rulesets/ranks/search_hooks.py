@@ -7,7 +7,6 @@ sampled by the searcher's own dice.
 
 from __future__ import annotations
 
-from game.ai.evaluate import values
 from game.rulesets.ranks.movement import allowance
 
 
@@ -23,22 +22,6 @@ def reach_odds(s, unit_id, gap):
 #: other, a fifth of the common weights (0.5, 0.25): ranks weighs them so.
 THREAT_WEIGHTS = (0.1, 0.05)
 
-#: The weight of the fights owed in the leaf (`evaluate`): 1, greedy's own exact expectation.
-FIGHTS_OWED_WEIGHT = 1.0
-
-
-def evaluate(ruleset, s, side: int, geo) -> float:
-    """The leaf's margin for `side` (`game.ai.evaluate.margin` with `reach_odds`), the fights
-    the side giving orders owes added to its value (`evaluation.fights_owed_value`). Why: a leaf at the
-    searcher's next turn stands just before its compulsory fights, so without the term a
-    candidate that leaves a good fight owed looked no better than one that leaves none."""
-    vals = values(ruleset, s, geo, reach_odds)
-    if not s.over:
-        vals[s.active] += FIGHTS_OWED_WEIGHT * ruleset.fights_owed_value(s, geo)
-    others = [v for i, v in enumerate(vals) if i != side]
-    return vals[side] - (max(others) if others else 0.0)
-
-
 #: Tried and dropped: the turn look-ahead to the opponents' next turn only
 #: (`search_to_the_end = False`, as legions): `python -m benchmarks.ai --ruleset ranks --seeds
 #: 10 --budget 1.0 --jobs 1`, 12 of 20 won, margin +7.40 +- 3.58, against 14 of 20, +8.80 +-
@@ -53,3 +36,12 @@ def evaluate(ruleset, s, side: int, geo) -> float:
 #: strike. Same seeds, both seats, 1.0 s: seeds 0-29, 44 of 60 won, margin +9.35, against
 #: 42 of 60, +7.22 without; paired +2.1 +- 2.0 points (seeds 0-9 +0.6 +- 2.3, 10-19 +3.3 +-
 #: 3.2, 20-29 +2.6 +- 4.7): one standard error, the same sign in each block of seeds.
+#: Rebuilt and measured again on new seeds (ranks' own `evaluate` hook: `margin` with
+#: `reach_odds`, plus the owed fights' `combat_value` for the side giving orders, a melee that
+#: two owing units share counted once): seeds 30-49 both seats, `python -m benchmarks.ai
+#: --ruleset ranks --first-seed 30 --seeds 20 --budget 1.0 --progress --jobs 1` (in two runs
+#: of 10 seeds), 30 of 40 won, margin +11.40 +- 2.14, against 29 of 40, +8.78 +- 2.04 without;
+#: paired (`benchmarks.ai_compare`) +2.62 +- 2.83 (seeds 30-39 +5.00 +- 3.93, 40-49 +0.25 +-
+#: 4.10). All 100 battles of seeds 0-49 paired: 74 against 71 won, +2.33 +- 1.65 points, 1.4
+#: standard errors: not clear, so not kept. The gain, if real, is ~2 points of margin; a
+#: next look would be the leaves it changes (`benchmarks/ai_overrides.py`), not more seeds.
