@@ -165,18 +165,13 @@ class RanksRuleset(RulesetBase):
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its
-        move (guarantee 1: a charge the rules refuse is explained, with the rule).
-
-        Asked at every turn's start (its log), so a unit with no enemy block within its move
-        by a cheap lower bound of the distance (`charge.enemy_within_move`) is passed over
-        unsolved: it has nothing to refuse. The state's bases are read once for every unit
-        (`offers.Bases`)."""
+        move (guarantee 1: a charge the rules refuse is explained, with the rule). The
+        state's bases are read once for every unit (`offers.Bases`)."""
         out = []
         bases = None
         for unit in s.units_of(s.active):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
-                    or self._routed(s, unit.id) or not s.unit_alive(unit.id)
-                    or not charge.enemy_within_move(s, unit.id)):
+                    or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
             bases = bases or offers.Bases(s)
             for _, why in offers.charges(s, geo, unit.id, bases=bases)[1]:

@@ -480,23 +480,9 @@ def reach_candidates(s: GameState, unit_id: str) -> list[str]:
     return out
 
 
-#: `enemy_within_move`'s allowance for how far a base may stand outside its block's footprint
-#: (rounding) and how far short of flush a charge may stop (`FLUSH_GAP`).
-WITHIN_MOVE_SLACK = 0.05
-
-
-def enemy_within_move(s: GameState, unit_id: str) -> bool:
-    """Whether an enemy block may stand within the unit's move, edge to edge (the footprints'
-    `separation`, a lower bound of the distance, against the move plus `WITHIN_MOVE_SLACK`).
-    When none does the unit has no charge to offer nor to refuse: a charge ends with a front
-    base flush on the target, and no point of the front travels farther than the charge
-    costs (straight, each point its length; a wheel about a front corner, at most the outer
-    corner's arc), which is at most the move; a refusal is only given for an enemy within the
-    move (`refused_charges`)."""
-    mine = _footprint(s, unit_id)
-    reach = allowance(s, unit_id) + WITHIN_MOVE_SLACK
-    return any(separation(mine, _footprint(s, enemy.id)) <= reach
-               for enemy in s.enemy_units(s.units[unit_id].side))
+#: How far a base may stand outside its block's footprint (rounding) when the footprints'
+#: `separation` stands for the table's distance (`refused_charges`).
+FOOTPRINT_SLACK = 0.05
 
 
 def _footprint(s: GameState, unit_id: str):
@@ -556,7 +542,7 @@ def refused_charges(s: GameState, geo: Geometry, unit_id: str,
         # the footprints' separation first (a lower bound of the distance, to the slack):
         # most enemies the reach candidates keep are well beyond the move
         mine = mine or _footprint(s, unit_id)
-        if separation(mine, _footprint(s, target_id)) > budget + WITHIN_MOVE_SLACK:
+        if separation(mine, _footprint(s, target_id)) > budget + FOOTPRINT_SLACK:
             continue
         if geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
             refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))

@@ -1,62 +1,8 @@
-"""The ranks engine's shortcuts at a turn's start and at `apply` (issue 13, engine speed): each
-gives exactly what the long way gives, position after position of real battles."""
+"""The ranks engine's shortcuts in a refused charge and at `apply` (issue 13, engine speed):
+each gives exactly what the long way gives, position after position of real battles."""
 
-from game.rulesets.ranks import charge, offers, recall
-from tests.rulesets.ranks.test_speed import forget_everything, shipped_battle_positions
-
-
-def long_charge_refusals(ruleset, s, geo):
-    """`charge_refusals` the long way: every unit free to move solved, each on its own."""
-    out = []
-    for unit in s.units_of(s.active):
-        if (unit.flags.get("order") or unit.flags.get("contact_at_start")
-                or ruleset._routed(s, unit.id) or not s.unit_alive(unit.id)):
-            continue
-        for _, why in offers.charges(s, geo, unit.id)[1]:
-            out.append(f"{unit.name}: {why}")
-    return out
-
-
-def test_charge_refusals_passing_over_units_with_no_enemy_in_reach_are_the_long_ways():
-    """A turn's refused charges (its log, the info panel), with the units that have no enemy
-    block within the cheap bound of their move passed over, are the refusals of every unit
-    solved; both seeds have refusals to give and units passed over."""
-    refusals = passed = 0
-    for seed in (3, 5):
-        ruleset, geo, states = shipped_battle_positions(steps=70, seed=seed)
-        for s in states:
-            if s.phase != "orders":
-                continue
-            forget_everything()
-            short = ruleset.charge_refusals(s, geo)
-            forget_everything()
-            assert short == long_charge_refusals(ruleset, s, geo)
-            refusals += len(short)
-            passed += sum(1 for u in s.units_of(s.active)
-                          if s.unit_alive(u.id) and not charge.enemy_within_move(s, u.id))
-    recall.forget()
-    assert refusals > 5 and passed > 20, (refusals, passed)
-
-
-def test_an_enemy_just_within_the_move_is_seen_and_one_beyond_has_nothing_to_refuse():
-    """Front to front, `gap` inches apart: within the Sword Band's move the bound sees the
-    Pike Block (and the charge is offered); beyond it by more than the slack it does not,
-    and the long way agrees there is no charge to offer nor to refuse."""
-    from tests.rulesets.ranks.battle import two_units
-
-    for extra, seen in ((-0.5, True), (0.0, True), (0.04, True), (0.3, False), (3.0, False)):
-        b = two_units(["sword_band"], ["pike_block"])
-        move = charge.allowance(b.state, "s0u0")
-        b.stand("s1u0", 30.0, 22.0, 180.0)
-        b.stand("s0u0", 30.0 - move - extra, 22.0, 0.0)
-        assert abs(b.distance("s0u0", "s1u0") - (move + extra)) < 1e-3
-        assert charge.enemy_within_move(b.state, "s0u0") is seen, extra
-        recall.forget()
-        offered, refused = charge.charge_choices(b.state, b.geo, "s0u0")
-        if not seen:
-            assert (offered, refused) == ([], [])
-        elif extra <= 0.0:
-            assert offered
+from game.rulesets.ranks import charge, recall
+from tests.rulesets.ranks.test_speed import shipped_battle_positions
 
 
 def test_the_footprints_separation_never_exceeds_the_tables_distance():
@@ -77,7 +23,7 @@ def test_the_footprints_separation_never_exceeds_the_tables_distance():
                                                     formation.extent(s, u))
                                 for u in (unit.id, enemy.id))
                 assert separation(mine, theirs) <= (geo.unit_distance(s, unit.id, enemy.id)
-                                                    + charge.WITHIN_MOVE_SLACK / 10)
+                                                    + charge.FOOTPRINT_SLACK / 10)
                 pairs += 1
     assert pairs > 500
 
