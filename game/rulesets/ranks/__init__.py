@@ -165,13 +165,16 @@ class RanksRuleset(RulesetBase):
 
     def charge_refusals(self, s: GameState, geo: Geometry) -> list[str]:
         """Why each of the active side's units free to move cannot charge an enemy within its
-        move (guarantee 1: a charge the rules refuse is explained, with the rule)."""
+        move (guarantee 1: a charge the rules refuse is explained, with the rule). The
+        state's bases are read once for every unit (`offers.Bases`)."""
         out = []
+        bases = None
         for unit in s.units_of(s.active):
             if (unit.flags.get("order") or unit.flags.get("contact_at_start")
                     or self._routed(s, unit.id) or not s.unit_alive(unit.id)):
                 continue
-            for _, why in offers.charges(s, geo, unit.id)[1]:
+            bases = bases or offers.Bases(s)
+            for _, why in offers.charges(s, geo, unit.id, bases=bases)[1]:
                 out.append(msg("{unit}: {why}", unit=unit.name, why=why))
         return out
 

@@ -35,6 +35,7 @@ from game.rulesets.ranks.shapes import (
     gap,
     normalise_angle,
     rotate_about,
+    separation,
     signed_turn,
     unit_vectors,
 )
@@ -479,6 +480,15 @@ def reach_candidates(s: GameState, unit_id: str) -> list[str]:
     return out
 
 
+#: How far a base may stand outside its block's footprint (rounding) when the footprints'
+#: `separation` stands for the table's distance (`refused_charges`).
+FOOTPRINT_SLACK = 0.05
+
+
+def _footprint(s: GameState, unit_id: str):
+    return formation.footprint(formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+
+
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:
     dest = solution.plan.destinations(s, unit_id)
     return Action("charge", unit_id, targets=(target_id,), placement=make_placement(dest),
@@ -524,9 +534,17 @@ def refused_charges(s: GameState, geo: Geometry, unit_id: str,
     sur = sur or sweep.Surroundings(s, unit_id)
     refused = []
     budget = allowance(s, unit_id)
+    mine = None
     for target_id in reach_candidates(s, unit_id):
         solution, _ = solve(s, geo, unit_id, target_id, sur, explain=False)
-        if solution is None and geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
+        if solution is not None:
+            continue
+        # the footprints' separation first (a lower bound of the distance, to the slack):
+        # most enemies the reach candidates keep are well beyond the move
+        mine = mine or _footprint(s, unit_id)
+        if separation(mine, _footprint(s, target_id)) > budget + FOOTPRINT_SLACK:
+            continue
+        if geo.unit_distance(s, unit_id, target_id) <= budget + 1e-6:
             refused.append((target_id, solve(s, geo, unit_id, target_id, sur)[1]))
     return refused
 

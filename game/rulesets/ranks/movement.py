@@ -418,8 +418,20 @@ def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
 
 
 def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan) -> str | None:
-    """The table's own word on where the block ends (new facing included)."""
-    return placed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing)
+    """The table's own word on where the block ends (new facing included), asked as the
+    offers ask it (`confirmed_problem`): `apply` checks an order as it was offered."""
+    return confirmed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing)
+
+
+def confirmed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],
+                      facing: float, sur: sweep.Surroundings | None = None) -> str | None:
+    """What the table says of an end the pure checks (sweep.py) accepted. Those checks are a
+    little stricter than the table's, so only close calls (`sweep.close_call`: something
+    near the end, or the table's edge) are put to it; elsewhere the table would accept."""
+    sur = sur or sweep.Surroundings(s, unit_id)
+    if not sweep.close_call(sur, s, unit_id, dest, facing):
+        return None
+    return placed_problem(s, geo, unit_id, dest, facing)
 
 
 def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],

@@ -135,11 +135,12 @@ class _Offer:
 
 
 def charges(s: GameState, geo: Geometry, unit_id: str,
-            sur: sweep.Surroundings | None = None
+            sur: sweep.Surroundings | None = None, bases: Bases | None = None
             ) -> tuple[list[Action], list[tuple[str, str]]]:
     """(the charges offered to a unit free to move, (enemy, why it cannot be charged) for
-    every enemy within its move edge to edge that cannot be)."""
-    offer = _Offer(s, geo, unit_id)
+    every enemy within its move edge to edge that cannot be). `bases`: the state's bases,
+    when the caller asks for several units."""
+    offer = _Offer(s, geo, unit_id, bases)
     offer._sur = sur
     ground_key = offer.on(ground.near)
     out, table_refused = offer.piece(ground_key, ("charges",), lambda: _charges(offer))
@@ -204,8 +205,5 @@ def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Actio
     """What is offered, the table accepts. The solvers' own checks are a little stricter
     than the table's, so only close calls are put to it (an offer the table then refused
     would stop an AI's battle)."""
-    dest = a.destinations()
-    facing = movement.facing_after(s, a)
-    if not sweep.close_call(sur, s, a.unit, dest, facing):
-        return None
-    return movement.placed_problem(s, geo, a.unit, dest, facing)
+    return movement.confirmed_problem(s, geo, a.unit, a.destinations(),
+                                      movement.facing_after(s, a), sur)

@@ -36,3 +36,12 @@ THREAT_WEIGHTS = (0.1, 0.05)
 #: strike. Same seeds, both seats, 1.0 s: seeds 0-29, 44 of 60 won, margin +9.35, against
 #: 42 of 60, +7.22 without; paired +2.1 +- 2.0 points (seeds 0-9 +0.6 +- 2.3, 10-19 +3.3 +-
 #: 3.2, 20-29 +2.6 +- 4.7): one standard error, the same sign in each block of seeds.
+#: Rebuilt and measured again on new seeds (ranks' own `evaluate` hook: `margin` with
+#: `reach_odds`, plus the owed fights' `combat_value` for the side giving orders, a melee that
+#: two owing units share counted once): seeds 30-49 both seats, `python -m benchmarks.ai
+#: --ruleset ranks --first-seed 30 --seeds 20 --budget 1.0 --progress --jobs 1` (in two runs
+#: of 10 seeds), 30 of 40 won, margin +11.40 +- 2.14, against 29 of 40, +8.78 +- 2.04 without;
+#: paired (`benchmarks.ai_compare`) +2.62 +- 2.83 (seeds 30-39 +5.00 +- 3.93, 40-49 +0.25 +-
+#: 4.10). All 100 battles of seeds 0-49 paired: 74 against 71 won, +2.33 +- 1.65 points, 1.4
+#: standard errors: not clear, so not kept. The gain, if real, is ~2 points of margin; a
+#: next look would be the leaves it changes (`benchmarks/ai_overrides.py`), not more seeds.

@@ -142,6 +142,18 @@ def overlap_entry(a: Polygon, b: Polygon, direction: Point, depth: float) -> flo
     return lowest
 
 
+def separation(a: Polygon, b: Polygon) -> float:
+    """A lower bound of the distance between two convex polygons, as tight as the separating
+    axes give it: the widest gap between their projections on any edge normal of either
+    (`gap` stops at the first axis that separates them, this one looks at every axis)."""
+    best = -math.inf
+    for axis in _axes(a) + _axes(b):
+        min_a, max_a = _project(a, axis)
+        min_b, max_b = _project(b, axis)
+        best = max(best, min_b - max_a, min_a - max_b)
+    return best
+
+
 def gap(a: Polygon, b: Polygon) -> float:
     """A lower bound of the distance between two convex polygons (the largest separation along
     an edge normal; exact when the closest features are edge and vertex, which is enough for
