@@ -7,8 +7,9 @@ hook (say, what a model counts for when holding an objective) instead of rewriti
 from __future__ import annotations
 
 import copy as _copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Protocol
 
 from game.core.actions import Action
@@ -39,6 +40,8 @@ class Ruleset(Protocol):
     def explain_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None: ...
     def score(self, s: GameState) -> tuple[float, ...]: ...
     def battle_rounds(self, scenario: Scenario) -> int: ...
+    def phase_name(self, phase_id: str) -> str: ...
+    def current_phase_name(self, s: GameState) -> str: ...
 
 
 # --- coherency ---------------------------------------------------------------------------------
@@ -178,6 +181,20 @@ class RulesetBase:
     max_sides = 2
     #: The reason the battle ends when only one side is left (a ruleset may word it its way).
     last_side_reason = msg("only one side has models on the table")
+    #: Each phase's name by the id `s.phase` holds, in the ruleset's own catalog: the one place
+    #: a phase is named, read by its PhaseStarted events and by the client (top bar, snapshot).
+    phase_names: Mapping[str, str] = MappingProxyType({})
+
+    def phase_name(self, phase_id: str) -> str:
+        """The phase's name (a `msg`, translated where it is shown); an id the ruleset does
+        not name reads as itself, capitalized ("close_combat" -> "Close combat")."""
+        name = self.phase_names.get(phase_id)
+        return name if name is not None else phase_id.replace("_", " ").capitalize()
+
+    def current_phase_name(self, s: GameState) -> str:
+        """The name of the phase `s` is in, as the client's top bar shows it: its phase's,
+        unless the ruleset names a finer step (legions: the assault's sub-phase)."""
+        return self.phase_name(str(s.phase))
 
     def battle_rounds(self, scenario: Scenario) -> int:
         """The battle's last round on this map: the map's, unless the ruleset keeps its own

@@ -122,7 +122,7 @@ def draw_battle(controller, size: tuple[int, int], map_path=None):
     text = shared_text()
     title = translate(s.scenario.title) if s.scenario.title else \
         Path(s.scenario.source or "battle").stem.replace("_", " ")
-    phase = translate(str(s.phase).replace("_", " ").capitalize())
+    phase = translate(controller.ruleset.current_phase_name(s))
     status = _("battle over") if s.over else _("round {round} of {rounds}, {phase} phase").format(
         round=s.round, rounds=controller.ruleset.battle_rounds(s.scenario), phase=phase)
     text.blit(surface, f"{title}  ·  {translate(controller.ruleset.name)}", (14, HEADER // 2),

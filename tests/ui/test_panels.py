@@ -324,3 +324,53 @@ def test_the_top_bar_counts_the_rounds_the_ruleset_plays_not_the_maps(make_app):
                                                  mode=HOT_SEAT, seed=2))
     drive.frames(1)
     assert squads.top_line().startswith("Round 1/5 ·")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_top_bar_names_the_phase_as_the_ruleset_and_its_log_do(make_app, monkeypatch,
+                                                                    ruleset):
+    """The top bar's phase is the ruleset's name for it (`current_phase_name`), the very message
+    its log's last PhaseStarted gave (where the ruleset logs phases): the client keeps no table
+    of phases of its own (warband's once said "Combat" where its log said "Close combat", and
+    legions' "Assault" where its log named the sub-phase)."""
+    from game import ai as agents
+    from game.core.events import PhaseStarted
+    from game.ui.screens.overlays import HandOverScreen
+
+    drive = make_app()
+    battle = hot_seat(drive, ruleset)
+    rules, agent = battle.controller.ruleset, agents.make("greedy", 1)
+    record = Recorder(monkeypatch)
+    drive.frames(1)
+    for _ in range(25):
+        if battle.controller.over:
+            break
+        name = rules.current_phase_name(battle.state)
+        assert battle.top_line().split(" · ")[1] == name
+        assert any(f" · {name} · " in text for text in record.texts()), \
+            [text for text in record.texts() if "·" in text]  # drawn, not only worked out
+        started = [e.phase for e in battle.controller.events if isinstance(e, PhaseStarted)]
+        assert not started or started[-1] == name, (started[-1], name)
+        battle.apply(agent.choose(battle.controller))
+        drive.frames(1)
+        while isinstance(drive.top, HandOverScreen):
+            drive.app.pop()
+            drive.frames(1)
+        record.drawn.clear()
+        drive.frames(1)
+    battle.state.pending.pop("sub", None)
+    for phase_id, name in rules.phase_names.items():  # every phase, reached in play or not
+        battle.state.phase = phase_id
+        assert battle.top_line().split(" · ")[1] == name
+
+
+def test_the_top_bar_says_the_phase_in_the_rulesets_own_words_in_french(make_app):
+    """The name is the ruleset's message, translated from its own catalog."""
+    from game.i18n import set_language
+
+    drive = make_app()
+    battle = hot_seat(drive, "warband")
+    drive.frames(1)
+    battle.state.phase = "combat"
+    set_language("fr")
+    assert " · Corps à corps · " in battle.top_line()

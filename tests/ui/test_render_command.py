@@ -33,3 +33,31 @@ def test_render_errors_are_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "missing.tmx" in err
     assert main(["render", "--size", "big", "--out", str(tmp_path / "x.png")]) == 2
+
+
+def test_the_picture_names_the_phase_as_the_ruleset_does(monkeypatch):
+    """The title strip's phase is the ruleset's name for it: cards' "activate" reads
+    "Activation phase" (the picture once capitalized the id: "Activate phase")."""
+    from game import rulesets
+    from game.io.tmx import default_map_for, load_scenario
+    from game.turn import TurnController
+    from game.ui.app import start_pygame
+    from game.ui.render import text as text_module
+    from game.ui.snapshot import draw_battle
+
+    drawn = []
+    original = text_module.TextCache.blit
+
+    def blit(cache, target, value, pos, *args, **kwargs):
+        drawn.append(value)
+        return original(cache, target, value, pos, *args, **kwargs)
+
+    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    start_pygame()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    path = default_map_for("cards")
+    controller = TurnController(rulesets.get("cards"), load_scenario(path), 2)
+    assert controller.state.phase == "activate"
+    draw_battle(controller, (960, 640), path)
+    assert any("round 1 of 6, Activation phase" in text for text in drawn), drawn

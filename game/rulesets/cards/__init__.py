@@ -54,6 +54,9 @@ ROUNDS = 6
 RULE_ROUNDS = msg("End of turn card: the round ends, all cards are shuffled back (cards)")
 RULE_MORALE = msg("Morale card: every unit below half strength takes a reaction test (cards)")
 RULE_SETUP = msg("Set-up")
+#: Each phase's name (the client's top bar, `phase_name`): a card is drawn, its units activate,
+#: then any melee is fought (the log tells the cards and the melee rounds, not the phases).
+PHASE_NAMES = {"draw": msg("Draw"), "activate": msg("Activation"), "melee": msg("Melee")}
 
 
 def battle_rounds(scenario: Scenario) -> int:
@@ -70,6 +73,7 @@ class CardsRuleset(RulesetBase):
     search_to_the_end = search_hooks.SEARCH_TO_THE_END
     name = msg("Cards: card activation and melee rounds until no one touches")
     last_side_reason = msg("only one side has figures on the table")
+    phase_names = PHASE_NAMES
     #: Rings round the selected unit in the client: the officer's reach for reaction tests,
     #: and 1" (Fierce; the survivors' free move keeps that far from the enemy).
     overlay_ranges = ((6.0, msg("officer 6\"")), (1.0, "1\""))
@@ -118,7 +122,8 @@ class CardsRuleset(RulesetBase):
             return activation.activation_problem(s, geo, a)
         if s.phase == "melee":
             return self._melee_problem(s, a, geo)
-        return msg("No action is possible in the {phase} phase", phase=s.phase)
+        return msg("No action is possible in the {phase} phase",
+                   phase=self.phase_name(s.phase))
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)

@@ -42,6 +42,7 @@ from game.rulesets.legions import (
     fight,
     move_intents,
     movement,
+    phases,
     reactions,
     search_hooks,
     statuses,
@@ -61,7 +62,6 @@ TURN_FLAGS = ("moved", "ran", "charge_declared", "charged", "disordered_charge",
               characters.CHANGED, transports.BOARDED)
 TRANSPORT_ACTIONS = ("embark", "disembark")
 CHARACTER_ACTIONS = ("join_unit", "leave_unit")
-PHASE_MOVEMENT = msg("Movement")
 
 
 class LegionsRuleset(RulesetBase):
@@ -74,6 +74,7 @@ class LegionsRuleset(RulesetBase):
     name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2
     status_help = statuses.STATUS_HELP
+    phase_names = phases.PHASE_NAMES
 
     # --- contract ------------------------------------------------------------------------------
     def new_game(self, scenario: Scenario, seed: int, forces: list[str] | None = None
@@ -85,7 +86,7 @@ class LegionsRuleset(RulesetBase):
                               sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN, round=s.round, side=s.active,
                             side_name=s.sides[s.active].name),
-                PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT,
+                PhaseStarted(rule=movement.RULE_MOVE, phase=self.phase_name("movement"),
                              side_name=s.sides[s.active].name)]
 
     def current_player(self, s: GameState) -> int | None:
@@ -131,7 +132,8 @@ class LegionsRuleset(RulesetBase):
             if "fight" in s.pending:
                 return fight.problem(s, geo, a)
             return charge.problem(s, geo, a)
-        return msg("No action is possible in the {phase} phase", phase=s.phase)
+        return msg("No action is possible in the {phase} phase",
+                   phase=self.phase_name(s.phase))
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         """The decision, then every step that needs none, up to the next decision."""
@@ -358,7 +360,7 @@ class LegionsRuleset(RulesetBase):
     def _enter_assault(self, s: GameState) -> list[Event]:
         s.phase = "assault"
         s.pending["sub"] = "charge"
-        return [PhaseStarted(rule=RULE_TURN, phase=msg("Assault (charge sub-phase)"),
+        return [PhaseStarted(rule=RULE_TURN, phase=phases.SUB_PHASE_NAMES["charge"],
                              side_name=s.sides[s.active].name)]
 
     def _enter_fight(self, s: GameState, geo: Geometry) -> list[Event]:
@@ -369,7 +371,7 @@ class LegionsRuleset(RulesetBase):
     def _begin_fight(self, s: GameState) -> list[Event]:
         s.pending["sub"] = "fight"
         events: list[Event] = [PhaseStarted(rule=fight.RULE_COMBATS,
-                                            phase=msg("Assault (fight sub-phase)"),
+                                            phase=phases.SUB_PHASE_NAMES["fight"],
                                             side_name=s.sides[s.active].name)]
         return events + fight.start(s)
 
@@ -377,8 +379,8 @@ class LegionsRuleset(RulesetBase):
         s.pending.clear()
         tidy_locks(s)
         side = s.sides[s.active]
-        events: list[Event] = [PhaseStarted(rule=statuses.RULE_END_PHASE, phase=msg("End"),
-                                            side_name=side.name)]
+        events: list[Event] = [PhaseStarted(rule=statuses.RULE_END_PHASE,
+                                            phase=self.phase_name("end"), side_name=side.name)]
         events.extend(statuses.end_phase_checks(s, dice, s.active))
         return events + self._next_turn(s, geo, dice)
 
@@ -395,8 +397,13 @@ class LegionsRuleset(RulesetBase):
         side = s.sides[s.active]
         events: list[Event] = [
             TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
-            PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT, side_name=side.name)]
+            PhaseStarted(rule=movement.RULE_MOVE, phase=self.phase_name("movement"),
+                         side_name=side.name)]
         return events + movement.routed_fall_backs(s, geo, dice)
+
+    def current_phase_name(self, s: GameState) -> str:
+        """The assault is shown by its sub-phase, as its PhaseStarted events name it."""
+        return phases.assault_step_name(s) or self.phase_name(s.phase)
 
     def round_limit_reason(self, rounds: int) -> str:
         return msg("the round limit ({rounds}) was reached", rounds=rounds)

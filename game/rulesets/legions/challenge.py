@@ -70,6 +70,7 @@ from game.rulesets.legions.events import (
     ModelDisgraced,
     StanceChosen,
 )
+from game.rulesets.legions.phases import SUB_PHASE_NAMES
 from game.rulesets.legions.profile import weapon
 from game.rulesets.legions.strike_rolls import roll_to_hit, roll_to_wound
 from game.rulesets.legions.wounds import new_pool, take_wound
@@ -111,7 +112,7 @@ def start(s: GameState) -> list[Event]:
     duel_book(s)
     if not queue:
         return []
-    return [PhaseStarted(rule=RULE_ISSUE, phase=msg("Assault (challenge sub-phase)"),
+    return [PhaseStarted(rule=RULE_ISSUE, phase=SUB_PHASE_NAMES["challenge"],
                          side_name=s.sides[s.active].name)]
 
 

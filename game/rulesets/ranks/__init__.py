@@ -79,6 +79,9 @@ CANNOT_IN_CONTACT = {
 #: How the log says a block moved (UnitMoved.how).
 MOVED_HOW = {"march": msg("marches"), "turn": msg("turns")}
 
+#: Each phase's name (the client's top bar, `phase_name`): orders, then the combats the
+#: orders made (the log tells the orders and the combats, not the phases).
+PHASE_NAMES = {"orders": msg("Orders"), "combat": msg("Combat")}
 #: Unit flags that are bookkeeping, not statuses (kept as non-True values so the client does
 #: not show them as markers).
 TURN_FLAGS = ("order", "charged", "contact_at_start")
@@ -98,6 +101,7 @@ class RanksRuleset(RulesetBase):
     reach_odds = staticmethod(search_hooks.reach_odds)
     threat_weights = search_hooks.THREAT_WEIGHTS
     name = msg("Ranks: blocks with fronts, flanks, fumbles and panic")
+    phase_names = PHASE_NAMES
     status_help = {
         panic.ROUTED: (msg("ROUT"), msg("Routed: it can only Hold or flee until it rallies.")),
         PANICKED: (msg("PAN"), msg("Panicked: rolls no dice, gives no support, is not active, "

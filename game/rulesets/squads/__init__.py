@@ -39,7 +39,8 @@ PHASES = ("command", "movement", "charge", "fight")
 RULE_SHOCK = msg("Battle-shock: below half strength, 2D6 >= Ld (squads)")
 RULE_SETUP = msg("Set-up")
 RULE_TURN_ORDER = msg("Turn order")
-#: Each phase's name (PhaseStarted.phase) and the rule its start cites.
+#: Each phase's name (its PhaseStarted, the client's top bar: `phase_name`) and the rule
+#: its start cites.
 PHASE_NAMES = {"command": msg("Command"), "movement": msg("Movement"), "charge": msg("Charge"),
                "fight": msg("Fight")}
 PHASE_RULES = {"command": msg("Command phase"), "movement": msg("Movement phase"),
@@ -65,6 +66,7 @@ class SquadsRuleset(RulesetBase):
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = msg("Squads: 2D6 charges and squad melee")
+    phase_names = PHASE_NAMES
     #: Rings the client draws around a selected unit: charge range, engagement, "within 1"".
     overlay_ranges = ((12.0, msg("charge range")), (2.0, msg("engagement")), (1.0, ""))
     #: What each unit flag means, for the client's markers and hover text.
@@ -89,7 +91,7 @@ class SquadsRuleset(RulesetBase):
                               sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                             side_name=s.sides[s.active].name),
-                PhaseStarted(rule=PHASE_RULES["movement"], phase=PHASE_NAMES["movement"],
+                PhaseStarted(rule=PHASE_RULES["movement"], phase=self.phase_name("movement"),
                              side_name=s.sides[s.active].name)]
 
     def current_player(self, s: GameState) -> int | None:
@@ -120,7 +122,7 @@ class SquadsRuleset(RulesetBase):
     def why_illegal(self, s: GameState, a: Action, geo: Geometry) -> str | None:
         handler = getattr(self, f"_why_{s.phase}", None)
         return handler(s, a, geo) if handler else msg("No action is possible in the {phase} phase",
-                                                      phase=s.phase)
+                                                      phase=self.phase_name(s.phase))
 
     def act(self, s: GameState, a: Action, geo: Geometry, dice: Dice) -> list[Event]:
         return getattr(self, f"_do_{s.phase}")(s, a, geo, dice)
@@ -398,7 +400,7 @@ class SquadsRuleset(RulesetBase):
     # --- phases and turns ----------------------------------------------------------------------
     def _enter(self, s, geo, dice, phase) -> list[Event]:
         s.phase = phase
-        events: list[Event] = [PhaseStarted(rule=PHASE_RULES[phase], phase=PHASE_NAMES[phase],
+        events: list[Event] = [PhaseStarted(rule=PHASE_RULES[phase], phase=self.phase_name(phase),
                                             side_name=s.sides[s.active].name)]
         if phase == "fight":
             s.pending["fight"] = {"step": "first", "chooser": 1 - s.active, "unit": None,
@@ -422,7 +424,7 @@ class SquadsRuleset(RulesetBase):
         side = s.sides[s.active]
         return [TurnStarted(rule=RULE_TURN_ORDER, round=s.round, side=s.active,
                             side_name=side.name),
-                PhaseStarted(rule=PHASE_RULES["command"], phase=PHASE_NAMES["command"],
+                PhaseStarted(rule=PHASE_RULES["command"], phase=self.phase_name("command"),
                              side_name=side.name)]
 
     def _why_command(self, s, a, geo):

@@ -46,10 +46,10 @@ from game.rulesets.warband.status import (
 )
 
 PHASES = ("recovery", "movement", "combat")
-#: The phases' names as the log shows them.
-PHASE_RECOVERY = msg("Recovery")
-PHASE_MOVEMENT = msg("Movement")
-PHASE_COMBAT = msg("Close combat")
+#: Each phase's name (its PhaseStarted, the client's top bar: `phase_name`): "Close combat", as
+#: the rules name it (the client's own table once said "Combat").
+PHASE_NAMES = {"recovery": msg("Recovery"), "movement": msg("Movement"),
+               "combat": msg("Close combat")}
 RULE_TURN = msg("Turn: recovery, movement (charges happen here), close combat; with 3-4 warbands "
                 "each takes its turn in order (warband)")
 RULE_SET_UP = msg("Set-up")
@@ -64,6 +64,7 @@ class WarbandRuleset(RulesetBase):
     name = msg("Warband: model-by-model close combat for 2 to 4 warbands")
     max_sides = MAX_SIDES
     last_side_reason = LAST_SIDE
+    phase_names = PHASE_NAMES
     #: flag -> (short code, explanation), for the client's status markers and hover cards
     status_help = STATUS_HELP
 
@@ -83,7 +84,8 @@ class WarbandRuleset(RulesetBase):
         return [BattleStarted(rule=RULE_SET_UP, ruleset=self.id,
                               sides=tuple(x.name for x in s.sides)),
                 TurnStarted(rule=RULE_TURN, round=s.round, side=s.active, side_name=side.name),
-                PhaseStarted(rule=recovery.RULE_ROUT, phase=PHASE_RECOVERY, side_name=side.name)]
+                PhaseStarted(rule=recovery.RULE_ROUT, phase=self.phase_name("recovery"),
+                             side_name=side.name)]
 
     def current_player(self, s: GameState) -> int | None:
         if s.over:
@@ -129,7 +131,8 @@ class WarbandRuleset(RulesetBase):
             return movement.move_action_problem(s, geo, a)
         if s.phase == "combat":
             return combat.declaration_problem(s, geo, a)
-        return msg("No action is possible in the {phase} phase", phase=s.phase)
+        return msg("No action is possible in the {phase} phase",
+                   phase=self.phase_name(s.phase))
 
     # --- moves dragged by hand (client hooks; the check stays `why_illegal`) ----------------------
     def drag_template(self, s: GameState, unit_id: str, geo: Geometry) -> Action | None:
@@ -225,7 +228,7 @@ class WarbandRuleset(RulesetBase):
             if m.alive and flag(s, m, FLEEING):
                 events += fleeing.flee(s, geo, dice, m, None, movement.RULE_FLEE_MOVE)
         s.phase = "movement"
-        events.append(PhaseStarted(rule=movement.RULE_MOVE, phase=PHASE_MOVEMENT,
+        events.append(PhaseStarted(rule=movement.RULE_MOVE, phase=self.phase_name("movement"),
                                    side_name=s.sides[s.active].name))
         return events
 
@@ -250,7 +253,7 @@ class WarbandRuleset(RulesetBase):
     def _enter_combat(self, s, geo, dice) -> list[Event]:
         s.phase = "combat"
         side = s.active
-        events: list[Event] = [PhaseStarted(rule=RULE_ALL_FIGHT, phase=PHASE_COMBAT,
+        events: list[Event] = [PhaseStarted(rule=RULE_ALL_FIGHT, phase=self.phase_name("combat"),
                                             side_name=s.sides[side].name)]
         order, rolled = combat.strike_order(s, geo, dice, side)
         s.pending["combat"] = combat.new_fight(side, order)
@@ -327,7 +330,8 @@ class WarbandRuleset(RulesetBase):
         s.phase = "recovery"
         side = s.sides[following]
         return [TurnStarted(rule=RULE_TURN, round=s.round, side=following, side_name=side.name),
-                PhaseStarted(rule=recovery.RULE_ROUT, phase=PHASE_RECOVERY, side_name=side.name)]
+                PhaseStarted(rule=recovery.RULE_ROUT, phase=self.phase_name("recovery"),
+                             side_name=side.name)]
 
     def _conceding_side(self, s, a) -> int | None:
         if a.option is None:

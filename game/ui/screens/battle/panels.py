@@ -34,13 +34,6 @@ VP_TIP = N_("Victory points if the battle ended now, worked out from the table a
 #: under a pointer that just clicked, so ordering again takes a deliberate second click.
 HOLD_AFTER_CLICK = 0.6
 
-#: The top bar's name of each ruleset's phase ids (the log names phases through its events).
-PHASE_LABELS = {"command": N_("Command"), "movement": N_("Movement"), "charge": N_("Charge"),
-                "fight": N_("Fight"), "recovery": N_("Recovery"),
-                "close_combat": N_("Close combat"), "draw": N_("Draw"),
-                "activate": N_("Activation"), "melee": N_("Melee"), "assault": N_("Assault"),
-                "orders": N_("Orders"), "combat": N_("Combat"), "end": N_("End")}
-
 
 class PanelsMixin:
     """The panels around the table (part of `BattleScreen`)."""
@@ -105,14 +98,13 @@ class PanelsMixin:
 
     def top_line(self) -> str:
         """The top bar's "Round 2/6 · Movement · side": the last round is the ruleset's
-        (`battle_rounds`), which need not be the map's."""
+        (`battle_rounds`), which need not be the map's, and the phase is named by the ruleset
+        (`current_phase_name`), as its log names it: the client knows no ruleset's phases."""
         s = self.state
-        phase_id = str(s.phase)
-        phase = _(PHASE_LABELS[phase_id]) if phase_id in PHASE_LABELS else \
-            translate(phase_id.replace("_", " ").capitalize())
+        ruleset = self.controller.ruleset
         return _("Round {round}/{rounds} · {phase} · {side}").format(
-            round=s.round, rounds=self.controller.ruleset.battle_rounds(s.scenario), phase=phase,
-            side=translate(s.sides[s.active].name))
+            round=s.round, rounds=ruleset.battle_rounds(s.scenario),
+            phase=translate(ruleset.current_phase_name(s)), side=translate(s.sides[s.active].name))
 
     def _draw_top(self, surface) -> None:
         text = shared_text()
