@@ -24,8 +24,10 @@ def reach_odds(s, unit_id, gap):
 #: the rule): decision median 0.68 s without it; 0.37 s at 0.25, 0.42 s at 0.3, 0.49 s at 0.4,
 #: 0.55 s at 0.5 (last session's try at 0.5 measured 0.54-0.55 s); 2 of 24 overrides cut at
 #: 0.25-0.3, none at 0.35. Measured (`benchmarks.ai --budget 1.0`, paired with
-#: `benchmarks.ai_compare`): 3 sides seeds 0-3: 4 -> 5 of 12 won, margin +4.83 +- 8.65, median
-#: 0.738 -> 0.351 s; 4 sides seeds 0-2: 3 -> 7 of 12, +2.00 +- 5.99, median 0.677 -> 0.362 s.
+#: `benchmarks.ai_compare`): 3 sides seeds 0-7: 7 -> 10 of 24 won, margin +4.00 +- 4.64, median
+#: 0.738 / 0.579 -> 0.351 / 0.358 s (seeds 0-3 / 4-7); 4 sides seeds 0-5: 9 -> 12 of 24, +1.79
+#: +- 4.28, median 0.677 / 0.550 -> 0.362 / 0.359 s (seeds 0-2 / 3-5). Wins within the noise:
+#: the same play, in half the time.
 MANY_SIDES_SOFT = 0.25
 
 
