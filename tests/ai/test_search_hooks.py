@@ -110,3 +110,56 @@ def test_legions_a_unit_locked_in_combat_makes_no_move_before_its_next_charge():
     assert legions_reach(s, "s1u0", 12.0) == Fraction(35, 36)
     lock(s, "s1u0", "s0u0")
     assert legions_reach(s, "s1u0", 12.0) == 0
+
+
+def test_warband_soft_stop_of_the_next_turn_only_with_more_than_two_warbands():
+    from game.ai.search import TURN_SOFT, SearchAgent
+    from game.rulesets.warband.search_hooks import MANY_SIDES_SOFT
+    from tests.rulesets.warband.battle import Battle, warband
+
+    ruleset = rulesets.get("warband")
+    two = Battle([warband("A", "sellsword_axeman"), warband("B", "sellsword_axeman")]).state
+    three = Battle([warband("A", "sellsword_axeman"), warband("B", "sellsword_axeman"),
+                    warband("C", "sellsword_axeman")]).state
+    assert SearchAgent.soft_share(ruleset, two, 1) is None
+    assert SearchAgent.soft_share(ruleset, three, 1) == MANY_SIDES_SOFT < 1
+    assert SearchAgent.soft_share(ruleset, two, None) == TURN_SOFT
+    assert SearchAgent.soft_share(ruleset, three, None) == TURN_SOFT
+    assert SearchAgent.soft_share(rulesets.get("squads"), two, 1) is None  # today's default
+
+
+def test_a_warband_soft_stop_after_one_round_is_the_look_aheads_verdict(monkeypatch):
+    """With three warbands, a next-turn look-ahead that stopped at the soft stop after one
+    rollout each (no challenger led) keeps greedy's choice as its verdict: the tree over
+    decisions does not spend the rest of the budget. With two (no soft stop there), a
+    look-ahead that compared one rollout each still leaves the decision to the tree."""
+    import game.ai.search as search
+    from game.ai.turns import timing_key
+    from game.io.tmx import default_map_for, load_scenario
+    from game.sim import battle_forces
+    from game.turn import TurnController
+
+    ruleset = rulesets.get("warband")
+    scenario = load_scenario(default_map_for("warband"))
+
+    def one_round_each(ruleset, world, geo, me, cands, *args, **kwargs):
+        for cand in cands:
+            cand.turn_values = [0.0]
+        return max(cands, key=lambda c: c.greedy)
+
+    trees = []
+    monkeypatch.setattr(search, "look_ahead", one_round_each)
+    monkeypatch.setattr(search.SearchAgent, "search_tree",
+                        lambda self, *args: trees.append(args) or max(args[4],
+                                                                      key=lambda c: c.greedy))
+    for sides, tree_calls in ((3, 0), (2, 1)):
+        trees.clear()
+        controller = TurnController(ruleset, scenario, 0, battle_forces(ruleset, sides, scenario))
+        while len(controller.legal_actions()) == 1:
+            controller.apply(controller.legal_actions()[0])
+        agent = search.SearchAgent(0, budget=1.0)
+        agent._timing[timing_key(None)] = 10.0  # rollouts to the end too dear: the next turn
+        agent.choose(controller)
+        assert agent.last_horizon == 1
+        assert len(trees) == tree_calls, sides
+        assert agent.last_by == ("turns" if tree_calls == 0 else "tree")
