@@ -2,15 +2,19 @@
 
 `movement.surely_apart` refuses a straight move by arithmetic before `move_reason` measures
 every path: it may only refuse what `coherency_problem` refuses, and the moves offered with it
-are the moves offered without it."""
+are the moves offered without it. The charge search leaves out of its ranking the spots on a
+target's bases (`placing.BURIED_MARGIN`): `free` refuses each, and the offers are the same."""
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
-from game.rulesets.squads import movement
+from game.rulesets.squads import charge, movement, placing
+from game.rulesets.squads.placing import ChargeSearch
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
 D = 2 * MOB_RADIUS
@@ -76,3 +80,53 @@ def test_moves_offered_with_the_shortcut_are_those_offered_without(monkeypatch):
     quick = offers()
     monkeypatch.setattr(movement, "surely_apart", lambda *a: False)
     assert quick == offers() and any(asked)
+
+
+# --- the charge search leaves out the spots on a target's bases --------------------------------
+
+def _charge_battle():
+    """A mob charging a line of marines with a second marine unit close by (constraint 4
+    bites), on the seed's worked-example distances."""
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines", "line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 7.0 + D, 22.0, 180.0)
+    b.place("s1u1", 10.0 + 8.0 + D, 30.0, 180.0)
+    return b
+
+
+def _offers(b, roll, margin, monkeypatch):
+    with monkeypatch.context() as patch:
+        patch.setattr(placing, "BURIED_MARGIN", margin)
+        for memo in (charge._solved, charge._choices, charge._shared):
+            memo.clear()
+        reachable = charge.reachable_targets(b.state, b.geo, "s0u0", roll)
+        return [(a.kind, a.targets, a.placement, a.label)
+                for a in charge.target_choices(b.state, b.geo, "s0u0", roll, reachable)]
+
+
+@pytest.mark.parametrize("roll", [7, 9, 12])
+def test_charge_offers_are_the_same_without_leaving_out_buried_spots(roll, monkeypatch):
+    b = _charge_battle()
+    quick = _offers(b, roll, placing.BURIED_MARGIN, monkeypatch)
+    assert any(kind == "charge_move" for kind, *_ in quick)
+    assert quick == _offers(b, roll, math.inf, monkeypatch)  # inf: no spot left out
+
+
+def test_every_spot_left_out_is_refused_by_free():
+    b = _charge_battle()
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0", "s1u1"), 12)
+    left_out = 0
+    for m in search.mine:
+        spots = search.static_spots(m)
+        kept = {(row[0], row[1]) for row in search._rows(m, spots)}
+        free = search.free_test(b.state, m)
+        buried = m.base.radius - CONTACT_TOLERANCE
+        for x, y in set(spots) - kept:
+            if math.hypot(x - m.x, y - m.y) > search.roll:
+                continue  # left out as out of reach
+            gaps = [search._raw_gap(t, x, y) for t in search.targets]
+            if min(gaps) < buried and (x, y) != (m.x, m.y):
+                left_out += 1
+                assert not free((x, y))
+    assert left_out > 100
