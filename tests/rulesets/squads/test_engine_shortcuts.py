@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
-from game.rulesets.squads import charge, movement, placing
+from game.rulesets.squads import charge, engagement, movement, placing
 from game.rulesets.squads.placing import ChargeSearch
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
@@ -130,3 +130,54 @@ def test_every_spot_left_out_is_refused_by_free():
                 left_out += 1
                 assert not free((x, y))
     assert left_out > 100
+
+
+# --- who a unit is engaged with where it stands, remembered ------------------------------------
+
+def _three_units():
+    b = Battle([("Horde", "brute_horde", ["brute_mob", "brute_mob"]),
+                ("Company", "line_company", ["line_marines"])], phase="movement")
+    b.place("s0u0", 10.0, 12.0, 0.0)
+    b.place("s0u1", 10.0, 36.0, 0.0)
+    b.place("s1u0", 20.0, 20.0, 180.0)
+    return b
+
+
+def _agrees(b):
+    for state in (b.state, b.state.copy()):
+        for u in ("s0u0", "s0u1", "s1u0"):
+            fresh = engagement.measure_engaged(state, b.geo, u)
+            assert engagement.engaged_enemies(state, b.geo, u) == fresh
+            assert engagement.engaged_enemies(state, b.geo, u, first=True) == fresh[:1]
+            assert engagement.is_engaged(state, b.geo, u) == bool(fresh)
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=st.lists(st.tuples(st.sampled_from(["s0u0", "s0u1", "s1u0"]),
+                                st.floats(6.0, 30.0), st.floats(6.0, 40.0),
+                                st.booleans()), min_size=1, max_size=8))
+def test_remembered_engagement_is_a_fresh_measure(moves):
+    """Units stepped about (some next to each other, some models slain; asked of the state
+    and of a copy): each answer the memory gives is the one measured afresh."""
+    b = _three_units()
+    for unit, x, y, slay in moves:
+        b.place(unit, x, y, 0.0)
+        alive = b.state.alive_models(unit)
+        if slay and len(alive) > 1:
+            alive[0].alive = False
+        _agrees(b)
+
+
+def test_remembered_engagement_sees_the_enemy_come_and_go_not_a_friend():
+    b = _three_units()
+    _agrees(b)
+    b.place("s1u0", 10.0, 12.0 + 2 * D + 2.5, 180.0)  # next to the first mob
+    _agrees(b)
+    assert engagement.engaged_enemies(b.state, b.geo, "s0u0") == ["s1u0"]
+    b.place("s0u1", 30.0, 40.0, 0.0)  # a friend moves elsewhere
+    _agrees(b)
+    b.state.alive_models("s1u0")[0].alive = False  # an enemy model slain
+    _agrees(b)
+    b.place("s1u0", 40.0, 40.0, 180.0)  # the enemy walks off
+    _agrees(b)
+    assert not engagement.is_engaged(b.state, b.geo, "s0u0")
