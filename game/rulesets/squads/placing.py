@@ -36,6 +36,7 @@ from game.rulesets.squads.spots import (
     RING_SLACK,
     STRICT,
     Shared,
+    buried_below,
     by_radius,
     least_gap,
     ring,
@@ -56,9 +57,6 @@ def stored(s: GameState, dest: dict) -> dict:
 
 #: Shaken orders tried after the plain ones (only when those all failed).
 SHAKES = 4
-#: A spot whose least gap to a target's bases is below -(CONTACT_TOLERANCE + this) overlaps
-#: one by the table's own test too (`_free_round`, whose sums this margin outweighs).
-BURIED_MARGIN = 1e-9
 
 
 
@@ -289,7 +287,7 @@ class ChargeSearch(CloseRange):
         move during a charge, so `free` refuses it in every build; ranked or not, it is never
         chosen, and leaving it out spares its rounding, its key and every test before `free`."""
         mx, my, mine = m.x, m.y, self.r[m.id]
-        buried = mine - CONTACT_TOLERANCE - BURIED_MARGIN
+        buried = buried_below(mine)
         targets, cache = self.targets, self._gaps
         hypot = math.hypot
         out = []

@@ -3,7 +3,7 @@
 `movement.surely_apart` refuses a straight move by arithmetic before `move_reason` measures
 every path: it may only refuse what `coherency_problem` refuses, and the moves offered with it
 are the moves offered without it. The charge search leaves out of its ranking the spots on a
-target's bases (`placing.BURIED_MARGIN`): `free` refuses each, and the offers are the same."""
+target's bases (`spots.BURIED_MARGIN`): `free` refuses each, and the offers are the same."""
 
 import math
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
-from game.rulesets.squads import charge, engagement, movement, placing
+from game.rulesets.squads import charge, engagement, movement, spots
 from game.rulesets.squads.placing import ChargeSearch
 from tests.rulesets.squads.battle import MOB_RADIUS, Battle
 
@@ -97,7 +97,7 @@ def _charge_battle():
 
 def _offers(b, roll, margin, monkeypatch):
     with monkeypatch.context() as patch:
-        patch.setattr(placing, "BURIED_MARGIN", margin)
+        patch.setattr(spots, "BURIED_MARGIN", margin)
         for memo in (charge._solved, charge._choices, charge._shared):
             memo.clear()
         reachable = charge.reachable_targets(b.state, b.geo, "s0u0", roll)
@@ -108,7 +108,7 @@ def _offers(b, roll, margin, monkeypatch):
 @pytest.mark.parametrize("roll", [7, 9, 12])
 def test_charge_offers_are_the_same_without_leaving_out_buried_spots(roll, monkeypatch):
     b = _charge_battle()
-    quick = _offers(b, roll, placing.BURIED_MARGIN, monkeypatch)
+    quick = _offers(b, roll, spots.BURIED_MARGIN, monkeypatch)
     assert any(kind == "charge_move" for kind, *_ in quick)
     assert quick == _offers(b, roll, math.inf, monkeypatch)  # inf: no spot left out
 
@@ -181,3 +181,37 @@ def test_remembered_engagement_sees_the_enemy_come_and_go_not_a_friend():
     b.place("s1u0", 40.0, 40.0, 180.0)  # the enemy walks off
     _agrees(b)
     assert not engagement.is_engaged(b.state, b.geo, "s0u0")
+
+
+@pytest.mark.parametrize("targets", [("s1u0",), ("s1u0", "s1u1")])
+def test_close_spots_are_the_same_without_leaving_out_buried_spots(targets, monkeypatch):
+    """Constraint 3's search (`close_spot`) for each model of the mob where it stands and
+    where the first build puts it: the same spot (or none) with and without the spots on a
+    target's bases in its list, and each spot left out of the list refused by `free`."""
+    b = _charge_battle()
+    b.place("s1u0", 10.0 + 4.0 + D, 22.0, 180.0)  # within the roll of most of the mob
+
+    def close_spots(margin):
+        with monkeypatch.context() as patch:
+            patch.setattr(spots, "BURIED_MARGIN", margin)
+            search = ChargeSearch(b.state, b.geo, "s0u0", targets, 12, spots.Shared())
+            order, anchor, flank, loose = next(search.orders())
+            dest, _, _ = search.build(order, anchor, flank, loose)
+            out = []
+            for trial in (b.state, search._trial(dest or {})):
+                for m in trial.alive_models("s0u0"):
+                    out.append(search.close_spot(trial, m, b.state.models[m.id]))
+            return out, search
+
+    quick, search = close_spots(spots.BURIED_MARGIN)
+    assert sum(spot is not None for spot in quick) >= 5
+    slow, every = close_spots(math.inf)
+    assert quick == slow
+    left_out = 0
+    for key, keyed in every._close.items():
+        m = b.state.models[key[-1]]
+        free = search.free_test(b.state, m)
+        for _, x, y in set(keyed) - set(search._close.get(key, keyed)):
+            left_out += 1
+            assert not free((x, y))
+    assert left_out > 50
