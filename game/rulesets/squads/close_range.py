@@ -12,7 +12,14 @@ import math
 
 from game.core.i18n import msg
 from game.core.state import GameState, Model
-from game.rulesets.squads.spots import CLOSE_ANGLES, CLOSE_GAPS, CLOSE_RANGE, PATH_CHECKS, stand
+from game.rulesets.squads.spots import (
+    CLOSE_ANGLES,
+    CLOSE_GAPS,
+    CLOSE_RANGE,
+    PATH_CHECKS,
+    buried_below,
+    stand,
+)
 
 
 class CloseRange:
@@ -29,14 +36,16 @@ class CloseRange:
         keyed = self._close.get(close_key)
         if keyed is None:
             keyed = []
+            # a spot on a target's base is refused by `free` whatever the others do
+            buried = buried_below(self.r[m.id]) - self.r[m.id] if self.round else -math.inf
             for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
                                                                    CLOSE_ANGLES)):
-                if (x, y) != (start.x, start.y):
-                    if math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
-                        continue
-                    if not self.closer(start, x, y):
-                        continue
+                moved = (x, y) != (start.x, start.y)
+                if moved and math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
+                    continue
                 near = min(self.target_gap(start, x, y, t) for t in self.targets)
+                if moved and (near < buried or not self.closer(start, x, y)):
+                    continue
                 if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
                     keyed.append((math.hypot(x - start.x, y - start.y), x, y))
             keyed.sort()

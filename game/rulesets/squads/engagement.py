@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from game.core.geometry import Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState
 
 ENGAGEMENT_RANGE = 2.0
@@ -15,10 +16,29 @@ CHARGE_RANGE = 12.0
 BAND = 1e-6
 
 
+#: Who each unit is engaged with where it stands, per table, under the places of its own and
+#: the enemy's living models (all the answer reads): asked for every unit at every listing of
+#: a Movement or Fight phase and at every charge declaration, while mostly other units move.
+_standing = PerTable(1024)
+
+
 def engaged_enemies(s: GameState, geo: Geometry, unit_id: str,
                     dest: dict | None = None, first: bool = False) -> list[str]:
     """Enemy units within 2" of the unit (optionally with some of its models moved; with
-    `first`, stop at the first one found)."""
+    `first`, only the first of them). Where the unit stands (no `dest`), remembered: the first
+    one is the head of the list, in the same order of enemy units."""
+    if not dest:
+        side = s.units[unit_id].side
+        key = (unit_id, tuple([(m.id, m.x, m.y) for m in s.models.values()
+                               if m.alive and (m.unit == unit_id or m.side != side)]))
+        found = _standing.get(geo, key, lambda: measure_engaged(s, geo, unit_id))
+        return found[:1] if first else list(found)
+    return measure_engaged(s, geo, unit_id, dest, first)
+
+
+def measure_engaged(s: GameState, geo: Geometry, unit_id: str,
+                    dest: dict | None = None, first: bool = False) -> list[str]:
+    """`engaged_enemies` measured afresh."""
     from game.rulesets.base import moved_models
 
     mine = _rows(moved_models(s, unit_id, dest))

@@ -36,6 +36,7 @@ from game.rulesets.squads.spots import (
     RING_SLACK,
     STRICT,
     Shared,
+    buried_below,
     by_radius,
     least_gap,
     ring,
@@ -281,8 +282,12 @@ class ChargeSearch(CloseRange):
     def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
         """`_rows` for round bases, the same sums written out (this loop ranks thousands of
         spots per model): a gap to a target is the board's shared raw gap less m's radius.
-        One target (the usual charge) has its own loop: no list of gaps to build."""
+        One target (the usual charge) has its own loop: no list of gaps to build. A spot on
+        a target's base is left out (a third of the rows in greedy battles): targets do not
+        move during a charge, so `free` refuses it in every build; ranked or not, it is never
+        chosen, and leaving it out spares its rounding, its key and every test before `free`."""
         mx, my, mine = m.x, m.y, self.r[m.id]
+        buried = buried_below(mine)
         targets, cache = self.targets, self._gaps
         hypot = math.hypot
         out = []
@@ -298,6 +303,8 @@ class ChargeSearch(CloseRange):
                 raw = cache.get(key)
                 if raw is None:
                     raw = cache[key] = least_gap((x, y), goal)
+                if raw < buried and moved:
+                    continue  # on a target's base: `free` refuses it wherever the unit is
                 gap = raw - mine
                 if gap < limit or not moved:  # constraint 2 (or not moving)
                     rounded = round(gap, 6)
@@ -315,6 +322,9 @@ class ChargeSearch(CloseRange):
                 raw = cache.get(key)
                 if raw is None:
                     raw = cache[key] = least_gap((x, y), goal)
+                if raw < buried and moved:
+                    closer = False  # on a target's base: `free` refuses it wherever the
+                    break  # unit is
                 gap = raw - mine
                 gaps.append(gap)
                 if gap < limit:

@@ -10,6 +10,8 @@ import functools
 import math
 from itertools import repeat
 
+from game.core.geometry import CONTACT_TOLERANCE
+
 #: Within 1" of a target model "when possible" (constraint 3).
 CLOSE_RANGE = 1.0
 #: Edge gaps (inches) tried round each target model, and round each model already placed.
@@ -28,6 +30,16 @@ PATH_CHECKS = 24
 STRICT = 1e-6
 #: More than a spot on the 1/1000" grid can be off its ring's circle (goal_spots).
 RING_SLACK = 0.01
+#: A spot whose least gap to a target's bases is below -(CONTACT_TOLERANCE + this) overlaps
+#: one by the table's own test too (`ChargeSearch._free_round`, whose sums this outweighs).
+BURIED_MARGIN = 1e-9
+
+
+def buried_below(radius: float) -> float:
+    """The raw gap (`least_gap`) under which a base of this radius stands on a target's
+    base: targets do not move during a charge, so `free` refuses such a spot in every build
+    and every check, and the searches leave it out of their lists before ranking it."""
+    return radius - CONTACT_TOLERANCE - BURIED_MARGIN
 
 
 @functools.cache
