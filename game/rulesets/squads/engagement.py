@@ -16,9 +16,10 @@ CHARGE_RANGE = 12.0
 BAND = 1e-6
 
 
-#: Who each unit is engaged with where it stands, per table, under the places of its own and
-#: the enemy's living models (all the answer reads): asked for every unit at every listing of
-#: a Movement or Fight phase and at every charge declaration, while mostly other units move.
+#: Who each unit is engaged with where it stands, per table, under the places and facings of
+#: its own and the enemy's living models (all the answer reads; a base that is not round
+#: measures by its facing): asked for every unit at every listing of a Movement or Fight
+#: phase and at every charge declaration, while mostly other units move.
 _standing = PerTable(1024)
 
 
@@ -29,7 +30,7 @@ def engaged_enemies(s: GameState, geo: Geometry, unit_id: str,
     one is the head of the list, in the same order of enemy units."""
     if not dest:
         side = s.units[unit_id].side
-        key = (unit_id, tuple([(m.id, m.x, m.y) for m in s.models.values()
+        key = (unit_id, tuple([(m.id, m.x, m.y, m.facing) for m in s.models.values()
                                if m.alive and (m.unit == unit_id or m.side != side)]))
         found = _standing.get(geo, key, lambda: measure_engaged(s, geo, unit_id))
         return found[:1] if first else list(found)
