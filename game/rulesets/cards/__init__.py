@@ -43,24 +43,19 @@ from game.rulesets.base import (
 )
 from game.rulesets.cards import activation, aftermath, deck, melee, reaction, search_hooks
 from game.rulesets.cards.contact import melee_groups
+from game.rulesets.cards.deck import battle_rounds
 from game.rulesets.cards.events import RoundStarted
 from game.rulesets.cards.profile import below_half_strength
 from game.rulesets.cards.reaction import STATUS_SHAKEN
 from game.rulesets.cards.setup import build_game
 
 AUTO = "auto"
-#: The battle lasts 6 rounds (rules/cards.md); a map made for `cards` may set its own.
-ROUNDS = 6
 RULE_ROUNDS = msg("End of turn card: the round ends, all cards are shuffled back (cards)")
 RULE_MORALE = msg("Morale card: every unit below half strength takes a reaction test (cards)")
 RULE_SETUP = msg("Set-up")
 #: Each phase's name (the client's top bar, `phase_name`): a card is drawn, its units activate,
 #: then any melee is fought (the log tells the cards and the melee rounds, not the phases).
 PHASE_NAMES = {"draw": msg("Draw"), "activate": msg("Activation"), "melee": msg("Melee")}
-
-
-def battle_rounds(scenario: Scenario) -> int:
-    return scenario.rounds if scenario.ruleset == "cards" else ROUNDS
 
 
 class CardsRuleset(RulesetBase):

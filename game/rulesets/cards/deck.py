@@ -15,8 +15,19 @@ from __future__ import annotations
 
 from game.core.dice import Dice
 from game.core.i18n import msg
-from game.core.state import GameState
+from game.core.state import GameState, Scenario
 from game.rulesets.cards.events import CardDrawn, DeckShuffled
+
+#: The battle lasts 6 rounds (rules/cards.md); a map made for `cards` may set its own.
+ROUNDS = 6
+
+
+def battle_rounds(scenario: Scenario) -> int:
+    """The last round (the ruleset's `battle_rounds`): here, not in the package, because the
+    search hooks ask it too (which round is the last decides whether a drawn card comes
+    back), and the package imports them."""
+    return scenario.rounds if scenario.ruleset == "cards" else ROUNDS
+
 
 RULE_DECK = msg("The deck: one card per unit type per side, Morale, End of turn (cards)")
 RULE_DRAW = msg("Draw a card: its owner activates the matching units (cards)")

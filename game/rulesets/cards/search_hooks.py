@@ -14,7 +14,7 @@ sampled by the searcher's dice.
 
 from __future__ import annotations
 
-from game.rulesets.cards.deck import unit_card
+from game.rulesets.cards.deck import battle_rounds, unit_card
 
 #: Decisions left to greedy's values (`game.ai.search`, `greedy_decides`): which figure in
 #: contact to remove as a casualty. Greedy keeps the officer (its talents, its +1 to reaction
@@ -101,8 +101,6 @@ def can_charge_again(s, unit_id) -> bool:
     unit = s.units[unit_id]
     if unit.flags.get("shaken"):
         return False
-    from game.rulesets.cards import battle_rounds  # the package imports this module
-
     if s.round < battle_rounds(s.scenario) or s.pending.get("shuffle", True):
         return True
     if unit_card(unit.side, unit.kind) in (s.pending.get("deck") or ()):
