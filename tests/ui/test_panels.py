@@ -13,8 +13,8 @@ from game.core.events import DiceRolled, Note
 from game.core.text import plain_words
 from game.rulesets.ranks.events import CombatDice
 from game.ui import explain
-from game.ui.render import text as text_module
 from game.ui.render.dice import ROLL_TIME, DiceTray
+from tests.ui.drawn import Recorder
 
 TAG = re.compile(r"seed|\[added|\((?:squads|warband|cards|legions|ranks)\)", re.IGNORECASE)
 
@@ -27,24 +27,6 @@ def rule_strings() -> set[str]:
         found.update(v for k, v in vars(module).items() if k.startswith("RULE")
                      and isinstance(v, str))
     return found
-
-
-class Recorder:
-    """Every text drawn while it listens, with the rectangle it was drawn in."""
-
-    def __init__(self, monkeypatch):
-        self.drawn: list[tuple[str, pygame.Rect]] = []
-        original = text_module.TextCache.blit
-
-        def blit(cache, target, value, pos, *args, **kwargs):
-            rect = original(cache, target, value, pos, *args, **kwargs)
-            self.drawn.append((value, rect))
-            return rect
-
-        monkeypatch.setattr(text_module.TextCache, "blit", blit)
-
-    def texts(self) -> list[str]:
-        return [t for t, _ in self.drawn]
 
 
 # --- 1. plain words ------------------------------------------------------------------------------

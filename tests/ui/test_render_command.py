@@ -42,17 +42,10 @@ def test_the_picture_names_the_phase_as_the_ruleset_does(monkeypatch):
     from game.io.tmx import default_map_for, load_scenario
     from game.turn import TurnController
     from game.ui.app import start_pygame
-    from game.ui.render import text as text_module
     from game.ui.snapshot import draw_battle
+    from tests.ui.drawn import Recorder
 
-    drawn = []
-    original = text_module.TextCache.blit
-
-    def blit(cache, target, value, pos, *args, **kwargs):
-        drawn.append(value)
-        return original(cache, target, value, pos, *args, **kwargs)
-
-    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    record = Recorder(monkeypatch)
     start_pygame()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))
@@ -60,4 +53,5 @@ def test_the_picture_names_the_phase_as_the_ruleset_does(monkeypatch):
     controller = TurnController(rulesets.get("cards"), load_scenario(path), 2)
     assert controller.state.phase == "activate"
     draw_battle(controller, (960, 640), path)
-    assert any("round 1 of 6, Activation phase" in text for text in drawn), drawn
+    assert any("round 1 of 6, Activation phase" in text for text in record.texts()), \
+        record.texts()

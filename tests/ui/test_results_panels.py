@@ -8,8 +8,8 @@ import pygame
 
 from game.io.tmx import default_map_for
 from game.ui.app import HOT_SEAT, BattleConfig
-from game.ui.render import text as text_module
 from game.ui.screens.results import ResultsScreen
+from tests.ui.drawn import Recorder
 
 BAD_GRAMMAR = re.compile(r"\b1 (wounds|hits|actions|decisions|models|casualties|dice|fumbles)\b"
                          r"|s's\b")
@@ -17,14 +17,7 @@ BAD_GRAMMAR = re.compile(r"\b1 (wounds|hits|actions|decisions|models|casualties|
 
 def test_results_count_decisions_as_the_replay_does(make_app, monkeypatch, tmp_path):
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
-    drawn = []
-    original = text_module.TextCache.blit
-
-    def blit(cache, target, value, pos, *args, **kwargs):
-        drawn.append(value)
-        return original(cache, target, value, pos, *args, **kwargs)
-
-    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    record = Recorder(monkeypatch)
     drive = make_app()
     battle = drive.app.start_battle(BattleConfig(ruleset="squads", map_path=default_map_for(
         "squads"), mode=HOT_SEAT, seed=4))
@@ -45,15 +38,15 @@ def test_results_count_decisions_as_the_replay_does(make_app, monkeypatch, tmp_p
             break
     results = drive.top
     assert isinstance(results, ResultsScreen)
-    drawn.clear()
+    record.drawn.clear()
     drive.frames(1)
     replay = next((tmp_path / "data" / "replays").glob("*.json"))
     decisions = len(json.loads(replay.read_text())["actions"])
     assert decisions == results.controller.decision_count()
-    shown = [t for t in drawn if t.startswith("Round") and "decision" in t]
+    shown = [t for t in record.texts() if t.startswith("Round") and "decision" in t]
     want = f"{decisions} decision" + ("" if decisions == 1 else "s")
     assert shown and all(want in t for t in shown), shown
-    assert not [t for t in drawn if BAD_GRAMMAR.search(t)]
+    assert not [t for t in record.texts() if BAD_GRAMMAR.search(t)]
     log_texts = [e.text for e in battle.log.entries]
     assert not [t for t in log_texts if BAD_GRAMMAR.search(t)]
     pygame.event.clear()
@@ -73,14 +66,7 @@ def test_the_results_table_fits_the_smallest_window(make_app, monkeypatch, tmp_p
     surface = pygame.Surface((960, 640))
     bottom = ResultsScreen._table(screen, surface, 196)
     assert bottom > 196
-    drawn = []
-    original = text_module.TextCache.blit
-
-    def blit(cache, target, value, pos, *args, **kwargs):
-        rect = original(cache, target, value, pos, *args, **kwargs)
-        drawn.append(rect)
-        return rect
-
-    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    record = Recorder(monkeypatch)
     ResultsScreen._table(screen, surface, 196)
+    drawn = record.rects()
     assert drawn and all(r.left >= 0 and r.right <= 960 for r in drawn)

@@ -11,8 +11,8 @@ from game.io.tmx import default_map_for, load_scenario
 from game.learn import glossary
 from game.sim import battle_forces
 from game.turn import TurnController
-from game.ui.render import text as text_module
 from game.ui.screens.battle.unit_card import CardLine, card_lines, fitting, words
+from tests.ui.drawn import Recorder
 
 RULESETS = ("squads", "warband", "cards", "legions", "ranks")
 PYTHON = re.compile(r"\(\(|\[|\]|\{|'\w+'|\bTrue\b|\bFalse\b|\bNone\b|=\d|_\w")
@@ -59,15 +59,7 @@ def test_a_card_too_long_for_its_box_says_so():
 def test_hover_shows_the_card_and_selection_the_side_panel(make_app, monkeypatch):
     from game.ui.app import HOT_SEAT, BattleConfig
 
-    drawn = []
-    original = text_module.TextCache.blit
-
-    def blit(cache, target, value, pos, *args, **kwargs):
-        rect = original(cache, target, value, pos, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(text_module.TextCache, "blit", blit)
+    drawn = Recorder(monkeypatch).drawn
     drive = make_app()
     screen = drive.app.start_battle(BattleConfig(ruleset="warband", map_path=default_map_for(
         "warband"), mode=HOT_SEAT, seed=3))
