@@ -46,3 +46,18 @@ def next_turn_soft(s) -> float | None:
     sent those decisions to the tree over decisions (3 sides, seeds 0-1: 25 of 171 decisions,
     0.80 s median, one override) and the decision median stayed at 0.53 s."""
     return MANY_SIDES_SOFT if len(s.sides) > 2 else None
+
+
+def end_horizon_tried(s) -> bool:
+    """Whether the turn look-ahead may try its horizon to the battle's end
+    (`game.ai.search.SearchAgent.horizon`): with two warbands, yes; with three or four, never.
+
+    Why: a rollout to the end plays every other warband's turns to the last round, and with 3-4
+    sides four candidates of three such rollouts never fitted the budget; yet the look-ahead
+    tried them at a battle's first decision and every `END_REMEASURE` decisions after, each
+    try a decision of 0.55-0.79 s that compared next to nothing and overrode greedy never
+    (the previous session's runs: 10-11 such decisions per 12 battles). Measured without the
+    tries (`benchmarks.ai --sides 3 --seeds 8 --budget 1.0`, paired by `benchmarks.ai_compare`):
+    10 -> 10 of 24 won, margin -3.25 +- 4.36 (noise: 2 battles won, 2 lost), decision median
+    0.351 / 0.358 -> 0.305 s (seeds 0-3 / 4-7 before), p95 1.00 s both."""
+    return len(s.sides) <= 2
