@@ -61,3 +61,12 @@ def end_horizon_tried(s) -> bool:
     10 -> 10 of 24 won, margin -3.25 +- 4.36 (noise: 2 battles won, 2 lost), decision median
     0.351 / 0.358 -> 0.305 s (seeds 0-3 / 4-7 before), p95 1.00 s both."""
     return len(s.sides) <= 2
+
+
+# Also tried with 3-4 warbands and not kept (no clear gain): the next-turn rollouts stopped
+# before the searcher's own rout test (its automatic recovery step) and the leaf weighing that
+# test by its exact odds (2D6 <= Ld: the margin as it stands mixed with the margin once routed),
+# and a routed warband's margin counted no better than a 1-point loss (it cannot win, whatever
+# its points). Measured against this file's settings (`benchmarks.ai --sides 3 --budget 1.0`,
+# paired by `benchmarks.ai_compare`): seeds 0-7 10 -> 12 of 24 won, margin -1.21 +- 4.13;
+# seeds 8-15 10 -> 9, -2.08 +- 3.29; all 48: 20 -> 21, -1.65 +- 2.61; median 0.29-0.30 s both.
