@@ -301,20 +301,15 @@ class SearchAgent:
         return (cost * SEEDS_WANTED * 2 <= self.budget * TURN_SHARE
                 or self._skipped % REMEASURE == 0)
 
-    def horizon(self, ruleset=None, world=None) -> int | None:
+    def horizon(self, ruleset=None) -> int | None:
         """The turn look-ahead's horizon: None (the battle's end) when the budget affords
         `END_CANDIDATES` candidates `SEEDS_WANTED` rollouts each that far (unmeasured yet,
         or every `REMEASURE` decisions, it is tried); else 1 (the opponents' next turn).
         Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose
         `search_to_the_end` is False (measured worse there: its search_hooks say why).
         Why to the end: the final points
-        need no evaluation of a position, whose misjudgements a short horizon inherits.
-        A ruleset's `end_horizon_tried(state)` False: 1, never tried (warband with 3-4 sides:
-        never affordable, and each try cost a decision most of the budget)."""
+        need no evaluation of a position, whose misjudgements a short horizon inherits."""
         if self.budget is None or not getattr(ruleset, "search_to_the_end", True):
-            return 1
-        tried = getattr(ruleset, "end_horizon_tried", None)
-        if tried is not None and world is not None and not tried(world):
             return 1
         cost = self._timing.get(timing_key(None))
         if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
@@ -328,7 +323,7 @@ class SearchAgent:
         end, it has `TURN_SHARE` of the budget (the tree over decisions the rest, when
         greedy's choice stands); else all of it."""
         whole = self._deadline
-        horizon = self.last_horizon = self.horizon(ruleset, world)
+        horizon = self.last_horizon = self.horizon(ruleset)
         if whole is not None and self.near_the_end(ruleset, world) and horizon == 1:
             self._deadline = start + self.budget * TURN_SHARE
         soft = self.soft_share(ruleset, world, horizon)

@@ -163,14 +163,3 @@ def test_a_warband_soft_stop_after_one_round_is_the_look_aheads_verdict(monkeypa
         assert agent.last_horizon == 1
         assert len(trees) == tree_calls, sides
         assert agent.last_by == ("turns" if tree_calls == 0 else "tree")
-
-
-def test_warband_never_tries_the_horizon_to_the_end_with_more_than_two_warbands():
-    from game.ai.search import SearchAgent
-    from tests.rulesets.warband.battle import Battle, warband
-
-    ruleset = rulesets.get("warband")
-    two = Battle([warband("A", "sellsword_axeman"), warband("B", "sellsword_axeman")]).state
-    three = Battle([warband(n, "sellsword_axeman") for n in "ABC"]).state
-    assert SearchAgent(0, budget=1.0).horizon(ruleset, two) is None  # unmeasured: tried
-    assert SearchAgent(0, budget=1.0).horizon(ruleset, three) == 1

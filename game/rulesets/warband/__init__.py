@@ -62,7 +62,6 @@ class WarbandRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     next_turn_soft = staticmethod(search_hooks.next_turn_soft)
-    end_horizon_tried = staticmethod(search_hooks.end_horizon_tried)
     name = msg("Warband: model-by-model close combat for 2 to 4 warbands")
     max_sides = MAX_SIDES
     last_side_reason = LAST_SIDE

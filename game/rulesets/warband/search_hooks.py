@@ -48,25 +48,15 @@ def next_turn_soft(s) -> float | None:
     return MANY_SIDES_SOFT if len(s.sides) > 2 else None
 
 
-def end_horizon_tried(s) -> bool:
-    """Whether the turn look-ahead may try its horizon to the battle's end
-    (`game.ai.search.SearchAgent.horizon`): with two warbands, yes; with three or four, never.
-
-    Why: a rollout to the end plays every other warband's turns to the last round, and with 3-4
-    sides four candidates of three such rollouts never fitted the budget; yet the look-ahead
-    tried them at a battle's first decision and every `END_REMEASURE` decisions after, each
-    try a decision of 0.55-0.79 s that compared next to nothing and overrode greedy never
-    (the previous session's runs: 10-11 such decisions per 12 battles). Measured without the
-    tries (`benchmarks.ai --sides 3 --seeds 8 --budget 1.0`, paired by `benchmarks.ai_compare`):
-    10 -> 10 of 24 won, margin -3.25 +- 4.36 (noise: 2 battles won, 2 lost), decision median
-    0.351 / 0.358 -> 0.305 s (seeds 0-3 / 4-7 before), p95 1.00 s both."""
-    return len(s.sides) <= 2
-
-
-# Also tried with 3-4 warbands and not kept (no clear gain): the next-turn rollouts stopped
-# before the searcher's own rout test (its automatic recovery step) and the leaf weighing that
-# test by its exact odds (2D6 <= Ld: the margin as it stands mixed with the margin once routed),
-# and a routed warband's margin counted no better than a 1-point loss (it cannot win, whatever
-# its points). Measured against this file's settings (`benchmarks.ai --sides 3 --budget 1.0`,
-# paired by `benchmarks.ai_compare`): seeds 0-7 10 -> 12 of 24 won, margin -1.21 +- 4.13;
-# seeds 8-15 10 -> 9, -2.08 +- 3.29; all 48: 20 -> 21, -1.65 +- 2.61; median 0.29-0.30 s both.
+# Tried with 3-4 warbands and not kept (measured by `benchmarks.ai --budget 1.0 --progress
+# --jobs 1`, paired by `benchmarks.ai_compare`):
+# - never trying the turn look-ahead's horizon to the battle's end (never affordable there;
+#   tried at a battle's first decision and every `END_REMEASURE` after), a hook
+#   `end_horizon_tried(state)`: 4 sides seeds 0-5 against main as merged: 8 -> 5 of 24 won,
+#   margin -7.42 +- 4.92, decision median 0.310 -> 0.325 s: no time saved, 3 battles lost more;
+# - with it, the next-turn rollouts stopped before the searcher's own rout test (its automatic
+#   recovery step) and the leaf weighing that test by its exact odds (2D6 <= Ld: the margin as
+#   it stands mixed with the margin once routed), and a routed warband's margin counted no
+#   better than a 1-point loss (it cannot win, whatever its points): 3 sides seeds 0-15 against
+#   the former alone, 20 -> 21 of 48 won, margin -1.65 +- 2.61 (seeds 0-7: 10 -> 12, -1.21 +-
+#   4.13; 8-15: 10 -> 9, -2.08 +- 3.29), median 0.29-0.30 s both.
