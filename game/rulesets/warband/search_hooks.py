@@ -46,3 +46,17 @@ def next_turn_soft(s) -> float | None:
     sent those decisions to the tree over decisions (3 sides, seeds 0-1: 25 of 171 decisions,
     0.80 s median, one override) and the decision median stayed at 0.53 s."""
     return MANY_SIDES_SOFT if len(s.sides) > 2 else None
+
+
+# Tried with 3-4 warbands and not kept (measured by `benchmarks.ai --budget 1.0 --progress
+# --jobs 1`, paired by `benchmarks.ai_compare`):
+# - never trying the turn look-ahead's horizon to the battle's end (never affordable there;
+#   tried at a battle's first decision and every `END_REMEASURE` after), a hook
+#   `end_horizon_tried(state)`: 4 sides seeds 0-5 against main as merged: 8 -> 5 of 24 won,
+#   margin -7.42 +- 4.92, decision median 0.310 -> 0.325 s: no time saved, 3 battles lost more;
+# - with it, the next-turn rollouts stopped before the searcher's own rout test (its automatic
+#   recovery step) and the leaf weighing that test by its exact odds (2D6 <= Ld: the margin as
+#   it stands mixed with the margin once routed), and a routed warband's margin counted no
+#   better than a 1-point loss (it cannot win, whatever its points): 3 sides seeds 0-15 against
+#   the former alone, 20 -> 21 of 48 won, margin -1.65 +- 2.61 (seeds 0-7: 10 -> 12, -1.21 +-
+#   4.13; 8-15: 10 -> 9, -2.08 +- 3.29), median 0.29-0.30 s both.
