@@ -252,9 +252,11 @@ class RulesetBase:
         raise NotImplementedError
 
     def round_limit_reason(self, rounds: int) -> str:
-        """Why the battle ended at its round limit, in the ruleset's own catalog: the French
-        texts call a round "tour" in some games and "round" in others."""
-        raise NotImplementedError
+        """Why the battle ended at its round limit. A ruleset whose texts name the round
+        their own way says it again in its own module, so that its catalog holds its
+        wording (French: "tour" here, "round" in squads and ranks, where a "tour" is a
+        side's turn)."""
+        return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
 
 def expected(dist: dict[int, Fraction]) -> Fraction:

@@ -339,9 +339,6 @@ class CardsRuleset(RulesetBase):
             events.extend(self._next_melee(s, geo))
         return events
 
-    def round_limit_reason(self, rounds: int) -> str:
-        return msg("the round limit ({rounds}) was reached", rounds=rounds)
-
     def finish(self, s, geo, reason):
         return end_battle(s, geo, reason)
 

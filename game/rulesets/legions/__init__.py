@@ -405,9 +405,6 @@ class LegionsRuleset(RulesetBase):
         """The assault is shown by its sub-phase, as its PhaseStarted events name it."""
         return phases.assault_step_name(s) or self.phase_name(s.phase)
 
-    def round_limit_reason(self, rounds: int) -> str:
-        return msg("the round limit ({rounds}) was reached", rounds=rounds)
-
     def finish(self, s: GameState, geo: Geometry, reason: str):
         return end_battle(s, geo, reason, breakdown=transports.victory_rows)
 

@@ -514,6 +514,7 @@ class RanksRuleset(RulesetBase):
         return events + self.begin_turn(s, geo)
 
     def round_limit_reason(self, rounds: int) -> str:
+        """In this ruleset's catalog: its French texts call the battle round a "round"."""
         return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason):

@@ -454,6 +454,7 @@ class SquadsRuleset(RulesetBase):
         return events + self._enter(s, geo, dice, "movement")
 
     def round_limit_reason(self, rounds: int) -> str:
+        """In this ruleset's catalog: its French texts call the battle round a "round"."""
         return msg("the round limit ({rounds}) was reached", rounds=rounds)
 
     def finish(self, s, geo, reason):

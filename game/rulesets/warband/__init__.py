@@ -353,9 +353,6 @@ class WarbandRuleset(RulesetBase):
             return events + self._advance_combat(s, geo, dice)
         return events
 
-    def round_limit_reason(self, rounds: int) -> str:
-        return msg("the round limit ({rounds}) was reached", rounds=rounds)
-
     def finish(self, s, geo, reason) -> Event:
         return victory.finish(s, geo, reason)
 
