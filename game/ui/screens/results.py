@@ -102,9 +102,10 @@ class ResultsScreen(Screen):
             text.blit(surface, text.clip(why, w - 40, 16), (w / 2, 116), size=16,
                       color=palette.TEXT, anchor="midtop")
         decisions = translate(count(self.controller.decision_count(), "decision"))
+        rounds = self.controller.ruleset.battle_rounds(state.scenario)
         text.blit(surface, _("Round {round} of {rounds}  ·  seed {seed}  ·  {decisions}").format(
-            round=state.round, rounds=self.controller.ruleset.battle_rounds(state.scenario), seed=self.config.seed,
-            decisions=decisions), (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
+            round=state.round, rounds=rounds, seed=self.config.seed, decisions=decisions),
+            (w / 2, 142), size=13, color=palette.TEXT_DIM, anchor="midtop")
         text.blit(surface, text.clip(self.replay_note, w - 40, 12), (w / 2, self.app.size[1] - 98),
                   size=12, color=palette.TEXT_DIM, anchor="midtop")
         bottom = self._table(surface, 196)
