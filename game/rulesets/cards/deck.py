@@ -83,6 +83,16 @@ def draw(s: GameState, dice: Dice) -> tuple[str, list]:
     return card, events
 
 
+def card_to_come(s: GameState, unit_id: str) -> bool:
+    """Whether the unit's card is still to be drawn this round: the round not dealt yet, or
+    its card still in the deck. Public knowledge: the cards drawn are seen by both players,
+    only the order of those left is hidden."""
+    if s.pending.get("shuffle", True):
+        return True
+    unit = s.units[unit_id]
+    return unit_card(unit.side, unit.kind) in (s.pending.get("deck") or ())
+
+
 def units_for(s: GameState, card: str) -> list[str]:
     """The living units a unit card activates, in unit order."""
     found = card_side_kind(card)

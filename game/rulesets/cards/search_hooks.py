@@ -14,7 +14,8 @@ sampled by the searcher's dice.
 
 from __future__ import annotations
 
-from game.rulesets.cards.deck import battle_rounds, unit_card
+from game.rulesets.cards.activation import waiting_units
+from game.rulesets.cards.deck import battle_rounds, card_to_come
 
 #: Decisions left to greedy's values (`game.ai.search`, `greedy_decides`): which figure in
 #: contact to remove as a casualty. Greedy keeps the officer (its talents, its +1 to reaction
@@ -98,11 +99,7 @@ def can_charge_again(s, unit_id) -> bool:
     the deck or the unit still waiting on the card in play (a card drawn is gone until the
     next round's shuffle, and the last round has no next). Which cards are left is public;
     only their order is hidden (`determinize`)."""
-    unit = s.units[unit_id]
-    if unit.flags.get("shaken"):
+    if s.units[unit_id].flags.get("shaken"):
         return False
-    if s.round < battle_rounds(s.scenario) or s.pending.get("shuffle", True):
-        return True
-    if unit_card(unit.side, unit.kind) in (s.pending.get("deck") or ()):
-        return True
-    return unit_id in ((s.pending.get("activation") or {}).get("units") or ())
+    return (s.round < battle_rounds(s.scenario) or card_to_come(s, unit_id)
+            or unit_id in waiting_units(s))
