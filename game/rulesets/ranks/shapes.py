@@ -80,9 +80,10 @@ def _project(polygon: Polygon, axis: Point) -> tuple[float, float]:
     return min(values), max(values)
 
 
-def penetration(a: Polygon, b: Polygon) -> float:
+def penetration(a: Polygon, b: Polygon, every_axis: bool = False) -> float:
     """How deep two convex polygons overlap: the smallest overlap of their projections on any
-    edge normal (<= 0 when they only touch or are apart).
+    edge normal (<= 0 when they only touch or are apart). It stops at the first axis that
+    separates them, unless `every_axis` (`separation` wants the widest gap).
 
     Written out in plain loops (the same axes in the same order, the same products and
     sums as `_axes` and `_project`, so the very same floats): every sweep and end check of a
@@ -116,7 +117,7 @@ def penetration(a: Polygon, b: Polygon) -> float:
             overlap = first if first < second else second
             if overlap < best:
                 best = overlap
-                if best <= 0.0:
+                if best <= 0.0 and not every_axis:
                     return best
     return best
 
@@ -146,12 +147,7 @@ def separation(a: Polygon, b: Polygon) -> float:
     """A lower bound of the distance between two convex polygons, as tight as the separating
     axes give it: the widest gap between their projections on any edge normal of either
     (`gap` stops at the first axis that separates them, this one looks at every axis)."""
-    best = -math.inf
-    for axis in _axes(a) + _axes(b):
-        min_a, max_a = _project(a, axis)
-        min_b, max_b = _project(b, axis)
-        best = max(best, min_b - max_a, min_a - max_b)
-    return best
+    return -penetration(a, b, every_axis=True)
 
 
 def gap(a: Polygon, b: Polygon) -> float:
