@@ -19,3 +19,15 @@ def mob_vs_marines_battle():
     b.place("s1u0", 10.0 + 7.0 + 2 * MOB_RADIUS, 22.0, 180.0)
     assert abs(b.distance("s0u0", "s1u0") - 7.0) < 1e-6
     return b
+
+
+def mob_of(size, marines_x=30.0, phase="charge"):
+    """A Brute Mob (s0u0) cut down to `size` models (files of up to 5, from x = 10") and Line
+    Marines (s1u0) at `marines_x`: the mob the coherency tests string out."""
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines"])], phase=phase)
+    b.place("s0u0", 10.0, 22.0, 0.0, files=min(size, 5))
+    b.place("s1u0", marines_x, 22.0, 180.0)
+    for m in b.state.alive_models("s0u0")[size:]:
+        m.alive = False
+    return b

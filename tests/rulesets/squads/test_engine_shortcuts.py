@@ -15,27 +15,17 @@ from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
 from game.rulesets.squads import charge, engagement, movement, spots
 from game.rulesets.squads.placing import ChargeSearch
-from tests.rulesets.squads.battle import MOB_RADIUS, Battle
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle, mob_of
 
 D = 2 * MOB_RADIUS
 #: Edge gaps round the 2" coherency boundary (some exactly on it).
 EDGE = st.sampled_from([0.0, 1e-7, -1e-7, 1e-3, 0.5, 1.9999999, 2.0, 2.0000001, 2.001, 3.0])
 
 
-def mob(size):
-    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
-                ("Company", "line_company", ["line_marines"])], phase="movement")
-    b.place("s0u0", 10.0, 22.0, 0.0, files=min(size, 5))
-    b.place("s1u0", 40.0, 22.0, 180.0)
-    for m in b.state.alive_models("s0u0")[size:]:
-        m.alive = False
-    return b
-
-
 @settings(max_examples=200, deadline=None)
 @given(size=st.integers(2, 10), data=st.data())
 def test_surely_apart_only_refuses_what_coherency_refuses(size, data):
-    b = mob(size)
+    b = mob_of(size, 40.0, "movement")
     dest, x, y = {}, 10.0, 22.0
     for m in b.state.alive_models("s0u0"):  # strung out at chosen gaps, some turning back
         dest[m.id] = (x, y)
@@ -50,7 +40,7 @@ def test_surely_apart_only_refuses_what_coherency_refuses(size, data):
 
 
 def test_a_split_unit_is_surely_apart_and_a_chain_is_not():
-    b = mob(4)
+    b = mob_of(4, 40.0, "movement")
     chain = {m.id: (10.0 + i * (D + 1.5), 22.0)
              for i, m in enumerate(b.state.alive_models("s0u0"))}
     assert not movement.surely_apart(b.state, "s0u0", chain)
@@ -66,7 +56,7 @@ def test_moves_offered_with_the_shortcut_are_those_offered_without(monkeypatch):
     toward it leaves the models held off 2" from it apart from the rest: two of its three
     tries are refused): the same offers, in the same order, with and without
     `surely_apart`."""
-    b = mob(10)
+    b = mob_of(10, 40.0, "movement")
     b.place("s1u0", 13.4, 14.0, 180.0)
 
     def offers():

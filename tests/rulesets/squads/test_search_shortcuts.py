@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.rulesets.base import coherency_problem
 from game.rulesets.squads import spots
 from game.rulesets.squads.placing import ChargeSearch
-from tests.rulesets.squads.battle import MOB_RADIUS, Battle
+from tests.rulesets.squads.battle import MOB_RADIUS, mob_of
 
 D = 2 * MOB_RADIUS
 
@@ -19,20 +19,10 @@ D = 2 * MOB_RADIUS
 EDGE = st.sampled_from([0.0, 1e-7, -1e-7, 1e-3, 0.5, 1.0, 1.9999999, 2.0, 2.0000001, 2.5, 4.0])
 
 
-def mob_and_marines(size):
-    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
-                ("Company", "line_company", ["line_marines"])])
-    b.place("s0u0", 10.0, 22.0, 0.0, files=min(size, 5))
-    b.place("s1u0", 30.0, 22.0, 180.0)
-    for m in b.state.alive_models("s0u0")[size:]:
-        m.alive = False
-    return b
-
-
 @settings(max_examples=150, deadline=None)
 @given(size=st.integers(2, 10), data=st.data())
 def test_coherence_is_coherency_problem(size, data):
-    b = mob_and_marines(size)
+    b = mob_of(size)
     models = b.state.alive_models("s0u0")
     # string the models out at chosen edge gaps (some exactly on the 2" boundary)
     x, y = 10.0, 22.0
@@ -78,7 +68,7 @@ def test_least_gap_is_the_least_of_every_gap(spot, bases):
 @settings(max_examples=60, deadline=None)
 @given(dx=st.floats(3.0, 16.0), dy=st.floats(-8.0, 8.0), roll=st.integers(2, 12))
 def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
-    b = mob_and_marines(5)
+    b = mob_of(5)
     b.place("s1u0", 10.0 + dx + D, 22.0 + dy, 180.0)
     search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), roll)
     for m in search.mine:
