@@ -112,12 +112,8 @@ class Mover:
         if isinstance(enemies, EnemyRows):
             base = self.model.base
             key = (base.kind, base.width_mm, base.depth_mm, self.model.facing, enemies.key())
-            groups = self.table.answer_cache
-            found = groups.get(key)
-            if found is None:
-                if len(groups) >= ANSWER_GROUPS:
-                    groups.clear()
-                found = groups[key] = ({}, {})
+            found = self.table.cached(self.table.answer_cache, key, lambda: ({}, {}),
+                                      ANSWER_GROUPS)
         else:
             found = ({}, {})
         self._nodes, self._blockers = found
@@ -315,16 +311,8 @@ class Mover:
 
     def segment_cost(self, start: Point, end: Point) -> float:
         """Length of start->end with the part in difficult terrain counted twice."""
-        key = (start, end)
-        costs = self._costs
-        found = costs.get(key)
-        if found is None:
-            length = math.dist(start, end)
-            inside = sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))
-            if len(costs) >= COST_LIMIT:
-                costs.clear()
-            found = costs[key] = length * (1.0 + inside)
-        return found
+        return self.table.cached(self._costs, (start, end), lambda: math.dist(start, end) * (
+            1.0 + sum(t1 - t0 for t0, t1 in self.difficult_stretch(start, end))), COST_LIMIT)
 
     # --- routes -------------------------------------------------------------------------------
     def route(self, dest: Point, budget: float = math.inf) -> Route | None:
