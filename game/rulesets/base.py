@@ -64,20 +64,45 @@ def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
     group"), the links of 2" must also join the whole unit: no clumps apart. Returns the
     reason for the first model out of coherency, or None."""
     models = moved_models(s, unit_id, dest)
+    broken = coherency_break(models, lambda m, o: geo.distance(m, o) <= COHERENCY_RANGE,
+                             connected)
+    if broken is None:
+        return None
+    m, needed = broken
+    if needed == 2:
+        return msg("{model} would be out of coherency (every model must end within "
+                   "{range:g}\" of two other models of its unit)", model=m.name,
+                   range=COHERENCY_RANGE)
+    if needed == 1:
+        return msg("{model} would be out of coherency (every model must end within "
+                   "{range:g}\" of another model of its unit)", model=m.name,
+                   range=COHERENCY_RANGE)
+    return msg("{unit} would be split out of coherency: {model} is in a group apart "
+               "from {other} (a unit must stay one connected group, every model linked "
+               "to the rest by models within {range:g}\")", unit=s.units[unit_id].name,
+               model=m.name, other=models[0].name, range=COHERENCY_RANGE)
+
+
+def coherency_break(models: list[Model], linked, connected: bool = False
+                    ) -> tuple[Model, int] | None:
+    """The coherency rule on `models`, two of them within range where `linked(m, o)` says
+    so: the first model with fewer links than it needs, as (model, links needed: 1 for 2-6
+    models, 2 for 7+); with `connected`, then the first model in a group apart from the
+    first model's, as (model, 0); None when the unit holds together. Shared by the check
+    (`coherency_problem`, the table's distances) and a ruleset's cheap bound of it (squads'
+    `surely_apart`, by arithmetic), so the rule is written once."""
     if len(models) < 2:
         return None
     needed = 2 if len(models) >= 7 else 1
-    links = {m.id: [o for o in models if o is not m and geo.distance(m, o) <= COHERENCY_RANGE]
-             for m in models}
+    links: dict[str, list[Model]] = {m.id: [] for m in models}
+    for i, m in enumerate(models):  # each pair asked once (a link goes both ways)
+        for o in models[i + 1:]:
+            if linked(m, o):
+                links[m.id].append(o)
+                links[o.id].append(m)
     for m in models:
         if len(links[m.id]) < needed:
-            if needed == 2:
-                return msg("{model} would be out of coherency (every model must end within "
-                           "{range:g}\" of two other models of its unit)", model=m.name,
-                           range=COHERENCY_RANGE)
-            return msg("{model} would be out of coherency (every model must end within "
-                       "{range:g}\" of another model of its unit)", model=m.name,
-                       range=COHERENCY_RANGE)
+            return m, needed
     if connected:
         reached = {models[0].id}
         todo = [models[0]]
@@ -87,11 +112,7 @@ def coherency_problem(s: GameState, geo: Geometry, unit_id: str,
                     reached.add(o.id)
                     todo.append(o)
         if len(reached) < len(models):
-            apart = next(m for m in models if m.id not in reached)
-            return msg("{unit} would be split out of coherency: {model} is in a group apart "
-                       "from {other} (a unit must stay one connected group, every model linked "
-                       "to the rest by models within {range:g}\")", unit=s.units[unit_id].name,
-                       model=apart.name, other=models[0].name, range=COHERENCY_RANGE)
+            return next(m for m in models if m.id not in reached), 0
     return None
 
 

@@ -11,6 +11,7 @@ from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import (
     COHERENCY_RANGE,
+    coherency_break,
     moved_models,
     placement_reason,
     representative_destinations,
@@ -174,24 +175,11 @@ def surely_apart(s: GameState, unit_id: str, dest: dict) -> bool:
     link the table finds is counted here (and perhaps a few more), so a placement apart even
     so is apart by the table's measure too."""
     models = moved_models(s, unit_id, dest)
-    if len(models) < 2 or any(m.base.kind != "round" for m in models):
+    if any(m.base.kind != "round" for m in models):
         return False
-    needed = 2 if len(models) >= 7 else 1
-    rows = [(m.x, m.y, m.base.radius) for m in models]
-    links: list[list[int]] = [[] for _ in rows]
     limit, hypot = COHERENCY_RANGE + BAND, math.hypot
-    for i, (xi, yi, ri) in enumerate(rows):
-        for j in range(i + 1, len(rows)):
-            xj, yj, rj = rows[j]
-            if hypot(xj - xi, yj - yi) - ri - rj <= limit:
-                links[i].append(j)
-                links[j].append(i)
-    if any(len(linked) < needed for linked in links):
-        return True
-    reached, todo = {0}, [0]
-    while todo:
-        for j in links[todo.pop()]:
-            if j not in reached:
-                reached.add(j)
-                todo.append(j)
-    return len(reached) < len(rows)
+
+    def linked(m, o) -> bool:
+        return hypot(o.x - m.x, o.y - m.y) - m.base.radius - o.base.radius <= limit
+
+    return coherency_break(models, linked, connected=True) is not None
