@@ -86,7 +86,7 @@ def _on_objective_behind(b, unit_id, dx):
     b.state.round, b.state.active = 5, 1
 
 
-def test_legions_dont_charge_off_the_objective_in_the_last_round():
+def _legions_last_charges_on_an_objective():
     """The Ember Squad holds an objective 3" behind its centre; the Line Squad is 8" away. A
     charge gains a fraction of a point and gives up the 3 of the objective."""
     from tests.rulesets.legions.battle import facing_lines
@@ -95,15 +95,19 @@ def test_legions_dont_charge_off_the_objective_in_the_last_round():
     _on_objective_behind(b, "s1u0", 3.0)
     b.state.phase = "assault"
     b.state.pending["sub"] = "charge"
-    greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
+    return b.ruleset, b.state, b.geo
+
+
+def test_legions_dont_charge_off_the_objective_in_the_last_round():
+    ruleset, state, geo = _legions_last_charges_on_an_objective()
+    greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
     assert greedy_first.kind == "declare_charge"
-    search_first, end = _play_out(b.ruleset, b.state, b.geo,
-                                  SearchAgent(0, budget=None))
+    search_first, end = _play_out(ruleset, state, geo, SearchAgent(0, budget=None))
     assert search_first.kind == "end_charges"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1
 
 
-def test_ranks_dont_charge_off_the_objective_in_the_last_round():
+def _ranks_last_turn_on_an_objective():
     """The Pike Block holds an objective 2" behind it; the Sword Band stands 4" in front. A
     charge takes the block off the objective for a combat worth less than its 3 points."""
     from tests.rulesets.ranks.battle import two_units
@@ -113,9 +117,13 @@ def test_ranks_dont_charge_off_the_objective_in_the_last_round():
     b.stand("s0u0", 26.0, 22.0, 0.0)
     _on_objective_behind(b, "s1u0", 2.0)
     b.begin_turn()
-    greedy_first, _ = _play_out(b.ruleset, b.state, b.geo, GreedyAgent(0))
+    return b.ruleset, b.state, b.geo
+
+
+def test_ranks_dont_charge_off_the_objective_in_the_last_round():
+    ruleset, state, geo = _ranks_last_turn_on_an_objective()
+    greedy_first, _ = _play_out(ruleset, state, geo, GreedyAgent(0))
     assert greedy_first.kind == "charge"
-    search_first, end = _play_out(b.ruleset, b.state, b.geo,
-                                  SearchAgent(0, budget=None))
+    search_first, end = _play_out(ruleset, state, geo, SearchAgent(0, budget=None))
     assert search_first.kind != "charge"
     assert end.over and end.result["breakdown"][1]["objectives"] == 1

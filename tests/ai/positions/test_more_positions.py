@@ -13,6 +13,7 @@ from game.core.state import Objective, Scenario
 from game.table import Table
 from tests.ai.positions.common import (
     centre,
+    keeps_the_objective,
     no_clear_gain,
     objective_at,
     search_holds_what_greedy_gives_up,
@@ -172,19 +173,8 @@ CARDS_OUTMATCHED = [("militia", "warriors"), ("militia", "grenadiers"),
 def _holds_the_objective(ruleset, state, geo):
     """The strong moves: any that is not a charge and leaves side 0 holding the objective
     (the move played on a copy, the battle's end card drawn after it)."""
-    from game.ai.playout import Playout
-    from game.core.dice import Dice
-    from game.rulesets.base import objective_holders
-
-    def holds(action):
-        if action.option == "charge":
-            return False
-        play = Playout(ruleset, state.copy(), geo, Dice(0))
-        play.take_automatic_steps()
-        play.apply(action)
-        return objective_holders(play.state, geo)[0] == 0
-
-    return holds
+    keeps = keeps_the_objective(ruleset, state, geo, 0)
+    return lambda action: action.option != "charge" and keeps(action)
 
 
 @pytest.mark.parametrize("first, second", CARDS_OUTMATCHED)
