@@ -135,24 +135,34 @@ def search_plays_strong(ruleset, state, geo, side, is_strong, depth=None):
 MANY_SEEDS = 200
 
 
-def paired_gain(positions, weak, strong, side, seeds=MANY_SEEDS):
-    """`strong`'s mean gain over `weak` for `side`, line by line (`finish`, the same seed for
-    both), averaged over `positions` (one per deal of the hidden cards, weighed alike), with
-    its standard error (each deal's own spread: the deals' means differ): (mean, error)."""
-    means, variances = [], []
+def paired_gains(positions, weak, strong, side, seeds=MANY_SEEDS):
+    """Each move of `strong`'s mean gain over `weak` for `side`, line by line (`finish`, the
+    same seed for both), averaged over `positions` (one per deal of the hidden cards, weighed
+    alike), with its standard error (each deal's own spread: the deals' means differ):
+    {move: (mean, error)}. `weak`'s lines are played once, whatever the number of moves."""
+    means = {a: [] for a in strong}
+    variances = {a: [] for a in strong}
     for p in positions:
-        diffs = [margin(finish(*p, strong, seed), side) - margin(finish(*p, weak, seed), side)
-                 for seed in range(seeds)]
-        mean = sum(diffs) / seeds
-        means.append(mean)
-        variances.append(sum((d - mean) ** 2 for d in diffs) / (seeds - 1) / seeds)
-    return sum(means) / len(means), sum(variances) ** 0.5 / len(positions)
+        weak_margins = [margin(finish(*p, weak, seed), side) for seed in range(seeds)]
+        for a in strong:
+            diffs = [margin(finish(*p, a, seed), side) - w
+                     for seed, w in enumerate(weak_margins)]
+            mean = sum(diffs) / seeds
+            means[a].append(mean)
+            variances[a].append(sum((d - mean) ** 2 for d in diffs) / (seeds - 1) / seeds)
+    return {a: (sum(means[a]) / len(positions), sum(variances[a]) ** 0.5 / len(positions))
+            for a in strong}
 
 
-def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
-    """The position is not sound: greedy's choice is not a strong move, and no strong move's
-    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
-    and {strong move: (mean, error)}."""
+def paired_gain(positions, weak, strong, side, seeds=MANY_SEEDS):
+    """`strong`'s mean gain over `weak` for `side` (`paired_gains`): (mean, error)."""
+    return paired_gains(positions, weak, [strong], side, seeds)[strong]
+
+
+def gains_over_greedy(positions, side, is_strong, seeds=MANY_SEEDS):
+    """Greedy's choice (the same on every deal: it reads no hidden card, and not a strong
+    move) and every strong move's paired gain over it (`paired_gains`): (greedy's choice,
+    {strong move: (mean, error)})."""
     first = positions[0]
     greedy_first = first_decision(*first, GreedyAgent(0))
     assert all(first_decision(*p, GreedyAgent(0)) == greedy_first for p in positions[1:])
@@ -161,6 +171,42 @@ def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
     play.take_automatic_steps()
     strong = [a for a in play.legal_actions() if is_strong(a)]
     assert strong
-    gains = {a: paired_gain(positions, greedy_first, a, side, seeds) for a in strong}
-    assert all(mean < 2 * error for mean, error in gains.values()), gains
+    return greedy_first, paired_gains(positions, greedy_first, strong, side, seeds)
+
+
+def is_clear(mean, error):
+    """A gain is clear when it is above nothing by two standard errors or more (a gain with
+    no spread at all, every line alike, is clear when it is above nothing)."""
+    return mean > 0 and mean >= 2 * error
+
+
+def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
+    """The position is not sound: greedy's choice is not a strong move, and no strong move's
+    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
+    and {strong move: (mean, error)}."""
+    greedy_first, gains = gains_over_greedy(positions, side, is_strong, seeds)
+    assert not any(is_clear(*gain) for gain in gains.values()), gains
     return greedy_first, gains
+
+
+def clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
+    """The position is sound: greedy's choice is not a strong move, and every strong move's
+    paired gain over it (`paired_gain`) is clear (`is_clear`: two standard errors or more).
+    Returns greedy's choice and {strong move: (mean, error)}."""
+    greedy_first, gains = gains_over_greedy(positions, side, is_strong, seeds)
+    assert all(is_clear(*gain) for gain in gains.values()), gains
+    return greedy_first, gains
+
+
+def keeps_the_objective(ruleset, state, geo, side):
+    """The moves after which `side` holds the objective (the move played on a copy): in the
+    battle's last turn, what a strong player keeps when greedy walks or charges off it."""
+    from game.rulesets.base import objective_holders
+
+    def keeps(action):
+        play = Playout(ruleset, state.copy(), geo, Dice(0))
+        play.take_automatic_steps()
+        play.apply(action)
+        return objective_holders(play.state, geo)[0] == side
+
+    return keeps

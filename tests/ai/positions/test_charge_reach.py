@@ -5,11 +5,11 @@ the charge it invites. Greedy (one ply) values a move by the ground it closes to
 (a few hundredths of a point an inch) and never by the enemy's reply, so it stops right in front
 of an enemy that then charges it.
 
-Each position has two tests: that it is sound (greedy's choice loses on average, over seeded
-lines of play, against the strong move) and that the search plays the strong move (marked
-xfail, strict, where the search does not yet: the reason says why)."""
+Each position has two tests: that it is sound (every strong move's paired gain over greedy's
+choice is clear over 200 seeded lines of play: `clear_gain`) and that the search plays the
+strong move (marked xfail, strict, where the search does not yet: the reason says why)."""
 
-from tests.ai.positions.common import search_plays_strong, strong_beats_greedy
+from tests.ai.positions.common import clear_gain, search_plays_strong
 
 
 def _ranks_march_into_reach(mine="axe_band", theirs="pike_block", gap=8.0):
@@ -33,7 +33,8 @@ def _stays_back(action):
 
 
 def test_ranks_marching_into_the_pike_blocks_reach_is_worse_than_holding():
-    greedy_first, _, _ = strong_beats_greedy(*_ranks_march_into_reach(), 0, _stays_back)
+    """Holding gains 5.16 +- 0.24 points over greedy's march (200 lines)."""
+    greedy_first, _ = clear_gain([_ranks_march_into_reach()], 0, _stays_back)
     assert greedy_first.kind == "march"
 
 
@@ -69,7 +70,8 @@ def _zealot_stays(action):
 
 
 def test_warband_walking_into_two_charges_is_worse_than_standing():
-    greedy_first, _, _ = strong_beats_greedy(*_warband_walk_into_two_charges(), 0, _zealot_stays)
+    """Standing gains 2.38 +- 0.17 points over greedy's walk (200 lines)."""
+    greedy_first, _ = clear_gain([_warband_walk_into_two_charges()], 0, _zealot_stays)
     assert greedy_first.kind == "move" and greedy_first.targets
 
 
@@ -97,8 +99,8 @@ def _squad_stays(action):
 
 
 def test_legions_moving_into_the_guards_sure_charge_is_worse_than_staying():
-    greedy_first, _, _ = strong_beats_greedy(*_legions_move_into_a_sure_charge(), 0,
-                                             _squad_stays)
+    """Staying gains 2.02 +- 0.13 points over greedy's move (200 lines)."""
+    greedy_first, _ = clear_gain([_legions_move_into_a_sure_charge()], 0, _squad_stays)
     assert greedy_first.kind == "move" and greedy_first.option.split(":")[0] == "move"
 
 
