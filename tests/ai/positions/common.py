@@ -149,10 +149,9 @@ def paired_gain(positions, weak, strong, side, seeds=MANY_SEEDS):
     return sum(means) / len(means), sum(variances) ** 0.5 / len(positions)
 
 
-def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
-    """The position is not sound: greedy's choice is not a strong move, and no strong move's
-    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
-    and {strong move: (mean, error)}."""
+def greedy_and_strong(positions, is_strong):
+    """Greedy's choice, the same on every deal of the hidden cards (it reads none) and not a
+    strong move, and the strong moves (the legal actions `is_strong` accepts: at least one)."""
     first = positions[0]
     greedy_first = first_decision(*first, GreedyAgent(0))
     assert all(first_decision(*p, GreedyAgent(0)) == greedy_first for p in positions[1:])
@@ -161,6 +160,25 @@ def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
     play.take_automatic_steps()
     strong = [a for a in play.legal_actions() if is_strong(a)]
     assert strong
+    return greedy_first, strong
+
+
+def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
+    """The position is not sound: greedy's choice is not a strong move, and no strong move's
+    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
+    and {strong move: (mean, error)}."""
+    greedy_first, strong = greedy_and_strong(positions, is_strong)
     gains = {a: paired_gain(positions, greedy_first, a, side, seeds) for a in strong}
     assert all(mean < 2 * error for mean, error in gains.values()), gains
+    return greedy_first, gains
+
+
+def clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
+    """The position is sound: greedy's choice is not a strong move, and every strong move's
+    paired gain over it (`paired_gain`, the deals of the hidden cards weighed alike) is
+    positive and at least two standard errors. Returns greedy's choice and {strong move:
+    (mean, error)}."""
+    greedy_first, strong = greedy_and_strong(positions, is_strong)
+    gains = {a: paired_gain(positions, greedy_first, a, side, seeds) for a in strong}
+    assert all(mean > 0 and mean >= 2 * error for mean, error in gains.values()), gains
     return greedy_first, gains
