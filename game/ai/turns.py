@@ -51,7 +51,8 @@ MAX_STEPS = 150
 END_TURNS = 20
 #: Rounds of rollouts (one seed for each candidate still running) at most, under a budget;
 #: without one, exactly `FIXED_ROUNDS` (deterministic). A ruleset's `turn_rounds(state)`
-#: hook may give other (without a budget, at most under one) for a position (None: these).
+#: hook may give a position its own pair (the rounds without a budget, the most under one),
+#: or None for these.
 MAX_ROUNDS = 12
 FIXED_ROUNDS = 6
 #: Rollouts each candidate should get: the candidates beyond what the budget affords at this
