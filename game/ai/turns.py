@@ -50,7 +50,9 @@ from game.ai.playout import KeyedDice, Playout
 MAX_STEPS = 150
 END_TURNS = 20
 #: Rounds of rollouts (one seed for each candidate still running) at most, under a budget;
-#: without one, exactly `FIXED_ROUNDS` (deterministic).
+#: without one, exactly `FIXED_ROUNDS` (deterministic). A ruleset's `turn_rounds(state)`
+#: hook may give a position its own pair (the rounds without a budget, the most under one),
+#: or None for these.
 MAX_ROUNDS = 12
 FIXED_ROUNDS = 6
 #: Rollouts each candidate should get: the candidates beyond what the budget affords at this
@@ -181,7 +183,9 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
     base = max(range(len(cands)), key=lambda i: cands[i].greedy)
     order = sorted(range(len(cands)), key=lambda i: (i != base, -cands[i].greedy, i))
     runs = [Rollouts() for _ in cands]
-    rounds = FIXED_ROUNDS if deadline is None else MAX_ROUNDS
+    hook = getattr(ruleset, "turn_rounds", None)
+    fixed, most = (hook(world) if hook else None) or (FIXED_ROUNDS, MAX_ROUNDS)
+    rounds = fixed if deadline is None else most
     seeds = [rng.getrandbits(32) for _ in range(rounds)]
     running = order
     for k, seed in enumerate(seeds):

@@ -10,6 +10,7 @@ while Shaken, none in the last round once its card is drawn (`can_charge_again`)
 sampled by the searcher's dice.
 `GREEDY_DECIDES`: casualty choices are played by greedy's rule without a search.
 `SEARCH_TO_THE_END`: the turn look-ahead's horizon is the next turn only.
+`turn_rounds`: more rollouts than the shared default in the last round, for the melee's spread.
 """
 
 from __future__ import annotations
@@ -38,6 +39,29 @@ GREEDY_DECIDES = ("remove",)
 #: the commit before, rerun on seeds 10-14, won 7 of 10 again but 3 battles moved by 8-25
 #: points (margin +0.00 -> -0.30 +- 2.81) and its median went 0.428 -> 0.353 s.
 SEARCH_TO_THE_END = False
+
+#: Rounds of rollouts of the turn look-ahead in the last round (`turn_rounds`): 18 without a
+#: budget, at most 24 under one (the shared 6 and 12). A cards melee spreads one rollout's
+#: margin by 3.5-7 points, so 6 or 12 rollouts leave a standard error of 1.5-2.5 on a gain
+#: of 3-4 points. In the last round, 5 Regulars charging the end of 6 Grenadiers (greedy's
+#: choice, 3.9 points a line worse than moving away over 200 lines: the test
+#: tests/ai/positions/test_cards_positions.py::test_cards_search_keeps_off_the_grenadiers_end),
+#: the look-ahead at a 1.0 s budget stopped at its 12 rounds after 0.1-0.25 s and kept the
+#: charge in 2 of 12 tries (seeds 0-5, both deals), in 0 of 12 with 24 (0.15-0.42 s);
+#: without a budget, in 1 of 8 with 6 rounds (seeds 0-3), in 0 of 8 with 18. Not before the
+#: last round: in test_charge_reach.py's round-5 position (a gain of +2.3 +- 0.2 over 200
+#: lines, seen at the next turn as +1.5 +- 1.2) seed 0 found its strong move with 6 rounds
+#: and not with 18, and under a 1.0 s budget 24 rounds found it in 4 of 8 tries (seeds 0-3,
+#: both deals), 12 in 5 of 8: no help there.
+LAST_ROUND_TURN_ROUNDS = (18, 24)
+
+
+def turn_rounds(s):
+    """The turn look-ahead's rounds of rollouts (`game.ai.turns`): `LAST_ROUND_TURN_ROUNDS`
+    in the last round, where rollouts are cheap and the melee's dice decide; else None (the
+    shared numbers)."""
+    return LAST_ROUND_TURN_ROUNDS if s.round >= battle_rounds(s.scenario) else None
+
 
 # Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
 # --jobs 1`, both seats, against this file's settings above on the same seeds):
