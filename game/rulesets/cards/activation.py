@@ -264,12 +264,19 @@ def held_together(s: GameState, unit_id: str, full: dict, check) -> dict | None:
     return None
 
 
+def only_rallies(unit) -> bool:
+    """A Shaken unit (it fled a melee) cannot move or charge: its activation only rallies.
+    The one reading of the rule, for the offers, `activation_problem`, the "why not" notes
+    and the AI's threat of a charge."""
+    return bool(unit.flags.get("shaken"))
+
+
 def unit_actions(s: GameState, geo: Geometry, unit_id: str) -> list[Action]:
     """The unit's offers: a charge on each enemy unit in reach, the moves toward each goal,
     staying. Each offer is checked by the very check `apply` makes, on the ends as the Action
     stores them (`as_stored`), so that nothing offered is refused."""
     unit = s.units[unit_id]
-    if unit.flags.get("shaken"):
+    if only_rallies(unit):
         return [Action("rally", unit_id,
                        label=msg("{unit} rallies (Shaken: no move)", unit=unit.name))]
     offers: list[Action] = []
@@ -299,7 +306,7 @@ def withheld(s: GameState, geo: Geometry) -> list[str]:
     out = []
     for unit_id in waiting_units(s):
         unit = s.units[unit_id]
-        if unit.flags.get("shaken"):
+        if only_rallies(unit):
             continue
         move = allowance(s, unit_id)
         for enemy in s.enemy_units(unit.side):
@@ -342,7 +349,7 @@ def activation_problem(s: GameState, geo: Geometry, a: Action) -> str | None:
         names = join(s.units[u].name for u in waiting)
         return msg("Only the units of the card drawn may act now ({units})", units=names)
     unit = s.units[a.unit]
-    if unit.flags.get("shaken"):
+    if only_rallies(unit):
         if a.kind != "rally":
             return msg("{unit} is Shaken: it cannot move or charge, its activation only "
                        "rallies", unit=unit.name)

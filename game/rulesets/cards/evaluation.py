@@ -30,7 +30,7 @@ from game.rulesets.base import (
     moved_view,
 )
 from game.rulesets.cards import memo, reaction
-from game.rulesets.cards.activation import allowance, ends_in_contact
+from game.rulesets.cards.activation import allowance, ends_in_contact, only_rallies
 from game.rulesets.cards.contact import contacting_figures, melee_groups
 from game.rulesets.cards.melee import round_odds, used_talents
 from game.rulesets.cards.odds import unit_losses
@@ -160,7 +160,7 @@ def threat(s: GameState, geo: Geometry, unit_id: str) -> float:
     total = 0.0
     mine = _box(s, unit_id)
     for enemy in s.enemy_units(side):
-        if enemy.flags.get("shaken"):
+        if only_rallies(enemy):
             continue  # a Shaken unit cannot charge
         reach = allowance(s, enemy.id)
         if _apart(mine, _box(s, enemy.id)) > reach + BOX_SLACK:

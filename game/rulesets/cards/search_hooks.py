@@ -15,7 +15,7 @@ sampled by the searcher's dice.
 
 from __future__ import annotations
 
-from game.rulesets.cards.activation import waiting_units
+from game.rulesets.cards.activation import only_rallies, waiting_units
 from game.rulesets.cards.deck import battle_rounds, card_to_come
 
 #: Decisions left to greedy's values (`game.ai.search`, `greedy_decides`): which figure in
@@ -123,7 +123,7 @@ def can_charge_again(s, unit_id) -> bool:
     the deck or the unit still waiting on the card in play (a card drawn is gone until the
     next round's shuffle, and the last round has no next). Which cards are left is public;
     only their order is hidden (`determinize`)."""
-    if s.units[unit_id].flags.get("shaken"):
+    if only_rallies(s.units[unit_id]):
         return False
     return (s.round < battle_rounds(s.scenario) or card_to_come(s, unit_id)
             or unit_id in waiting_units(s))
