@@ -18,7 +18,7 @@ from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placed_view, unit_centroid
-from game.rulesets.legions.movement import placement_problem
+from game.rulesets.legions.movement import placement_problem, units_in_reach
 
 SETUP_MOVE = msg("setup move")
 CHARGE_MOVE = msg("charge move")
@@ -109,7 +109,8 @@ def candidates(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
                need_contact: bool) -> Iterator[Destinations]:
     """Placements to try, most natural first (see the module docstring)."""
     side = s.units[unit_id].side
-    avoid = [e.id for e in s.enemy_units(side) if e.id != target_id]
+    avoid = units_in_reach(s, unit_id, [e.id for e in s.enemy_units(side) if e.id != target_id],
+                           allowance + OTHER_ENEMY_GAP)
     whole = geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
                          avoid_range=OTHER_ENEMY_GAP)
     yield whole
