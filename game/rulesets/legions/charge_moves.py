@@ -47,7 +47,10 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest
         return problem
     targets = s.alive_models(target_id)
     side = s.units[unit_id].side
-    others = [m for e in s.enemy_units(side) if e.id != target_id for m in s.alive_models(e.id)]
+    # a model that moved by a path within the allowance (checked above) can touch no other
+    near = units_in_reach(s, unit_id, [e.id for e in s.enemy_units(side) if e.id != target_id],
+                          allowance + CONTACT_TOLERANCE)
+    others = [m for uid in near for m in s.alive_models(uid)]
     for m in s.alive_models(unit_id):
         if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue

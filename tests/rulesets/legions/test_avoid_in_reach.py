@@ -1,12 +1,13 @@
-"""The table's approach told only of the avoided units in reach (movement.units_in_reach):
-the charge and setup moves, pile-ins and pursuits keep off the enemy units they do not move
-toward, and a unit beyond a move's reach can never come near its movers. Tested against the
-long way: the same spots with every other enemy unit avoided, at the declarations of a greedy
-battle and on a set-up where the avoided unit stands across the charge's path."""
+"""The avoided enemy units in reach (movement.units_in_reach): the table's approach (charge
+and setup moves, pile-ins, pursuits) keeps its movers off the enemy units they do not move
+toward, and a charge's check refuses a model touching one; a unit beyond a move's reach can
+never come near its movers, so both are told only of those in reach. Tested against the long
+way (every other enemy unit): the same spots and the same refusals at the declarations of a
+greedy battle, and on a set-up where another enemy model stands in the charge's way."""
 
 from game.core.geometry import CONTACT_TOLERANCE
-from game.rulesets.legions import movement
-from tests.rulesets.legions.battle import declaration_stages, facing_lines, keep_only
+from game.rulesets.legions import charge_moves, movement
+from tests.rulesets.legions.battle import D32, declaration_stages, facing_lines, keep_only
 
 AVOID_RANGE = 0.1
 
@@ -50,3 +51,32 @@ def test_an_avoided_model_in_the_way_is_kept_in_reach_and_still_avoided():
     assert short == long
     unavoided = geo.approach(s, "s0u0", ["s1u0"], 6.0, CONTACT_TOLERANCE)
     assert unavoided != long  # keeping off it changes where the movers end
+
+
+def test_a_charge_move_touching_another_enemy_unit_is_refused_with_the_filter_too():
+    b = facing_lines(4.0, side1=("ember_squad", "ember_squad"), files=5)
+    b.place("s1u1", 20.0 + 4.0, 24.0, 180.0, files=1)
+    keep_only(b, "s1u1", b.state.units["s1u1"].models[:1])
+    s, geo = b.state, b.geo
+    # the whole unit 2.74" straight ahead: its middle front model touches the other unit
+    dest = {m.id: (m.x + 4.0 - D32, m.y) for m in s.alive_models("s0u0")}
+    problem = charge_moves.move_problem(s, geo, "s0u0", "s1u0", dest, 3.0,
+                                        charge_moves.SETUP_MOVE, False)
+    assert problem is not None and "which is not the target" in problem
+
+
+def test_the_charge_searches_refuse_what_they_refused_checking_every_other_enemy(monkeypatch):
+    stages, geo = declaration_stages(0, 4)
+    asked = []
+    for s, legal in stages:
+        for a in legal:
+            if a.kind != "declare_charge":
+                continue
+            for dest in charge_moves.candidates(s, geo, a.unit, a.targets[0], 6.0, True):
+                asked.append((s, a.unit, a.targets[0], dest))
+    args = [(s, geo, unit, target, dest, 6.0, charge_moves.CHARGE_MOVE, True)
+            for s, unit, target, dest in asked]
+    quick = [charge_moves.move_problem(*a) for a in args]
+    monkeypatch.setattr(charge_moves, "units_in_reach", lambda s, unit, others, reach: others)
+    assert quick == [charge_moves.move_problem(*a) for a in args]
+    assert len(asked) > 10 and any(q is None for q in quick) and any(quick)
