@@ -126,9 +126,10 @@ def no_challenges(b):
     return events
 
 
-def declaration_stages(seed: int, count: int) -> tuple[list, object]:
-    """The first `count` charge declaration stages (state copy, listing) of a greedy battle
-    from the shipped set-up, and its table."""
+def declaration_stages(seed: int, count: int, kind: str = "declare_charge"
+                       ) -> tuple[list, object]:
+    """The first `count` stages (state copy, listing) of a greedy battle from the shipped
+    set-up where an action of this kind (a charge declaration) is offered, and its table."""
     ruleset = rulesets.get("legions")
     scenario = load_scenario(default_map_for("legions"))
     controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
@@ -136,7 +137,7 @@ def declaration_stages(seed: int, count: int) -> tuple[list, object]:
     agent, stages = GreedyAgent(seed), []
     while not play.over and len(stages) < count:
         legal = play.legal_actions()
-        if any(a.kind == "declare_charge" for a in legal):
+        if any(a.kind == kind for a in legal):
             stages.append((play.state.copy(), legal))
         play.apply(agent.choose(play))
     return stages, play.geo

@@ -1,0 +1,50 @@
+"""The ground a Move closes (move_value.ranked_gap): the least gap from the moved models to the
+enemy, measured row by row from the nearest bound and stopped where no row's bound, less the
+move's length, can beat the gap found. Tested against the long way, every pair of every model
+and enemy base measured, at the Movement decisions of greedy battles: the same float."""
+
+import math
+
+from game.rulesets.legions import move_value
+from tests.rulesets.legions.battle import declaration_stages
+
+
+def _long_gap(geo, models, enemies):
+    """Every pair's gap (round bases by arithmetic, others by the table), the least kept."""
+    best = math.inf
+    for m in models:
+        for e in enemies:
+            if m.base.kind == "round" and e.base.kind == "round":
+                gap = math.hypot(e.x - m.x, e.y - m.y) - m.base.width / 2 - e.base.width / 2
+            else:
+                gap = geo.distance(m, e)
+            best = min(best, gap)
+    return max(best, 0.0)
+
+
+def test_the_gap_after_each_move_is_the_long_ways():
+    compared = shaped = 0
+    for seed in (0, 1):
+        stages, geo = declaration_stages(seed, 30, "move")
+        for s, legal in stages:
+            b = move_value.board(s, geo)
+            for a in legal:
+                if a.kind != "move":
+                    continue
+                dest = move_value._estimated(b, a)
+                models = s.alive_models(a.unit)
+                enemies = [m for m in s.models.values() if m.alive and m.side != models[0].side]
+                assert b.unit_gap(a.unit) == _long_gap(geo, models, enemies)
+                moved, farthest = [], 0.0
+                for m in models:
+                    if m.id in dest:
+                        x, y = dest[m.id]
+                        farthest = max(farthest, math.hypot(x - m.x, y - m.y))
+                        m = m.copy()
+                        m.x, m.y = x, y
+                    moved.append(m)
+                gap = move_value.ranked_gap(geo, moved, b.ranked(a.unit), farthest)
+                assert gap == _long_gap(geo, moved, enemies)
+                compared += 1
+                shaped += any(e.base.kind != "round" for e in enemies)
+    assert compared > 200 and shaped > 0
