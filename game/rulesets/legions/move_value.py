@@ -12,6 +12,7 @@ measures its own moved models.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
@@ -53,6 +54,8 @@ class Board:
             return gap <= OBJECTIVE_RANGE + 1e-9 and (
                 gap <= OBJECTIVE_RANGE - 1e-9 or self.geo.point_distance(m, point)
                 <= OBJECTIVE_RANGE)
+        if math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius > OBJECTIVE_RANGE + 0.1:
+            return False  # its bounding circle is out of range: the table need not measure
         return self.geo.point_distance(m, point) <= OBJECTIVE_RANGE
 
     def enemies_of(self, side: int) -> list:
@@ -117,8 +120,8 @@ def board(s: GameState, geo: Geometry) -> Board:
     """The board of this position (remembered under the table, every model's place and every
     unit's models: a character joining or leaving a unit moves no model, yet changes which
     models each unit has, and the board answers per unit)."""
-    key = (id(geo), tuple((m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()),
-           tuple((u.id, u.models) for u in s.units.values()))
+    key = (id(geo), tuple([(m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()]),
+           tuple([(u.id, u.models) for u in s.units.values()]))
     found = _BOARDS.get(key)
     if found is None or found.geo is not geo:
         if len(_BOARDS) >= BOARDS_KEPT:
@@ -153,7 +156,7 @@ def ranked_gap(geo: Geometry, models: list[Model], ranked: list, slack: float) -
                     best = gap
             else:
                 shaped.append((hypot(ex - mx, ey - my) - rm - re, m, e))
-    shaped.sort(key=lambda row: row[0])
+    shaped.sort(key=itemgetter(0))
     for bound, m, e in shaped:
         if bound - 1e-9 >= best:
             break
