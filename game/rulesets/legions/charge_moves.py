@@ -18,7 +18,7 @@ from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placed_view, unit_centroid
-from game.rulesets.legions.movement import placement_problem
+from game.rulesets.legions.movement import neighbours, placement_problem, units_in_reach
 
 SETUP_MOVE = msg("setup move")
 CHARGE_MOVE = msg("charge move")
@@ -47,7 +47,10 @@ def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest
         return problem
     targets = s.alive_models(target_id)
     side = s.units[unit_id].side
-    others = [m for e in s.enemy_units(side) if e.id != target_id for m in s.alive_models(e.id)]
+    # a model that moved by a path within the allowance (checked above) can touch no other
+    near = units_in_reach(s, unit_id, [e.id for e in s.enemy_units(side) if e.id != target_id],
+                          allowance + CONTACT_TOLERANCE)
+    others = [m for uid in near for m in s.alive_models(uid)]
     for m in s.alive_models(unit_id):
         if m.id not in dest or tuple(dest[m.id]) == (m.x, m.y):
             continue
@@ -109,7 +112,8 @@ def candidates(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowa
                need_contact: bool) -> Iterator[Destinations]:
     """Placements to try, most natural first (see the module docstring)."""
     side = s.units[unit_id].side
-    avoid = [e.id for e in s.enemy_units(side) if e.id != target_id]
+    avoid = units_in_reach(s, unit_id, [e.id for e in s.enemy_units(side) if e.id != target_id],
+                           allowance + OTHER_ENEMY_GAP)
     whole = geo.approach(s, unit_id, [target_id], allowance, CONTACT_TOLERANCE, avoid=avoid,
                          avoid_range=OTHER_ENEMY_GAP)
     yield whole
@@ -144,12 +148,9 @@ def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
     near enough to block or crowd them (and on which of those are enemies): so the search is
     not run again for a charge whose surroundings did not change."""
     mine = s.alive_models(unit_id)
-    reach = (allowance + NEIGHBOURHOOD + 1.0) ** 2
-    near = tuple(sorted((m.id, m.x, m.y, m.facing, *_base(m)) for m in s.models.values()
-                        if m.alive and m.unit != unit_id and (m.unit == target_id or any(
-                            (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= reach for o in mine))))
     return (unit_id, target_id, allowance, need_contact,
-            tuple((m.id, m.x, m.y, m.facing, *_base(m)) for m in mine), near)
+            tuple((m.id, m.x, m.y, m.facing, *_base(m)) for m in mine),
+            neighbours(s, unit_id, allowance + NEIGHBOURHOOD + 1.0, also=target_id))
 
 
 def solve_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, allowance: float,

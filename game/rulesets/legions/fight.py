@@ -41,6 +41,7 @@ from game.rulesets.legions.events import (
     StrikeGroupsFormed,
     WeaponDeclared,
 )
+from game.rulesets.legions.movement import units_in_reach
 from game.rulesets.legions.odds import hit_target
 from game.rulesets.legions.profile import (
     TRAIT_ONSLAUGHT,
@@ -156,8 +157,9 @@ def contact_moves(s: GameState, geo: Geometry, combat, initiative: int) -> list[
         foes = [u for u in combat if s.units[u].side != side and standing(s, u)]
         if not foes:
             continue
-        others = [e.id for e in s.enemy_units(side) if e.id not in combat]
         reach = float(initiative)  # every mover fights at this step's initiative
+        others = units_in_reach(s, uid, [e.id for e in s.enemy_units(side)
+                                         if e.id not in combat], reach + 0.1)
         dest = geo.approach(s, uid, foes, reach, CONTACT_TOLERANCE, avoid=others,
                             avoid_range=0.1, movers=movers)
         moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}

@@ -12,6 +12,7 @@ measures its own moved models.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
@@ -53,6 +54,8 @@ class Board:
             return gap <= OBJECTIVE_RANGE + 1e-9 and (
                 gap <= OBJECTIVE_RANGE - 1e-9 or self.geo.point_distance(m, point)
                 <= OBJECTIVE_RANGE)
+        if math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius > OBJECTIVE_RANGE + 0.1:
+            return False  # its bounding circle is out of range: the table need not measure
         return self.geo.point_distance(m, point) <= OBJECTIVE_RANGE
 
     def enemies_of(self, side: int) -> list:
@@ -67,8 +70,8 @@ class Board:
     def unit_gap(self, unit_id: str) -> float:
         """The unit's least gap to any enemy model where it stands now."""
         if unit_id not in self._gaps:
-            models = self.s.alive_models(unit_id)
-            self._gaps[unit_id] = nearest_gap(self.geo, models, self.enemies_of(models[0].side))
+            self._gaps[unit_id] = ranked_gap(self.geo, self.s.alive_models(unit_id),
+                                             self.ranked(unit_id), 0.0)
         return self._gaps[unit_id]
 
     def objective_gaps(self, unit_id: str) -> list[float]:
@@ -82,11 +85,10 @@ class Board:
                 for point, _, _ in self.objectives]
         return found
 
-    def rows_within(self, unit_id: str, margin: float) -> list:
-        """The enemy rows whose bounding circle comes within `margin` of the circle of one of
-        the unit's models where it stands now (a lower bound of the bases' gap, so every enemy
-        base within `margin` is among them): a move of d inches can only meet, or end nearest
-        to, the enemies these bounds let through."""
+    def ranked(self, unit_id: str) -> list:
+        """(bound, index, row) of every enemy row, nearest bound first: the bound is the gap
+        of its bounding circle to the nearest circle of the unit's models where they stand now
+        (a lower bound of the bases' gap)."""
         ranked = self._ranked.get(unit_id)
         if ranked is None:
             models = self.s.alive_models(unit_id)
@@ -97,8 +99,14 @@ class Board:
                               - row[2], i, row)
                              for i, row in enumerate(self.enemies_of(models[0].side))))
             self._ranked[unit_id] = ranked
+        return ranked
+
+    def rows_within(self, unit_id: str, margin: float) -> list:
+        """The enemy rows whose bounding circle comes within `margin` of the circle of one of
+        the unit's models where it stands now (every enemy base within `margin` is among
+        them): a move of d inches can only meet the enemies these bounds let through."""
         out = []
-        for bound, _, row in ranked:
+        for bound, _, row in self.ranked(unit_id):
             if bound > margin:
                 break
             out.append(row)
@@ -112,8 +120,8 @@ def board(s: GameState, geo: Geometry) -> Board:
     """The board of this position (remembered under the table, every model's place and every
     unit's models: a character joining or leaving a unit moves no model, yet changes which
     models each unit has, and the board answers per unit)."""
-    key = (id(geo), tuple((m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()),
-           tuple((u.id, u.models) for u in s.units.values()))
+    key = (id(geo), tuple([(m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()]),
+           tuple([(u.id, u.models) for u in s.units.values()]))
     found = _BOARDS.get(key)
     if found is None or found.geo is not geo:
         if len(_BOARDS) >= BOARDS_KEPT:
@@ -125,25 +133,30 @@ def board(s: GameState, geo: Geometry) -> Board:
     return found
 
 
-def nearest_gap(geo: Geometry, models: list[Model], rows: list) -> float:
-    """The least edge-to-edge gap from these models to the enemy rows (the table's unit
-    distance over every enemy unit at once: round bases by arithmetic, a base with corners by
-    the table, only when its bounding circle could beat the least gap found)."""
+def ranked_gap(geo: Geometry, models: list[Model], ranked: list, slack: float) -> float:
+    """The least edge-to-edge gap from these models to the rows of `ranked` (a board's
+    `ranked`, nearest bound first, the bounds from where the unit's models stood), for models
+    standing at most `slack` from there: round bases by arithmetic, a base with corners by the
+    table, only when its bounding circle could beat the least gap found. A row's bound less
+    the slack is a lower bound of its gap to any of the models, so the rows from the first
+    whose bound cannot beat the least gap found on are never measured: the same least gap
+    as over every row, for about a quarter of the pairs measured (greedy battles' moves)."""
     best = math.inf
     hypot = math.hypot
+    mine = [(m.x, m.y, m.base.width / 2 if m.base.kind == "round" else m.base.radius,
+             m.base.kind == "round", m) for m in models]
     shaped = []
-    for m in models:
-        round_m = m.base.kind == "round"
-        mx, my = m.x, m.y
-        rm = m.base.width / 2 if round_m else m.base.radius
-        for ex, ey, re, round_e, e in rows:
+    for bound, _, (ex, ey, re, round_e, e) in ranked:
+        if bound - slack - 1e-9 >= best:
+            break
+        for mx, my, rm, round_m, m in mine:
             if round_m and round_e:
                 gap = hypot(ex - mx, ey - my) - rm - re
                 if gap < best:
                     best = gap
             else:
                 shaped.append((hypot(ex - mx, ey - my) - rm - re, m, e))
-    shaped.sort(key=lambda row: row[0])
+    shaped.sort(key=itemgetter(0))
     for bound, m, e in shaped:
         if bound - 1e-9 >= best:
             break
@@ -204,7 +217,7 @@ def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     if b.enemies_of(s.units[a.unit].side):
         # the nearest enemy after the move was within d0 + 2 x the move before it
         d0 = b.unit_gap(a.unit)
-        d1 = nearest_gap(geo, moved, b.rows_within(a.unit, d0 + 2 * farthest + 1e-6))
+        d1 = ranked_gap(geo, moved, b.ranked(a.unit), farthest)
         closing = (d0 - d1) * CLOSING_VALUE
         if d1 <= charge.CHARGE_RANGE and how_of(a.option) == "run":
             closing -= 0.3  # it could have charged after a Move

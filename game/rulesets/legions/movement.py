@@ -86,6 +86,67 @@ def allowance(s: GameState, unit_id: str, how: str) -> float:
     return float(move)
 
 
+#: Slack past a reach for the solvers' end spots (on the grid, within a hair of the reach).
+REACH_SLACK = 0.5
+
+
+def units_in_reach(s: GameState, unit_id: str, others: list[str], reach: float) -> list[str]:
+    """The units of `others` with a model whose bounding circle comes within `reach` (plus a
+    slack) of the circle of one of this unit's models where it stands: a model moving at most
+    `reach` by any path can come near no other. So the table's approach, told to keep its
+    movers off the units of `others` (each end spot tested against every model of them),
+    finds the very same spots when told of these alone, for fewer tests; and a charge's check
+    that no moved model touches another enemy unit measures only these."""
+    mine = [(m.x, m.y, m.base.radius) for m in s.alive_models(unit_id)]
+    if not mine:
+        return []
+    # the box round all those circles, widened by the reach: a model outside it by more than
+    # its own radius is out of reach of every one of them (the same answer, fewer sums)
+    reach += REACH_SLACK
+    low_x = min(x - r for x, _, r in mine) - reach
+    high_x = max(x + r for x, _, r in mine) + reach
+    low_y = min(y - r for _, y, r in mine) - reach
+    high_y = max(y + r for _, y, r in mine) + reach
+    out = []
+    for other in others:
+        for o in s.alive_models(other):
+            ro = o.base.radius
+            if not (low_x - ro <= o.x <= high_x + ro and low_y - ro <= o.y <= high_y + ro):
+                continue
+            limit = reach + ro
+            if any((o.x - x) ** 2 + (o.y - y) ** 2 <= (limit + r) ** 2 for x, y, r in mine):
+                out.append(other)
+                break
+    return out
+
+
+def neighbours(s: GameState, unit_id: str, reach: float, also: str | None = None) -> tuple:
+    """Every other living model whose centre stands within `reach` of the centre of one of
+    this unit's models (and every model of unit `also`), as (id, x, y, facing, base kind,
+    width, depth), sorted: what a remembered move or charge search depends on besides the
+    unit itself. A box round the unit's centres, a hair wider than the reach, is asked first:
+    a model outside it is out of reach of every centre (the same tuple, fewer sums)."""
+    mine = [(m.x, m.y) for m in s.alive_models(unit_id)]
+    limit = reach ** 2
+    wide = reach + 1e-6
+    low_x = min((x for x, _ in mine), default=0.0) - wide
+    high_x = max((x for x, _ in mine), default=0.0) + wide
+    low_y = min((y for _, y in mine), default=0.0) - wide
+    high_y = max((y for _, y in mine), default=0.0) + wide
+    out = []
+    for m in s.models.values():
+        if not m.alive or m.unit == unit_id:
+            continue
+        if m.unit != also:
+            x, y = m.x, m.y
+            if not (low_x <= x <= high_x and low_y <= y <= high_y) or not any(
+                    (x - ox) ** 2 + (y - oy) ** 2 <= limit for ox, oy in mine):
+                continue
+        base = m.base
+        out.append((m.id, m.x, m.y, m.facing, base.kind, base.width_mm, base.depth_mm))
+    return tuple(sorted(out))
+
+
 def too_close_to_enemy(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
                        limit: float, among: list[str] | None = None,
                        movers_only: bool = False) -> str | None:
@@ -206,16 +267,9 @@ def solve(s: GameState, geo: Geometry, unit_id: str, how: str, goal: str) -> Des
     mine = s.alive_models(unit_id)
     if point is None:
         return {m.id: (m.x, m.y) for m in mine}
-    near = []
-    for m in s.models.values():
-        if m.alive and m.unit != unit_id and any(
-                (m.x - o.x) ** 2 + (m.y - o.y) ** 2 <= (reach + NEIGHBOURHOOD + 1.0) ** 2
-                for o in mine):
-            near.append((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm,
-                         m.base.depth_mm))
     key = (unit_id, reach, point,
            tuple((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm, m.base.depth_mm)
-                 for m in mine), tuple(sorted(near)))
+                 for m in mine), neighbours(s, unit_id, reach + NEIGHBOURHOOD + 1.0))
     found = _OFFER_CACHE.get(geo, key, lambda: representative_destinations(
         s, geo, unit_id, reach, {goal: point}, KEEP_AWAY + 0.05,
         lambda d: coherency_kept(s, geo, unit_id, d)))

@@ -42,6 +42,7 @@ from game.rulesets.legions.movement import (
     placement_problem,
     too_close_to_enemy,
     unit_lowest,
+    units_in_reach,
 )
 from game.rulesets.legions.profile import is_paragon, is_vehicle
 from game.rulesets.legions.volley import RULE_GUN_DOWN, shooters, volley
@@ -396,8 +397,9 @@ def _hold(s: GameState, geo: Geometry, f: dict, unit_id: str) -> list[Event]:
         return [Note(rule=RULE_HOLD, text=msg("{unit} holds: no enemy is left to move toward",
                                               unit=s.units[unit_id].name))]
     side = s.units[unit_id].side
-    others = [e.id for e in s.enemy_units(side) if e.id not in foes]
     reach = float(unit_lowest(s, unit_id, "I"))
+    others = units_in_reach(s, unit_id, [e.id for e in s.enemy_units(side) if e.id not in foes],
+                            reach + 0.1)
     dest = geo.approach(s, unit_id, foes, reach, CONTACT_TOLERANCE, avoid=others,
                         avoid_range=0.1)
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
@@ -454,8 +456,9 @@ def _pursuit_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, rea
     nearest = sorted(s.alive_models(unit_id),
                      key=lambda m: (min(geo.distance(m, t) for t in targets), m.id))
     leaders = [m.id for m in nearest[:PURSUIT_LEADERS]]
-    dest = geo.approach(s, unit_id, [target_id], reach, CONTACT_TOLERANCE, avoid=others,
-                        avoid_range=0.1, movers=leaders)
+    dest = geo.approach(s, unit_id, [target_id], reach, CONTACT_TOLERANCE,
+                        avoid=units_in_reach(s, unit_id, others, reach + 0.1), avoid_range=0.1,
+                        movers=leaders)
     trial = s.copy()
     for mid in leaders:
         trial.models[mid].x, trial.models[mid].y = dest[mid]

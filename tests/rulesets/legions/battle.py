@@ -3,9 +3,15 @@ says, strict scripted dice."""
 
 import math
 
+from game import rulesets
+from game.ai.greedy import GreedyAgent
+from game.ai.playout import KeyedDice, Playout
 from game.core.actions import Action
+from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.legions import RULESET
 from game.rulesets.legions.setup import build_state
+from game.sim import battle_forces
+from game.turn import TurnController
 from tests import battle
 
 R32 = 32 / 25.4 / 2  # radius of a 32 mm base, inches
@@ -118,3 +124,20 @@ def no_challenges(b):
         assert found, [a.to_text() for a in b.legal()]
         events += b.apply(found[0])
     return events
+
+
+def declaration_stages(seed: int, count: int, kind: str = "declare_charge"
+                       ) -> tuple[list, object]:
+    """The first `count` stages (state copy, listing) of a greedy battle from the shipped
+    set-up where an action of this kind (a charge declaration) is offered, and its table."""
+    ruleset = rulesets.get("legions")
+    scenario = load_scenario(default_map_for("legions"))
+    controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
+    play = Playout(ruleset, controller.state.copy(), controller.geo, KeyedDice(seed))
+    agent, stages = GreedyAgent(seed), []
+    while not play.over and len(stages) < count:
+        legal = play.legal_actions()
+        if any(a.kind == kind for a in legal):
+            stages.append((play.state.copy(), legal))
+        play.apply(agent.choose(play))
+    return stages, play.geo

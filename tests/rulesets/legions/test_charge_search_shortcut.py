@@ -3,29 +3,8 @@ model in base contact is skipped before the rest of move_problem (contact is its
 cheapest check). Tested against the long way: the same placement, found or not, for every
 roll of every charge in reach at the declarations of a greedy battle."""
 
-from game import rulesets
-from game.ai.greedy import GreedyAgent
-from game.ai.playout import KeyedDice, Playout
-from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.legions import charge_moves
-from game.sim import battle_forces
-from game.turn import TurnController
-
-
-def _declaration_stages(seed: int, count: int) -> tuple[list, object]:
-    """The first `count` charge declaration stages (state copy, listing) of a greedy battle
-    from the shipped set-up, and its table."""
-    ruleset = rulesets.get("legions")
-    scenario = load_scenario(default_map_for("legions"))
-    controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
-    play = Playout(ruleset, controller.state.copy(), controller.geo, KeyedDice(seed))
-    agent, stages = GreedyAgent(seed), []
-    while not play.over and len(stages) < count:
-        legal = play.legal_actions()
-        if any(a.kind == "declare_charge" for a in legal):
-            stages.append((play.state.copy(), legal))
-        play.apply(agent.choose(play))
-    return stages, play.geo
+from tests.rulesets.legions.battle import declaration_stages
 
 
 def _long_search(s, geo, unit_id, target_id, allowance, what, need_contact):
@@ -46,7 +25,7 @@ def _long_search(s, geo, unit_id, target_id, allowance, what, need_contact):
 
 
 def test_the_placement_search_checks_contact_first_and_finds_what_the_long_way_does():
-    stages, geo = _declaration_stages(0, 8)
+    stages, geo = declaration_stages(0, 8)
     compared = found = 0
     for s, legal in stages:
         for a in legal:
