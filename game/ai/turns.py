@@ -50,9 +50,10 @@ from game.ai.playout import KeyedDice, Playout
 MAX_STEPS = 150
 END_TURNS = 20
 #: Rounds of rollouts (one seed for each candidate still running) at most, under a budget;
-#: without one, exactly `FIXED_ROUNDS` (deterministic). A ruleset's `turn_rounds(state)`
-#: hook may give a position its own pair (the rounds without a budget, the most under one),
-#: or None for these.
+#: without one, exactly `FIXED_ROUNDS` (deterministic). A ruleset's `last_round_turn_rounds`
+#: setting (the rounds without a budget, the most under one) replaces the pair in the
+#: battle's last round, where rollouts are cheap (the battle ends within a turn or two) and a
+#: melee's dice spread a rollout by more than the gains compared.
 MAX_ROUNDS = 12
 FIXED_ROUNDS = 6
 #: Rollouts each candidate should get: the candidates beyond what the budget affords at this
@@ -168,6 +169,16 @@ def affordable(spent: float, remaining: float, count: int) -> int:
     return max(1, min(count, int(remaining / (spent * SEEDS_WANTED))))
 
 
+def turn_rounds(ruleset, world) -> tuple[int, int]:
+    """The rounds of rollouts without a budget and the most under one, for `world`: the
+    shared `FIXED_ROUNDS` and `MAX_ROUNDS`, or in the battle's last round the ruleset's
+    `last_round_turn_rounds` where it sets one."""
+    last = getattr(ruleset, "last_round_turn_rounds", None)
+    if last is not None and world.round >= ruleset.battle_rounds(world.scenario):
+        return last
+    return FIXED_ROUNDS, MAX_ROUNDS
+
+
 def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, check_time,
                deadline: float | None, stats: dict | None = None,
                timing: dict | None = None, turns: int | None = 1,
@@ -183,8 +194,7 @@ def look_ahead(ruleset, world, geo, me: int, cands: list, rng: random.Random, ch
     base = max(range(len(cands)), key=lambda i: cands[i].greedy)
     order = sorted(range(len(cands)), key=lambda i: (i != base, -cands[i].greedy, i))
     runs = [Rollouts() for _ in cands]
-    hook = getattr(ruleset, "turn_rounds", None)
-    fixed, most = (hook(world) if hook else None) or (FIXED_ROUNDS, MAX_ROUNDS)
+    fixed, most = turn_rounds(ruleset, world)
     rounds = fixed if deadline is None else most
     seeds = [rng.getrandbits(32) for _ in range(rounds)]
     running = order

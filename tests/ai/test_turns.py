@@ -327,3 +327,20 @@ def test_a_ruleset_may_keep_the_look_ahead_to_the_next_turn():
     assert agent.horizon(rulesets.get("cards")) == 1
     assert agent.horizon(rulesets.get("warband")) is None
     assert agent.horizon(rulesets.get("ranks")) is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["cards", "squads", "ranks"])
+def test_the_last_round_gets_the_rulesets_own_rounds_of_rollouts(ruleset_id):
+    """A ruleset that sets `last_round_turn_rounds` gets them in the battle's last round
+    only; the others keep the shared rounds throughout."""
+    controller = _battle(ruleset_id)
+    ruleset, state = controller.ruleset, controller.state
+    last = ruleset.battle_rounds(state.scenario)
+    shared = (turns.FIXED_ROUNDS, turns.MAX_ROUNDS)
+    own = getattr(ruleset, "last_round_turn_rounds", None)
+    state.round = last - 1
+    assert turns.turn_rounds(ruleset, state) == shared
+    state.round = last
+    assert turns.turn_rounds(ruleset, state) == (own or shared)
+    if ruleset_id == "cards":
+        assert own is not None and own[0] > turns.FIXED_ROUNDS and own[1] > turns.MAX_ROUNDS

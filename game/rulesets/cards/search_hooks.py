@@ -10,7 +10,8 @@ while Shaken, none in the last round once its card is drawn (`can_charge_again`)
 sampled by the searcher's dice.
 `GREEDY_DECIDES`: casualty choices are played by greedy's rule without a search.
 `SEARCH_TO_THE_END`: the turn look-ahead's horizon is the next turn only.
-`turn_rounds`: more rollouts than the shared default in the last round, for the melee's spread.
+`LAST_ROUND_TURN_ROUNDS`: more rollouts than the shared default in the last round, for the melee's
+spread (the ruleset's `last_round_turn_rounds`, read by `game.ai.turns`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ GREEDY_DECIDES = ("remove",)
 #: points (margin +0.00 -> -0.30 +- 2.81) and its median went 0.428 -> 0.353 s.
 SEARCH_TO_THE_END = False
 
-#: Rounds of rollouts of the turn look-ahead in the last round (`turn_rounds`): 18 without a
-#: budget, at most 24 under one (the shared 6 and 12). A cards melee spreads one rollout's
+#: Rounds of rollouts of the turn look-ahead in the last round (the ruleset's
+#: `last_round_turn_rounds`): 18 without a budget, at most 24 under one (the shared 6 and 12). A cards melee spreads one rollout's
 #: margin by 3.5-7 points, so 6 or 12 rollouts leave a standard error of 1.5-2.5 on a gain
 #: of 3-4 points. In the last round, 5 Regulars charging the end of 6 Grenadiers (greedy's
 #: choice, 3.9 points a line worse than moving away over 200 lines: the test
@@ -54,13 +55,6 @@ SEARCH_TO_THE_END = False
 #: and not with 18, and under a 1.0 s budget 24 rounds found it in 4 of 8 tries (seeds 0-3,
 #: both deals), 12 in 5 of 8: no help there.
 LAST_ROUND_TURN_ROUNDS = (18, 24)
-
-
-def turn_rounds(s):
-    """The turn look-ahead's rounds of rollouts (`game.ai.turns`): `LAST_ROUND_TURN_ROUNDS`
-    in the last round, where rollouts are cheap and the melee's dice decide; else None (the
-    shared numbers)."""
-    return LAST_ROUND_TURN_ROUNDS if s.round >= battle_rounds(s.scenario) else None
 
 
 # Tried and dropped (measured with `python -m benchmarks.ai --ruleset cards --budget 1.0
