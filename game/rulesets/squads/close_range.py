@@ -62,7 +62,8 @@ class CloseRange:
         refuses those whatever the others do) that are within 1" of a target and clear of
         units not chosen; (distance from the start, x, y)."""
         sx, sy = start.x, start.y
-        rows = self._rows(start, [(sx, sy)] + self.goal_spots(start, CLOSE_GAPS, CLOSE_ANGLES))
+        rows = self._rows(start, [(sx, sy)] + self.reached_goal_spots(start, CLOSE_GAPS,
+                                                                         CLOSE_ANGLES))
         keyed = [(math.hypot(x - sx, y - sy), x, y) for x, y, _, _, near, _, _ in rows
                  if near <= CLOSE_RANGE and self.clear_of_others(start, x, y)]
         keyed.sort()

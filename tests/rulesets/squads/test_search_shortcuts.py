@@ -150,3 +150,23 @@ def test_free_test_is_free_round_against_every_base(data):
         spot = (round(other.x + reach * math.cos(angle), 3),
                 round(other.y + reach * math.sin(angle), 3))
         assert quick(spot) == search._free_round(trial, start, spot, everyone)
+
+
+@pytest.mark.parametrize("roll", [3, 7, 12])
+def test_reached_goal_spots_give_the_rows_of_every_goal_spot(roll):
+    """`static_rows` and `close_keyed` rank only the goal spots `_rows` could keep
+    (`reached_goal_spots`): the same rows as from every goal spot, and fewer spots asked."""
+    b = _charge_with_bystander()
+    left_out = 0
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1")):
+        search = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        for m in search.mine:
+            for gaps, count in ((spots.GOAL_GAPS, spots.GOAL_ANGLES),
+                                (spots.CLOSE_GAPS, spots.CLOSE_ANGLES)):
+                every = [(m.x, m.y)] + search.goal_spots(m, gaps, count)
+                reached = [(m.x, m.y)] + search.reached_goal_spots(m, gaps, count)
+                assert sorted(search._rows(m, reached)) == sorted(search._rows(m, every))
+                left_out += len(every) - len(reached)
+            assert sorted(search.static_rows(b.state, m)) == sorted(
+                search._rows(m, search.static_spots(m)))
+    assert left_out > 1000
