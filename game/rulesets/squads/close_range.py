@@ -17,7 +17,6 @@ from game.rulesets.squads.spots import (
     CLOSE_GAPS,
     CLOSE_RANGE,
     PATH_CHECKS,
-    buried_below,
     stand,
 )
 
@@ -35,21 +34,7 @@ class CloseRange:
         close_key = (self.unit_id, self.targets, self.roll, m.id)
         keyed = self._close.get(close_key)
         if keyed is None:
-            keyed = []
-            # a spot on a target's base is refused by `free` whatever the others do
-            buried = buried_below(self.r[m.id]) - self.r[m.id] if self.round else -math.inf
-            for x, y in set([(start.x, start.y)] + self.goal_spots(start, CLOSE_GAPS,
-                                                                   CLOSE_ANGLES)):
-                moved = (x, y) != (start.x, start.y)
-                if moved and math.hypot(x - start.x, y - start.y) > self.roll + 1e-9:
-                    continue
-                near = min(self.target_gap(start, x, y, t) for t in self.targets)
-                if moved and (near < buried or not self.closer(start, x, y)):
-                    continue
-                if near <= CLOSE_RANGE and self.clear_of_others(start, x, y):
-                    keyed.append((math.hypot(x - start.x, y - start.y), x, y))
-            keyed.sort()
-            self._close[close_key] = keyed
+            keyed = self._close[close_key] = self.close_keyed(start)
         checks = 0
         free = self.free_test(trial, m)
         holds = self.coherence(trial, m.id)
@@ -69,6 +54,20 @@ class CloseRange:
             if holds((x, y)):
                 return (x, y)
         return None
+
+    def close_keyed(self, start: Model) -> list[tuple]:
+        """The spots `close_spot` tries for the model standing at `start`, nearest first:
+        where it stands and the fine rings round the targets, those it could move to at all
+        (`_rows`: within the roll, closer to a target, not on a target's base: `free`
+        refuses those whatever the others do) that are within 1" of a target and clear of
+        units not chosen; (distance from the start, x, y)."""
+        sx, sy = start.x, start.y
+        rows = self._rows(start, [(sx, sy)] + self.reached_goal_spots(start, CLOSE_GAPS,
+                                                                         CLOSE_ANGLES))
+        keyed = [(math.hypot(x - sx, y - sy), x, y) for x, y, _, _, near, _, _ in rows
+                 if near <= CLOSE_RANGE and self.clear_of_others(start, x, y)]
+        keyed.sort()
+        return keyed
 
     def close_problem(self, dest: dict) -> str | None:
         """Constraint 3 ("when possible"): the first model left more than 1" from every

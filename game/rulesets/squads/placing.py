@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from bisect import bisect_left, bisect_right
 
 from game.core.actions import make_placement
 from game.core.geometry import CONTACT_TOLERANCE
@@ -27,19 +28,15 @@ from game.core.state import GameState, Model
 from game.rulesets.squads.close_range import CloseRange
 from game.rulesets.squads.spots import (
     CLOSE_RANGE,
-    FAN_ANGLES,
-    FRIEND_ANGLES,
-    FRIEND_GAPS,
     GOAL_ANGLES,
     GOAL_GAPS,
     PATH_CHECKS,
-    RING_SLACK,
     STRICT,
     Shared,
+    SpotRings,
     buried_below,
     by_radius,
     least_gap,
-    ring,
     spot_row,
     stand,
 )
@@ -57,10 +54,13 @@ def stored(s: GameState, dest: dict) -> dict:
 
 #: Shaken orders tried after the plain ones (only when those all failed).
 SHAKES = 4
+#: More than the float error of the centres' distances (`free_test` asks the bases within the
+#: widest overlap reach plus this across).
+OVERLAP_MARGIN = 1e-6
 
 
 
-class ChargeSearch(CloseRange):
+class ChargeSearch(CloseRange, SpotRings):
     """Spots for a charging unit's models, one model at a time, for one set of targets.
 
     Every spot is on the stored grid and gets the checks a dragged placement gets for that
@@ -155,8 +155,24 @@ class ChargeSearch(CloseRange):
         """`free` for many spots of one model in one trial (the bases near it gathered once)."""
         if not self.round:
             return lambda spot: self.free(trial, m, spot)
-        nearby = self._nearby(trial, m)
-        return lambda spot: self._free_round(trial, m, spot, nearby)
+        # the overlap test of `_free_round` against the same bases, each pair with the same
+        # sums; only the bases within the widest reach of the spot across (by x) are asked:
+        # sorted by x once, found by bisection (a spot has a dozen to thirty bases about it)
+        mine, r, tolerance = self.r[m.id], self.r, CONTACT_TOLERANCE
+        bases = sorted((o.x, o.y, mine + r[o.id] - tolerance)
+                       for o in self._nearby(trial, m) if o.id != m.id)
+        xs = [b[0] for b in bases]
+        widest = max((b[2] for b in bases), default=0.0) + OVERLAP_MARGIN
+        hypot, ground = math.hypot, self._ground
+
+        def test(spot) -> bool:
+            x, y = spot
+            for ox, oy, limit in bases[bisect_left(xs, x - widest):bisect_right(xs, x + widest)]:
+                if hypot(ox - x, oy - y) < limit:
+                    return False
+            return ground(m, spot)
+
+        return test
 
     def _free_round(self, trial: GameState, m: Model, spot, nearby: list[Model]) -> bool:
         """`free` for round bases: the overlap test the table makes ((r + r') - tolerance,
@@ -170,6 +186,11 @@ class ChargeSearch(CloseRange):
         for o in nearby:
             if o.id != m.id and hypot(o.x - x, o.y - y) < mine + self.r[o.id] - CONTACT_TOLERANCE:
                 return False
+        return self._ground(m, spot)
+
+    def _ground(self, m: Model, spot) -> bool:
+        """The table's check of m alone at the spot (the table's edges, impassable terrain),
+        remembered on the board."""
         key = (m.id, spot)
         ground = self.shared.ground.get(key)
         if ground is None:
@@ -206,55 +227,6 @@ class ChargeSearch(CloseRange):
                 length = lengths[key] = self.geo.path_length(self.s, self.s.models[m.id], spot)
             ok = self._paths[key] = length is not None and length <= self.roll + 1e-6
         return ok
-
-    # --- candidate spots ------------------------------------------------------------------
-    def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
-        """Rings of spots round each target model, leaving out the rings no spot of which m
-        could reach in a straight line: every user drops a spot further than the roll, and a
-        ring's spots are on the grid within a thousandth of its circle, so a circle further
-        than the roll plus RING_SLACK from m's centre has none within it."""
-        out = []
-        beyond = self.roll + RING_SLACK
-        for g in self.goals:
-            if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
-                continue  # no spot round this one is within the roll
-            span = math.hypot(g.x - m.x, g.y - m.y)
-            for gap in gaps:
-                spread = g.base.radius + m.base.radius + gap
-                if span - spread > beyond:
-                    continue
-                out.extend(ring(g.x, g.y, spread, count))
-        return out
-
-    def toward_spots(self, m: Model) -> list[tuple[float, float]]:
-        """Spots on the way to the targets, for a model that cannot reach them: straight
-        toward each of the nearest target models at a few fractions of the roll."""
-        out = []
-        nearest = sorted(self.goals, key=lambda g: self.edge(m, m.x, m.y, g))[:3]
-        for g in nearest:
-            span = math.hypot(g.x - m.x, g.y - m.y)
-            if span <= 1e-9:
-                continue
-            for k in (1, 2, 3, 4, 5, 6):
-                step = min(self.roll * k / 6, span - g.base.radius - m.base.radius)
-                out.append((round(m.x + (g.x - m.x) / span * step, 3),
-                            round(m.y + (g.y - m.y) / span * step, 3)))
-        return out
-
-    def fan_spots(self, m: Model) -> list[tuple[float, float]]:
-        """Spots all round the model at a few fractions of the roll, for a way in from the
-        side (past a unit it must not come near)."""
-        return [spot for k in (0.25, 0.5, 0.75, 1.0)
-                for spot in ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
-
-    def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
-        out = []
-        for p in placed:
-            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
-                continue
-            for gap in FRIEND_GAPS:
-                out.extend(ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
-        return out
 
     def _rows(self, m: Model, spots) -> list[tuple]:
         """(x, y, moved, gaps to each target, nearest gap, it rounded, the gaps rounded) of
@@ -347,17 +319,19 @@ class ChargeSearch(CloseRange):
                     return True
         return False
 
-    def static_spots(self, m: Model) -> list[tuple[float, float]]:
+    def static_spots(self, m: Model, reached: bool = False) -> list[tuple[float, float]]:
         """The spots m is ranked on in every build: where it stands, round the targets, on the
-        way to them, and its fan."""
-        return ([(m.x, m.y)] + self.goal_spots(m, GOAL_GAPS, GOAL_ANGLES) + self.toward_spots(m)
+        way to them, and its fan (with `reached`, round the targets only those `_rows` could
+        keep: the same rows)."""
+        goals = self.reached_goal_spots if reached else self.goal_spots
+        return ([(m.x, m.y)] + goals(m, GOAL_GAPS, GOAL_ANGLES) + self.toward_spots(m)
                 + self.fan_spots(m))
 
     def static_rows(self, trial: GameState, m: Model) -> list[tuple]:
         """The spots that do not depend on where the others went (kept for every build)."""
         rows = self._static.get(m.id)
         if rows is None:
-            rows = self._static[m.id] = self._rows(m, self.static_spots(m))
+            rows = self._static[m.id] = self._rows(m, self.static_spots(m, reached=True))
         return rows
 
     def choose(self, trial: GameState, m: Model, placed: list[Model], open_targets: list[str],

@@ -1,7 +1,8 @@
 """The spots a squads charge search ranks and what every search on one board shares.
 
 Why a module of its own: the charge search (`placing.ChargeSearch`) and its constraint-3 and
-coherency checks (`close_range.CloseRange`) both read these spot rings, measures and limits.
+coherency checks (`close_range.CloseRange`) both read these spot rings, measures and limits;
+`SpotRings` (mixed into the search) lays the candidate spots out.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 from itertools import repeat
 
 from game.core.geometry import CONTACT_TOLERANCE
+from game.core.state import Model
 
 #: Within 1" of a target model "when possible" (constraint 3).
 CLOSE_RANGE = 1.0
@@ -59,8 +61,8 @@ def ring(x: float, y: float, spread: float, count: int) -> tuple[tuple[float, fl
 class Shared:
     """What every search on one board can share, whatever the unit, targets and roll: a
     spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
-    the table's edges and impassable terrain, and each model's within-1" spots for a set of
-    targets and a roll. All are functions of the board alone (the bases where they stand), so
+    the table's edges and impassable terrain, each model's within-1" spots for a set of
+    targets and a roll, and the spots round each target model it could stand on. All are functions of the board alone (the bases where they stand), so
     sharing them changes no answer; it only stops the searches for each set of targets, and
     the check of the chosen one, measuring the same things again."""
 
@@ -69,6 +71,7 @@ class Shared:
         self.lengths: dict[tuple, float | None] = {}
         self.ground: dict[tuple, bool] = {}
         self.close: dict[tuple, list] = {}
+        self.reached: dict[tuple, list] = {}
 
 
 def by_radius(rows) -> list[tuple[float, list]]:
@@ -105,3 +108,81 @@ def stand(model, start, spot, dest: dict) -> None:
         dest.pop(model.id, None)
     else:
         dest[model.id] = spot
+
+
+class SpotRings:
+    """The candidate spots of `placing.ChargeSearch` (mixed into it; uses its measures: the
+    roll, the goals, edges and raw gaps, the board's `Shared` record)."""
+
+    def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        """Rings of spots round each target model, leaving out the rings no spot of which m
+        could reach in a straight line: every user drops a spot further than the roll, and a
+        ring's spots are on the grid within a thousandth of its circle, so a circle further
+        than the roll plus RING_SLACK from m's centre has none within it."""
+        return [spot for g in self.goals for spot in self._rings(m, g, gaps, count)]
+
+    def _rings(self, m: Model, g: Model, gaps, count: int) -> list[tuple[float, float]]:
+        """`goal_spots` round one target model."""
+        if self.edge(m, m.x, m.y, g) > self.roll + max(gaps) + 1e-9:
+            return []  # no spot round this one is within the roll
+        out = []
+        span = math.hypot(g.x - m.x, g.y - m.y)
+        for gap in gaps:
+            spread = g.base.radius + m.base.radius + gap
+            if span - spread > self.roll + RING_SLACK:
+                continue
+            out.extend(ring(g.x, g.y, spread, count))
+        return out
+
+    def reached_goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
+        """`goal_spots` less the spots `_rows` drops whatever the target set: further than
+        the roll in a straight line, or (round bases) on a base of the ring's own unit (a
+        target, so `buried_below` drops it in every set). Kept per goal model on the board
+        (`Shared.reached`): the same rings come back in every set naming its unit, and most
+        of their spots are beyond the roll or on a base."""
+        if not self.round:
+            return self.goal_spots(m, gaps, count)
+        reached, mx, my = self.shared.reached, m.x, m.y
+        reach, buried = self.roll + 1e-9, buried_below(self.r[m.id])
+        out = []
+        for g in self.goals:
+            key = (m.id, self.roll, g.id, gaps, count)
+            kept = reached.get(key)
+            if kept is None:
+                raw_gap, t, hypot = self._raw_gap, g.unit, math.hypot
+                kept = reached[key] = [
+                    (x, y) for x, y in self._rings(m, g, gaps, count)
+                    if (x == mx and y == my)
+                    or (hypot(x - mx, y - my) <= reach and raw_gap(t, x, y) >= buried)]
+            out.extend(kept)
+        return out
+
+    def toward_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots on the way to the targets, for a model that cannot reach them: straight
+        toward each of the nearest target models at a few fractions of the roll."""
+        out = []
+        nearest = sorted(self.goals, key=lambda g: self.edge(m, m.x, m.y, g))[:3]
+        for g in nearest:
+            span = math.hypot(g.x - m.x, g.y - m.y)
+            if span <= 1e-9:
+                continue
+            for k in (1, 2, 3, 4, 5, 6):
+                step = min(self.roll * k / 6, span - g.base.radius - m.base.radius)
+                out.append((round(m.x + (g.x - m.x) / span * step, 3),
+                            round(m.y + (g.y - m.y) / span * step, 3)))
+        return out
+
+    def fan_spots(self, m: Model) -> list[tuple[float, float]]:
+        """Spots all round the model at a few fractions of the roll, for a way in from the
+        side (past a unit it must not come near)."""
+        return [spot for k in (0.25, 0.5, 0.75, 1.0)
+                for spot in ring(m.x, m.y, self.roll * k, FAN_ANGLES)]
+
+    def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
+        out = []
+        for p in placed:
+            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
+                continue
+            for gap in FRIEND_GAPS:
+                out.extend(ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+        return out

@@ -5,13 +5,15 @@ the least of every gap."""
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
 from game.rulesets.squads import spots
 from game.rulesets.squads.placing import ChargeSearch
-from tests.rulesets.squads.battle import MOB_RADIUS, mob_of
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle, mob_of
 
 D = 2 * MOB_RADIUS
 
@@ -81,3 +83,90 @@ def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
             assert kept <= every
             for x, y in every - kept:  # only rings whose goal is out of reach, or beyond it
                 assert math.hypot(x - m.x, y - m.y) > roll + 1e-9
+
+
+def _charge_with_bystander():
+    """A mob 4" from a line of marines (s1u0) with a second marine unit (s1u1) close by."""
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines", "line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + 4.0 + D, 22.0, 180.0)
+    b.place("s1u1", 10.0 + 8.0 + D, 30.0, 180.0)
+    return b
+
+
+def _close_keyed_long_way(search, start):
+    """constraint 3's list as `close_spot` built it spot by spot before `close_keyed`."""
+    keyed = []
+    buried = spots.buried_below(search.r[start.id]) - search.r[start.id]
+    for x, y in set([(start.x, start.y)] + search.goal_spots(start, spots.CLOSE_GAPS,
+                                                                 spots.CLOSE_ANGLES)):
+        moved = (x, y) != (start.x, start.y)
+        if moved and math.hypot(x - start.x, y - start.y) > search.roll + 1e-9:
+            continue
+        near = min(search.target_gap(start, x, y, t) for t in search.targets)
+        if moved and (near < buried or not search.closer(start, x, y)):
+            continue
+        if near <= spots.CLOSE_RANGE and search.clear_of_others(start, x, y):
+            keyed.append((math.hypot(x - start.x, y - start.y), x, y))
+    keyed.sort()
+    return keyed
+
+
+@pytest.mark.parametrize("roll", [3, 7, 12])
+def test_close_keyed_is_the_spot_by_spot_list(roll):
+    b = _charge_with_bystander()
+    asked = 0
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1")):
+        search = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        for m in search.mine:
+            quick = search.close_keyed(m)
+            assert quick == _close_keyed_long_way(search, m)
+            asked += len(quick)
+    assert asked > (20 if roll >= 7 else -1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_free_test_is_free_round_against_every_base(data):
+    """`free_test` asks only the bases within reach across: the same answers as
+    `_free_round` asking every base, for spots at and about the overlap boundary."""
+    b = _charge_with_bystander()
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), 12, spots.Shared())
+    trial = b.state.copy()
+    models = trial.alive_models("s0u0")
+    for m in data.draw(st.lists(st.sampled_from(models), max_size=4)):  # some moved about
+        m.x += data.draw(st.floats(-6.0, 6.0))
+        m.y += data.draw(st.floats(-6.0, 6.0))
+    m = data.draw(st.sampled_from(models))
+    start = b.state.models[m.id]
+    quick = search.free_test(trial, start)
+    everyone = search._nearby(trial, start)
+    for _ in range(30):
+        other = data.draw(st.sampled_from(everyone))
+        angle = data.draw(st.floats(0.0, 2 * math.pi))
+        reach = search.r[m.id] + search.r[other.id] - CONTACT_TOLERANCE + data.draw(
+            st.sampled_from([-1e-9, 0.0, 1e-12, 1e-9, -0.3, 0.3]))
+        spot = (round(other.x + reach * math.cos(angle), 3),
+                round(other.y + reach * math.sin(angle), 3))
+        assert quick(spot) == search._free_round(trial, start, spot, everyone)
+
+
+@pytest.mark.parametrize("roll", [3, 7, 12])
+def test_reached_goal_spots_give_the_rows_of_every_goal_spot(roll):
+    """`static_rows` and `close_keyed` rank only the goal spots `_rows` could keep
+    (`reached_goal_spots`): the same rows as from every goal spot, and fewer spots asked."""
+    b = _charge_with_bystander()
+    left_out = 0
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1")):
+        search = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        for m in search.mine:
+            for gaps, count in ((spots.GOAL_GAPS, spots.GOAL_ANGLES),
+                                (spots.CLOSE_GAPS, spots.CLOSE_ANGLES)):
+                every = [(m.x, m.y)] + search.goal_spots(m, gaps, count)
+                reached = [(m.x, m.y)] + search.reached_goal_spots(m, gaps, count)
+                assert sorted(search._rows(m, reached)) == sorted(search._rows(m, every))
+                left_out += len(every) - len(reached)
+            assert sorted(search.static_rows(b.state, m)) == sorted(
+                search._rows(m, search.static_spots(m)))
+    assert left_out > 1000
