@@ -62,9 +62,10 @@ class Shared:
     """What every search on one board can share, whatever the unit, targets and roll: a
     spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
     the table's edges and impassable terrain, each model's within-1" spots for a set of
-    targets and a roll, and the spots round each target model it could stand on. All are functions of the board alone (the bases where they stand), so
-    sharing them changes no answer; it only stops the searches for each set of targets, and
-    the check of the chosen one, measuring the same things again."""
+    targets and a roll, and the spots round each target model it could stand on. All are
+    functions of the board alone (the bases where they stand), so sharing them changes no
+    answer; it only stops the searches for each set of targets, and the check of the chosen
+    one, measuring the same things again."""
 
     def __init__(self):
         self.gaps: dict[tuple, float] = {}
