@@ -63,6 +63,7 @@ class SquadsRuleset(RulesetBase):
     id = N_("squads")  # an identifier, but "Battle begins (squads)" shows it: translated there
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     search_to_the_end = search_hooks.SEARCH_TO_THE_END
+    last_round_turn_rounds = search_hooks.LAST_ROUND_TURN_ROUNDS
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
     name = msg("Squads: 2D6 charges and squad melee")

@@ -102,6 +102,18 @@ def reach_odds(s, unit_id, gap):
 #: all on one side; a squads battle played out costs 0.2-0.3 s, so few whole rollouts fit.
 SEARCH_TO_THE_END = False
 
+#: Rounds of rollouts of the turn look-ahead in the battle's last round (`game.ai.turns`):
+#: 18 without a budget, at most 24 under one (the shared 6 and 12). The last round's
+#: rollouts are cheap, and one melee's dice spread a rollout by more than the gain
+#: compared: the Brute Mob charging into the Blade Veterans' reach
+#: (tests/ai/positions/test_counter_attack.py) loses 4.22 +- 0.46 points a line to holding
+#: over 200 lines, but 6 rollouts read holding's gain as +2.33 +- 2.69, short of the margin
+#: plus one error, and the search charged; 18 read +4.28 +- 1.43 and it holds. Benchmark
+#: (python -m benchmarks.ai --ruleset squads --seeds 10 --budget 1.0 --jobs 1, both seats):
+#: 14 of 20 won before and after, margin +5.60 +- 2.78 -> +5.80 +- 2.52, paired +0.20 +-
+#: 1.98 (benchmarks.ai_compare): no change either way.
+LAST_ROUND_TURN_ROUNDS = (18, 24)
+
 # Tried and dropped (python -m benchmarks.ai --ruleset squads --seeds 10 --budget 1.0, paired
 # with the common settings on the same seeds: 12 of 20 won, margin +5.35 +- 2.63):
 #  - threat_weights (0.35, 0.45), the fit of `benchmarks.evaluate_fit --seeds 30` (the other
