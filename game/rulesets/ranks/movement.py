@@ -183,8 +183,8 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
 def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
     """A straight stretch of `forward` from `start` passes through an enemy or impassable
     ground (what a plan reports as "... would pass through ...")."""
-    return sweep.straight(sur, start, formation.advanced(start, forward), ext,
-                          ahead=True)[1] is not None
+    return sweep.straight(sur, start, formation.advanced(start, forward), ext, ahead=True,
+                          costed=False)[1] is not None
 
 
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:

@@ -393,7 +393,8 @@ def long_straight(sur, start, end, ext, ahead=False):
 
 def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long_way():
     """Every unit of a shipped battle sent straight ahead and at an angle by many lengths,
-    through and past its difficult ground: the same cost and blocker."""
+    through and past its difficult ground: the same cost and blocker (and the same blocker
+    when only that is asked, the difficult ground not looked at)."""
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(19)
     dearer = 0
@@ -410,6 +411,10 @@ def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long
                 found = sweep.straight(sur, start, end, ext, ahead=True)
                 assert found == long_straight(sur, start, end, ext, ahead=True)
                 dearer += found[1] is None and found[0] > length + 1e-9
+                # asked only what blocks it (`passes_through`): the same blocker
+                quick = sweep.straight(sur, start, end, ext, ahead=True, costed=False)
+                assert quick[1] == found[1]
+                assert movement.passes_through(sur, start, length, ext) == (found[1] is not None)
                 aside = Frame(end.x + rng.uniform(-3, 3), end.y + rng.uniform(-3, 3),
                               start.facing)
                 assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,
