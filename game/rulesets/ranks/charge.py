@@ -241,10 +241,17 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     key = board(s)
     found = recalled(geo, ("charge", key, unit_id, target_id),
                      lambda: _solve(s, geo, unit_id, target_id, sur, False))
-    if found[0] is not None or not explain:
+    if found[0] is not None or not explain or found[1] != _out_of_reach(s, target_id):
+        # only the quiet search's "out of reach" is said short: any other refusal is the one
+        # the explaining search gives (the same spots tried, the same reason)
         return found
     return recalled(geo, ("charge refused", key, unit_id, target_id),
                     lambda: _solve(s, geo, unit_id, target_id, sur, True))
+
+
+def _out_of_reach(s: GameState, target_id: str) -> str:
+    """The quiet search's short refusal (`_solve` with `explain` False)."""
+    return msg("Cannot charge {target}: out of reach", target=s.units[target_id].name)
 
 
 def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
@@ -264,7 +271,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     front = _front_spans(s, unit_id)
     if not explain and _surely_out_of_reach(ap, wheel_cost, (wheeled.x, wheeled.y),
                                             (start.x - shift[0], start.y - shift[1]), front):
-        return None, msg("Cannot charge {target}: out of reach", target=target.name)
+        return None, _out_of_reach(s, target_id)
 
     def costed(slides) -> list[tuple[int, float, float]]:
         out = []
@@ -286,7 +293,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     cheapest = min(cost for _, cost, _ in candidates)
     if cheapest > budget + 1e-6:
         if not explain:
-            return None, msg("Cannot charge {target}: out of reach", target=target.name)
+            return None, _out_of_reach(s, target_id)
         distance = geo.unit_distance(s, unit_id, target_id)
         return None, msg("Cannot charge {target}: it is {distance:.1f}\" away (edge to edge) "
                          "and closing flush on its {edge} edge takes {cost:.1f}\" of movement "

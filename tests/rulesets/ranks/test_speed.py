@@ -116,6 +116,29 @@ def test_a_charge_out_of_reach_is_refused_alike_with_or_without_trying_each_spot
     assert (False, True) in seen and (True, False) in seen
 
 
+def test_a_refusal_explained_is_the_explaining_search_s_own_reason():
+    """A charge the quiet search refuses for any reason but "out of reach" is refused for
+    that very reason when explained (the explaining search is not run again for it); every
+    refusal is the one the explaining search gives with nothing kept, over two shipped
+    battles' positions, and both kinds of refusal occur."""
+    kinds = set()
+    for s, geo in [(s, geo) for seed in (1, 2)
+                   for ruleset, geo, states in [shipped_battle_positions(100, seed)]
+                   for s in states]:
+        if s.phase != "orders":
+            continue
+        for unit in s.units_of(s.active):
+            for target_id in charge.reach_candidates(s, unit.id):
+                forget_everything()
+                quiet = charge.solve(s, geo, unit.id, target_id, explain=False)
+                if quiet[0] is not None:
+                    continue
+                explained = charge.solve(s, geo, unit.id, target_id)
+                assert explained == charge._solve(s, geo, unit.id, target_id, None, True)
+                kinds.add(quiet[1] == charge._out_of_reach(s, target_id))
+    assert kinds == {True, False}
+
+
 def test_farthest_forward_with_the_short_searches_finds_the_same_advance():
     """Bisecting on the sweep alone and stepping back past known overlaps (`passes`,
     `overlapped`) give the advance the plain search gives, through friends and enemies."""
