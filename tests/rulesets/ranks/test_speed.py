@@ -22,7 +22,7 @@ from tests.rulesets.ranks.battle import Battle
 def forget_everything():
     offers._kept.clear()
     offers._grounds.clear()
-    evaluation._positions.clear()
+    evaluation.forget()
     recall.forget()
 
 
@@ -73,7 +73,7 @@ def test_kept_values_are_the_values_worked_out_afresh():
         warm = [ruleset.action_value(s, a, geo) for a in actions]
         cold = []
         for a in actions:
-            evaluation._positions.clear()
+            evaluation.forget()
             cold.append(ruleset.action_value(s, a, geo))
         assert warm == cold
 

@@ -66,10 +66,7 @@ def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
         warm = [ruleset.action_value(s, a, geo) for a in actions]
         cold = []
         for a in actions:
-            evaluation._positions.clear()
-            evaluation._presence_cache.clear()
-            evaluation._in_range.clear()
-            evaluation._arcs_after.clear()
+            evaluation.forget()
             cold.append(ruleset.action_value(s, a, geo))
         assert warm == cold
         here = evaluation._position(s)
@@ -253,3 +250,75 @@ def test_surroundings_from_a_listings_shared_rows_are_the_surroundings_made_afre
             assert seen(a.friends) == seen(b.friends)
             assert (a.impassable, a.difficult, a.width, a.height) == (
                 b.impassable, b.difficult, b.width, b.height)
+
+
+def kept_move_value(s, geo, a):
+    """The value kept for a move (None when there is none), as `move_value` looks it up."""
+    here = evaluation._position(s)
+    key = (here.reading(s, a.unit), a)
+    if a.kind == "turn":
+        key += (here.facing(s, geo, a.unit),)
+    return evaluation._move_values.get(key)
+
+
+def test_move_values_kept_by_the_units_reading_are_the_values_worked_out_afresh():
+    """A move weighed again after other orders finds its value kept under the unit's reading
+    of the position (`_Position.reading`: its bases, the objective counts without it, who
+    holds each objective, the enemy bases): over two shipped battles, every move of every
+    position valued with all kept since the battle began is the value worked out with
+    nothing kept, and many are found kept."""
+    found = 0
+    for seed in (3, 4):
+        ruleset, geo, states = shipped_battle_positions(steps=80, seed=seed)
+        moves = [[a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+                 for s in states]
+        evaluation.forget()
+        warm = []
+        for s, actions in zip(states, moves, strict=True):
+            found += sum(kept_move_value(s, geo, a) is not None for a in actions)
+            warm.append([ruleset.action_value(s, a, geo) for a in actions])
+        cold = []
+        for s, actions in zip(states, moves, strict=True):
+            evaluation.forget()
+            cold.append([evaluation._move_value(s, geo, a, evaluation._position(s))
+                         for a in actions])
+        assert warm == cold
+    assert found > 200
+
+
+def _shifted(s, models, dx, dy=0.0):
+    out = s.copy()
+    for m in models:
+        out.models[m.id].x += dx
+        out.models[m.id].y += dy
+    return out
+
+
+def test_a_kept_move_value_is_not_found_once_anything_it_reads_has_changed():
+    """Each part of a unit's reading changed alone (the enemy bases moved, a friend moved off
+    or onto an objective, the unit's own bases shifted or panicked): the move is valued as
+    with nothing kept, never with the value kept for the position before."""
+    from game.rulesets.ranks.panic import PANICKED
+
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    changed = 0
+    for s in states[::3]:
+        moves = [a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+        for a in moves[:4]:
+            side = s.units[a.unit].side
+            own = s.alive_models(a.unit)
+            enemies = [m for m in s.models.values() if m.alive and m.side != side]
+            friends = [m for m in s.models.values()
+                       if m.alive and m.side == side and m.unit != a.unit]
+            panicked = s.copy()
+            panicked.models[own[-1].id].statuses = own[-1].statuses | {PANICKED}
+            for other in (_shifted(s, enemies, 0.7), _shifted(s, friends, 6.0, 4.0),
+                          _shifted(s, own, 0.3), panicked):
+                evaluation.forget()
+                before = ruleset.action_value(s, a, geo)
+                warm = ruleset.action_value(other, a, geo)
+                evaluation.forget()
+                fresh = ruleset.action_value(other, a, geo)
+                assert warm == fresh
+                changed += fresh != before
+    assert changed > 20
