@@ -1,0 +1,43 @@
+"""The ranks engine's reads of a position written as plain passes (issue 13, engine speed)
+against the long way each replaced: the same answer, ties and all."""
+
+from game.rulesets.ranks import combat
+from tests.rulesets.ranks.test_speed import shipped_battle_positions
+
+
+def long_nearest_enemy(s, unit_id):
+    """`combat._nearest_enemy` as it was: the enemy units alive, then each one's bases."""
+    mine = s.alive_models(unit_id)
+    cx = sum(m.x for m in mine) / len(mine)
+    cy = sum(m.y for m in mine) / len(mine)
+    best = None
+    for enemy in s.enemy_units(s.units[unit_id].side):
+        for m in s.alive_models(enemy.id):
+            d = (m.x - cx) ** 2 + (m.y - cy) ** 2
+            if best is None or d < best[0]:
+                best = (d, enemy.id)
+    return [best[1]] if best else []
+
+
+def test_the_nearest_enemy_in_one_pass_is_the_long_ways_ties_included():
+    """Every living unit of two shipped battles' positions, and a position where two enemy
+    units stand at the very same distance (the first in the state's order is the answer)."""
+    seen = set()
+    for seed in (3, 4):
+        _, _, states = shipped_battle_positions(steps=80, seed=seed)
+        for s in states:
+            for unit_id in s.units:
+                if s.unit_alive(unit_id):
+                    found = combat._nearest_enemy(s, unit_id)
+                    assert found == long_nearest_enemy(s, unit_id)
+                    seen.update(found)
+    assert len(seen) > 3
+    s = states[0].copy()
+    mine = next(u for u in s.units.values() if u.side == 0)
+    cx = sum(m.x for m in s.alive_models(mine.id)) / len(s.alive_models(mine.id))
+    cy = sum(m.y for m in s.alive_models(mine.id)) / len(s.alive_models(mine.id))
+    first, second = [u for u in s.units.values() if u.side == 1][:2]
+    for unit, dx in ((first, 7.0), (second, -7.0)):
+        for m in s.alive_models(unit.id):
+            m.x, m.y = cx + dx, cy
+    assert combat._nearest_enemy(s, mine.id) == long_nearest_enemy(s, mine.id) == [first.id]
