@@ -260,11 +260,18 @@ class GameState:
         )
 
     # --- read helpers used by every ruleset ---------------------------------------------------
+    # The two reads below are asked tens of thousands of times a battle (every ruleset's
+    # listing, valuing and solving): one comprehension and one plain loop, no generators.
     def alive_models(self, unit_id: str) -> list[Model]:
-        return [m for m in (self.models[i] for i in self.units[unit_id].models) if m.alive]
+        models = self.models
+        return [m for i in self.units[unit_id].models if (m := models[i]).alive]
 
     def unit_alive(self, unit_id: str) -> bool:
-        return any(self.models[i].alive for i in self.units[unit_id].models)
+        models = self.models
+        for i in self.units[unit_id].models:  # noqa: SIM110 - no generator, see above
+            if models[i].alive:
+                return True
+        return False
 
     def units_of(self, side: int, alive_only: bool = True) -> list[Unit]:
         return [u for u in self.units.values()
