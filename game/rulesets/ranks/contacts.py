@@ -100,7 +100,8 @@ class Contacts:
 
 
 def _key(s: GameState) -> tuple:
-    return tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive)
+    # a list by comprehension, then tupled: quicker than a tuple fed by a generator
+    return tuple([(m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive])
 
 
 def contacts(s: GameState, geo: Geometry) -> Contacts:

@@ -1,7 +1,9 @@
 """The ranks engine's reads of a position written as plain passes (issue 13, engine speed)
 against the long way each replaced: the same answer, ties and all."""
 
-from game.rulesets.ranks import combat
+import importlib
+
+from game.rulesets.ranks import combat, recall
 from tests.rulesets.ranks.test_speed import shipped_battle_positions
 
 
@@ -41,3 +43,18 @@ def test_the_nearest_enemy_in_one_pass_is_the_long_ways_ties_included():
         for m in s.alive_models(unit.id):
             m.x, m.y = cx + dx, cy
     assert combat._nearest_enemy(s, mine.id) == long_nearest_enemy(s, mine.id) == [first.id]
+
+
+def test_position_keys_made_by_comprehension_are_the_keys_generators_made():
+    """`recall.board` and the contacts' key, lists made by comprehension and then tupled,
+    are the tuples generators made, position after position of a shipped battle."""
+    contacts_module = importlib.import_module("game.rulesets.ranks.contacts")
+    _, _, states = shipped_battle_positions(steps=60)
+    for s in states:
+        assert recall.board(s) == (
+            recall.table_token(s),
+            tuple((m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive),
+            tuple((u.id, u.kind, u.flags.get("slots"), u.flags.get("files"))
+                  for u in s.units.values()))
+        assert contacts_module._key(s) == tuple((m.id, m.x, m.y, m.facing)
+                                                for m in s.models.values() if m.alive)
