@@ -75,6 +75,18 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float) -> Box:
                         + formation.footprint(formation.advanced(turned, half), ext)), MARGIN)
 
 
+def flight(s: GameState, unit_id: str) -> Box:
+    """A flight (movement.flee_plan): a turn about the block's centre to any of its faces,
+    then up to a full move straight ahead; every place the block passes or ends lies within
+    the move plus its half-diagonal of that centre."""
+    start = formation.frame_of(s, unit_id)
+    ext = formation.extent(s, unit_id)
+    cx, cy = formation.centre(start, ext)
+    reach = (movement.allowance(s, unit_id) + math.hypot(ext.right - ext.left, ext.depth) / 2
+             + MARGIN)
+    return (cx - reach, cy - reach, cx + reach, cy + reach)
+
+
 def near(s: GameState, unit_id: str) -> Box:
     """The charges' ground: a square round the unit's centre, half as wide as its move plus
     NEAR_MARGIN plus its bases' radii together (every target within charge reach, all of its

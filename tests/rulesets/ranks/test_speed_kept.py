@@ -4,6 +4,7 @@ valuation, charges offered apart from their refusals, integer odds, one-look cac
 gives what a computation with nothing kept gives."""
 
 import math
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -322,3 +323,47 @@ def test_a_kept_move_value_is_not_found_once_anything_it_reads_has_changed():
                 assert warm == fresh
                 changed += fresh != before
     assert changed > 20
+
+
+def test_a_flight_kept_by_its_ground_is_the_flight_over_the_whole_table():
+    """A routed unit's flight, solved on the bases of its ground (`ground.flight`) and kept
+    by them, is the flight solved with every base and piece of terrain of the table: in
+    shipped battles' positions and in many random stands of blocks close about the unit."""
+    from game.rulesets.ranks import ground
+    from tests.rulesets.ranks.battle import Battle
+
+    def whole_table(s, unit_id, away):
+        return offers._flight(s, unit_id, away, sweep.Surroundings(s, unit_id))
+
+    routed = 0
+    for seed in (1, 2):
+        ruleset, geo, states = shipped_battle_positions(steps=100, seed=seed)
+        for s in states:
+            for unit_id in s.units:
+                if s.unit_alive(unit_id) and ruleset._routed(s, unit_id):
+                    kept = ruleset._flee_action(s, geo, unit_id)
+                    recall.forget()
+                    offers._kept.clear()
+                    assert kept == ruleset._flee_action(s, geo, unit_id)
+                    threats = ruleset._threats(s, geo, unit_id)
+                    points = [m.pos for u in threats for m in s.alive_models(u)]
+                    away = (sum(p[0] for p in points) / len(points),
+                            sum(p[1] for p in points) / len(points))
+                    assert kept == whole_table(s, unit_id, away)
+                    routed += 1
+    assert routed > 3
+    rng = random.Random(8)
+    b = Battle([("Crown", "crown_host", ["sword_band", "spear_wall", "axe_band"]),
+                ("League", "marcher_league", ["pike_block", "sword_band"])])
+    fled = set()
+    for _ in range(150):
+        b.stand("s0u0", 30.0, 22.0, rng.choice([0.0, 90.0, 180.0, 270.0]))
+        for unit in ("s0u1", "s0u2", "s1u0", "s1u1"):
+            b.stand(unit, 30.0 + rng.uniform(-12, 12), 22.0 + rng.uniform(-12, 12),
+                    rng.uniform(0.0, 360.0))
+        away = (30.0 + rng.uniform(-3.0, 3.0), 22.0 + rng.uniform(-3.0, 3.0))
+        offer = offers._Offer(b.state, b.geo, "s0u0")
+        cut = offers._flight(b.state, "s0u0", away, offer.within(ground.flight))
+        assert cut == whole_table(b.state, "s0u0", away)
+        fled.add(cut is None)
+    assert fled == {True, False}
