@@ -350,16 +350,19 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
 
 # --- checks ---------------------------------------------------------------------------------------
 
-def plan_of(s: GameState, action: Action, geo: Geometry | None = None) -> Plan:
+def plan_of(s: GameState, action: Action, geo: Geometry | None = None,
+            sur: sweep.Surroundings | None = None) -> Plan:
     """The motion an action's option describes (march / turn); with the table, remembered by
-    the board (recall.py), so that checking a move and making it plan it once."""
+    the board (recall.py), so that checking a move and making it plan it once (`sur`: the
+    unit's surroundings in this state, when the caller has them)."""
     if geo is not None:
         return recalled(geo, ("plan", board(s), action.unit, action.kind, action.option),
-                        lambda: plan_of(s, action))
+                        lambda: plan_of(s, action, sur=sur))
     values = parse_option(action.option)
     if action.kind == "march":
-        return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0))
-    return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0))
+        return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0),
+                          sur)
+    return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0), sur)
 
 
 def snapped(s: GameState, action: Action) -> Action:
@@ -417,10 +420,12 @@ def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
     return None
 
 
-def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan) -> str | None:
+def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan,
+                  sur: sweep.Surroundings | None = None) -> str | None:
     """The table's own word on where the block ends (new facing included), asked as the
     offers ask it (`confirmed_problem`): `apply` checks an order as it was offered."""
-    return confirmed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing)
+    return confirmed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing,
+                             sur)
 
 
 def confirmed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],
@@ -450,12 +455,15 @@ def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Po
 
 
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
-    plan = plan_of(s, action, geo)
+    # one reading of the unit's surroundings for the plan (when it is not remembered) and
+    # the table's close-call test
+    sur = sweep.Surroundings(s, action.unit)
+    plan = plan_of(s, action, geo, sur)
     if plan.problem:
         return msg(CANNOT.get(action.kind, CANNOT_OTHER), order=action.kind,
                    problem=plan.problem)
     return (placement_matches(s, action, plan)
-            or table_problem(s, geo, action.unit, plan))
+            or table_problem(s, geo, action.unit, plan, sur))
 
 
 # --- fleeing --------------------------------------------------------------------------------------
