@@ -274,16 +274,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return None, _out_of_reach(s, target_id)
 
     def costed(slides) -> list[tuple[int, float, float]]:
-        out = []
-        for slide in slides:
-            count = _count(front, ap.edge.spans, slide)
-            if count == 0:
-                continue
-            end = ap.final(slide)
-            first = wheel_cost + math.dist(wheeled.point, end.point)
-            second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
-            out.append((-count, min(first, second), slide))
-        return sorted(out)
+        return _costed(ap, front, wheel_cost, wheeled.point, shift, slides)
 
     candidates = costed(_slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]))
     if not candidates:
@@ -342,6 +333,27 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
+
+
+def _costed(ap: _Approach, front: list[tuple[float, float]], wheel_cost: float,
+            wheeled: Point, shift: Point, slides) -> list[tuple[int, float, float]]:
+    """(-front bases in contact, cost, slide) of each slide putting some front base in
+    contact, most bases first, then the cheapest: the cost is the wheel plus the
+    straight way from where the wheel leaves the block (`wheeled`), or to where it must
+    start (the end less `shift`) when the block goes straight first. `ap.final(slide)`'s
+    point is written out (the same sums): the charge search costs every slide it weighs."""
+    out = []
+    spans, (bx, by), (ex, ey) = ap.edge.spans, ap.base, ap.edge.direction
+    before = ap.start.point
+    for slide in slides:
+        count = _count(front, spans, slide)
+        if count == 0:
+            continue
+        x, y = bx + ex * slide, by + ey * slide
+        first = wheel_cost + math.dist(wheeled, (x, y))
+        second = wheel_cost + math.dist(before, (x + shift[0], y + shift[1]))
+        out.append((-count, min(first, second), slide))
+    return sorted(out)
 
 
 def _surely_out_of_reach(ap: _Approach, wheel_cost: float, wheeled: Point, before: Point,
