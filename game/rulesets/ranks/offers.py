@@ -29,11 +29,25 @@ _MISSING = object()
 
 
 def own_key(s: GameState, unit_id: str) -> tuple:
-    """The table and the unit itself: who it is, its move, its formation and its bases' poses."""
+    """The table and the unit itself: who it is, its move, its formation and its bases' poses
+    (a `HashedKey`: every ground and piece of the unit's offer is looked up under it)."""
     unit = s.units[unit_id]
-    return (table_token(s), unit_id, unit.kind, unit.profile["M"],
-            unit.flags["slots"], unit.flags["files"],
-            tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
+    return HashedKey((table_token(s), unit_id, unit.kind, unit.profile["M"],
+                      unit.flags["slots"], unit.flags["files"],
+                      tuple([(m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)])))
+
+
+class HashedKey(tuple):
+    """A tuple that works out its hash once (a plain tuple works it out at every look-up):
+    equal to, and hashed as, the plain tuple of the same items."""
+
+    def __new__(cls, items):
+        key = super().__new__(cls, items)
+        key._hash = tuple.__hash__(key)
+        return key
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 class Bases:

@@ -3,7 +3,7 @@ against the long way each replaced: the same answer, ties and all."""
 
 import importlib
 
-from game.rulesets.ranks import combat, recall
+from game.rulesets.ranks import combat, offers, recall
 from tests.rulesets.ranks.test_speed import shipped_battle_positions
 
 
@@ -58,3 +58,21 @@ def test_position_keys_made_by_comprehension_are_the_keys_generators_made():
                   for u in s.units.values()))
         assert contacts_module._key(s) == tuple((m.id, m.x, m.y, m.facing)
                                                 for m in s.models.values() if m.alive)
+
+
+def test_a_units_own_key_hashed_once_is_the_plain_tuple():
+    """`offers.own_key` (a `HashedKey`) equals the plain tuple of the same values and hashes
+    as it does, so answers kept under either are found under the other; position after
+    position of a shipped battle, for every living unit."""
+    _, _, states = shipped_battle_positions(steps=40)
+    for s in states:
+        for unit_id, unit in s.units.items():
+            if not s.unit_alive(unit_id):
+                continue
+            key = offers.own_key(s, unit_id)
+            plain = (recall.table_token(s), unit_id, unit.kind, unit.profile["M"],
+                     unit.flags["slots"], unit.flags["files"],
+                     tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
+            assert key == plain and hash(key) == hash(plain)
+            assert {key: 1}[plain] == 1 and {plain: 2}[key] == 2
+            assert {(key, "turns"): 3}[(plain, "turns")] == 3
