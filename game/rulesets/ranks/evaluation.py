@@ -332,6 +332,10 @@ MOVE_VALUES_KEPT = 16384
 
 _positions: dict[tuple, _Position] = {}
 POSITIONS_KEPT = 16
+#: The position last asked for, with its key: greedy weighs every move of a decision in one
+#: position, one after another, and comparing a key with an equal one (the same objects in
+#: it, item for item) costs less than hashing it for the look-up.
+_last: list = [None, None]
 
 
 def _position(s: GameState) -> _Position:
@@ -341,11 +345,14 @@ def _position(s: GameState) -> _Position:
                   if m.alive]),
            tuple([u.id for u in s.units.values() if u.flags.get(panic.ROUTED)]),
            _objectives_token(s))
+    if key == _last[0]:
+        return _last[1]
     found = _positions.get(key)
     if found is None:
         if len(_positions) >= POSITIONS_KEPT:
             _positions.clear()
         found = _positions[key] = _Position(s, _board(s))
+    _last[0], _last[1] = key, found
     return found
 
 
@@ -422,6 +429,7 @@ def forget() -> None:
     """Drop every kept reading and value (tests that work values out afresh)."""
     for kept in (_positions, _presence_cache, _in_range, _arcs_after, _tokens, _move_values):
         kept.clear()
+    _last[0] = _last[1] = None
 
 
 #: Whether the point is in the front arc of a unit after a move, by its bases (ids, places and

@@ -367,3 +367,29 @@ def test_a_flight_kept_by_its_ground_is_the_flight_over_the_whole_table():
         assert cut == whole_table(b.state, "s0u0", away)
         fled.add(cut is None)
     assert fled == {True, False}
+
+
+def test_the_position_last_asked_for_is_found_only_for_an_equal_position():
+    """`evaluation._position` hands back the position last asked for when the key is equal
+    (compared, not hashed): the same object for a copy of the state, a new reading once a
+    base has moved, been panicked or a unit routed, each as worked out with nothing kept."""
+    from game.rulesets.ranks import panic
+
+    _, _, states = shipped_battle_positions(steps=30)
+    s = states[-1]
+    evaluation.forget()
+    here = evaluation._position(s)
+    assert evaluation._position(s.copy()) is here
+    moved, panicked, routed = s.copy(), s.copy(), s.copy()
+    base = next(m for m in moved.models.values() if m.alive)
+    base.x += 0.5
+    mid = base.id
+    panicked.models[mid].statuses = panicked.models[mid].statuses | {panic.PANICKED}
+    routed.units[base.unit].flags[panic.ROUTED] = True
+    for other in (moved, panicked, routed):
+        found = evaluation._position(other)
+        assert found is not here
+        evaluation.forget()
+        fresh = evaluation._position(other)
+        assert (found.key, found.before) == (fresh.key, fresh.before)
+        assert evaluation._position(s) is not here  # forgotten: worked out again
