@@ -2,8 +2,9 @@
 against the long way each replaced: the same answer, ties and all."""
 
 import importlib
+import random
 
-from game.rulesets.ranks import combat, offers, recall
+from game.rulesets.ranks import combat, formation, offers, panic, recall
 from tests.rulesets.ranks.test_speed import shipped_battle_positions
 
 
@@ -76,3 +77,30 @@ def test_a_units_own_key_hashed_once_is_the_plain_tuple():
             assert key == plain and hash(key) == hash(plain)
             assert {key: 1}[plain] == 1 and {plain: 2}[key] == 2
             assert {(key, "turns"): 3}[(plain, "turns")] == 3
+
+
+def long_front_all_panicked(s, unit_id):
+    front = formation.front_rank(s, unit_id)
+    return bool(front) and all(panic.is_panicked(m) for m in front)
+
+
+def test_a_front_all_panicked_in_one_pass_is_the_long_ways():
+    """Every living unit of a shipped battle's positions, as they stand and with some, then
+    all, of its front rank panicked: the same answer as over the sorted front rank."""
+    rng = random.Random(3)
+    _, _, states = shipped_battle_positions(steps=40)
+    answers = set()
+    for s in states[::4]:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            front = formation.front_rank(s, unit_id)
+            for share in (0.0, 0.5, 1.0):
+                trial = s.copy()
+                for m in front:
+                    if rng.random() < share:
+                        trial.models[m.id].statuses = m.statuses | {panic.PANICKED}
+                found = panic.front_all_panicked(trial, unit_id)
+                assert found == long_front_all_panicked(trial, unit_id)
+                answers.add(found)
+    assert answers == {True, False}
