@@ -393,3 +393,29 @@ def test_the_position_last_asked_for_is_found_only_for_an_equal_position():
         fresh = evaluation._position(other)
         assert (found.key, found.before) == (fresh.key, fresh.before)
         assert evaluation._position(s) is not here  # forgotten: worked out again
+
+
+def test_the_contacts_last_asked_for_are_found_only_for_an_equal_position():
+    """`contacts` hands back the analysis last asked for when the key is equal (compared,
+    not hashed): the same object for a copy of the state, and once a base has moved, the
+    analysis worked out afresh, position after position of a shipped battle."""
+    import importlib
+
+    module = importlib.import_module("game.rulesets.ranks.contacts")
+    _, geo, states = shipped_battle_positions(steps=60)
+    touching = 0
+    for s in states:
+        found = module.contacts(s, geo)
+        assert module.contacts(s.copy(), geo) is found
+        fresh = _analyse(s, geo)
+        assert (found.pairs, found.unit_of) == (fresh.pairs, fresh.unit_of)
+        touching += bool(found.pairs)
+        moved = s.copy()
+        for m in moved.models.values():
+            if m.alive and module.contacts(s, geo).of(m.id):
+                m.x += 1.5  # a base in contact stepped away
+                break
+        again = module.contacts(moved, geo)
+        fresh = _analyse(moved, geo)
+        assert (again.pairs, again.unit_of) == (fresh.pairs, fresh.unit_of)
+    assert touching > 5
