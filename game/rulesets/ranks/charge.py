@@ -80,15 +80,13 @@ class _Edge:
 
 def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str:
     """The target's arc holding the charger's front centre (RULE_TARGET_EDGE)."""
-    frame = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    frame, ext = formation.block(s, unit_id)
     point = formation.front_centre(frame, ext)
     return ranks_geometry(geo).target_arc(s.alive_models(target_id), point)
 
 
 def _edge(s: GameState, target_id: str, arc: str) -> _Edge:
-    frame = formation.frame_of(s, target_id)
-    ext = formation.extent(s, target_id)
+    frame, ext = formation.block(s, target_id)
     (fx, fy), (rx, ry) = unit_vectors(frame.facing)
     width, depth = formation.base_size(s, target_id)
     files = formation.files_of(s, target_id)
@@ -219,8 +217,7 @@ class _Approach:
 
 
 def _approach(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> _Approach:
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     arc = target_arc(s, geo, unit_id, target_id)
     edge = _edge(s, target_id, arc)
     facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
@@ -487,13 +484,11 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
 
 def reach_candidates(s: GameState, unit_id: str) -> list[str]:
     """Enemy units whose block could be within the move (a cheap lower bound of distance)."""
-    frame = formation.frame_of(s, unit_id)
-    mine = formation.footprint(frame, formation.extent(s, unit_id))
+    mine = formation.footprint(*formation.block(s, unit_id))
     budget = allowance(s, unit_id)
     out = []
     for enemy in s.enemy_units(s.units[unit_id].side):
-        theirs = formation.footprint(formation.frame_of(s, enemy.id),
-                                     formation.extent(s, enemy.id))
+        theirs = formation.footprint(*formation.block(s, enemy.id))
         if gap(mine, theirs) <= budget + 0.5:
             out.append(enemy.id)
     return out
@@ -505,7 +500,7 @@ FOOTPRINT_SLACK = 0.05
 
 
 def _footprint(s: GameState, unit_id: str):
-    return formation.footprint(formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    return formation.footprint(*formation.block(s, unit_id))
 
 
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:

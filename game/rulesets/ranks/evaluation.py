@@ -286,8 +286,7 @@ class _Position:
             nearest = combat._nearest_enemy(s, unit_id)
             found = None
             if nearest:
-                point = formation.front_centre(formation.frame_of(s, nearest[0]),
-                                               formation.extent(s, nearest[0]))
+                point = formation.front_centre(*formation.block(s, nearest[0]))
                 found = (point, ranks_geometry(geo).target_arc(s.alive_models(unit_id), point)
                          == "front")
             self._facing[unit_id] = found

@@ -83,7 +83,7 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
     already worked out (`sweep.wheel`), and `block` the unit's frame and extent in this
     state, when many advances after one wheel are tried."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    start, ext = block or formation.block(s, unit_id)
     if forward < -1e-9:
         return Plan(start, 0.0, msg("a March only moves forward (Turn first to go elsewhere)"))
     wheeled, cost, blocker = wheel or sweep.wheel(sur, start, ext, wheel_degrees)
@@ -104,7 +104,7 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     """A drill turn about the centre for half the move, then up to the other half ahead
     (`block`: the unit's frame and extent in this state, when known)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    start, ext = block or formation.block(s, unit_id)
     if round(degrees) not in (90, -90, 180, -180, 270):
         return Plan(start, 0.0, msg("a Turn faces 90 or 180 degrees"))
     half = allowance(s, unit_id) / 2
@@ -190,8 +190,7 @@ def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: E
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
     """The wheel (degrees) that turns the block's front toward a point, seen from the middle
     of its front edge."""
-    frame = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    frame, ext = formation.block(s, unit_id)
     fx, fy = formation.front_centre(frame, ext)
     wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
     return signed_turn(wanted - frame.facing)
@@ -230,9 +229,8 @@ def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, f
     """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
     wheel that faces it, cut to what the move pays for, then no further than the point;
     None when even the wheel costs more than the move."""
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     budget = allowance(s, unit_id)
-    start = formation.frame_of(s, unit_id)
     degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point)
     degrees = wheel_within(ext, degrees, budget)
     degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
@@ -257,8 +255,7 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     if aim is None:
         return None
     degrees, reach = aim
-    ext = formation.extent(s, unit_id)
-    start = formation.frame_of(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None
@@ -317,7 +314,7 @@ def turn_options(s: GameState, unit_id: str, toward: Point | None,
 def spot_turns(s: GameState, unit_id: str, sur: sweep.Surroundings) -> list[Action | None]:
     """Each of TURNS on the spot, in that order (None where there is no room)."""
     out: list[Action | None] = []
-    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    block = formation.block(s, unit_id)
     for degrees in TURNS:
         plan = turn_plan(s, unit_id, degrees, 0.0, sur, block)
         out.append(None if plan.problem else Action(
@@ -331,7 +328,7 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
     """A turn by `degrees`, then ahead as far as is legal in the other half move (None when
     that is not even 0.05"; only offered where the turn on the spot is legal)."""
     half = allowance(s, unit_id) / 2
-    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    block = formation.block(s, unit_id)
     turned = formation.turned(*block, degrees)
     forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur, block), half,
                                passes=lambda d: passes_through(sur, turned, d, block[1]),
@@ -373,8 +370,7 @@ def snapped(s: GameState, action: Action) -> Action:
     if action.kind not in ("march", "turn") or not action.placement:
         return action
     values = parse_option(action.option)
-    start = formation.frame_of(s, action.unit)
-    ext = formation.extent(s, action.unit)
+    start, ext = formation.block(s, action.unit)
     if action.kind == "march":
         wheel = values.get("wheel", 0.0)
         facing, origin = normalise_angle(start.facing + wheel), formation.wheeled(start, ext, wheel)
@@ -475,8 +471,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
     straight ahead, as far as the way is clear. Returns (turn, plan), or None when no face
     lets it move at all."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     cx, cy = formation.centre(start, ext)
     wanted = math.degrees(math.atan2(cy - away_from[1], cx - away_from[0]))
     budget = allowance(s, unit_id)

@@ -104,3 +104,27 @@ def test_a_front_all_panicked_in_one_pass_is_the_long_ways():
                 assert found == long_front_all_panicked(trial, unit_id)
                 answers.add(found)
     assert answers == {True, False}
+
+
+def test_a_block_read_at_once_is_its_frame_and_extent_read_apart():
+    """`formation.block` (the living slots read once) is `(frame_of, extent)` for every unit
+    of two shipped battles' positions, and refuses a unit with no living base as they do."""
+    import pytest
+
+    blocks = 0
+    for seed in (3, 4):
+        _, _, states = shipped_battle_positions(steps=80, seed=seed)
+        for s in states[::5]:
+            for unit_id in s.units:
+                if s.unit_alive(unit_id):
+                    assert formation.block(s, unit_id) == (formation.frame_of(s, unit_id),
+                                                           formation.extent(s, unit_id))
+                    blocks += 1
+    assert blocks > 50
+    s = states[-1].copy()
+    unit_id = next(iter(s.units))
+    for mid in s.units[unit_id].models:
+        s.models[mid].alive = False
+    for read in (formation.block, formation.frame_of, formation.extent):
+        with pytest.raises(ValueError):
+            read(s, unit_id)
