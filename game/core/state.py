@@ -12,6 +12,7 @@ import copy as _copy
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -55,10 +56,9 @@ class BaseShape:
 
     @property
     def radius(self) -> float:
-        """Radius in inches of the smallest circle around the base (for quick pre-filters)."""
-        if self.kind == "rect":
-            return math.hypot(self.width, self.depth) / 2
-        return max(self.width, self.depth) / 2
+        """Radius in inches of the smallest circle around the base (for quick pre-filters):
+        worked out once per size (`base_radius`), as every table's prefilter asks it."""
+        return base_radius(self.kind, self.width_mm, self.depth_mm)
 
     @classmethod
     def parse(cls, text: str) -> BaseShape:
@@ -91,6 +91,16 @@ class BaseShape:
 
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset, MappingProxyType, Fraction)
+
+
+@lru_cache(maxsize=256)
+def base_radius(kind: str, width_mm: float, depth_mm: float) -> float:
+    """`BaseShape.radius` of a base of this kind and size: kept by size, since a battle has a
+    few sizes of base and its prefilters ask it thousands of times."""
+    width, depth = width_mm / MM_PER_INCH, depth_mm / MM_PER_INCH
+    if kind == "rect":
+        return math.hypot(width, depth) / 2
+    return max(width, depth) / 2
 
 
 def plain_copy(value: Any) -> Any:

@@ -64,3 +64,13 @@ def test_a_segment_ending_on_an_edge_measures_as_testing_every_edge(outline, edg
     p, q = outline[edge % len(outline) - 1], outline[edge % len(outline)]
     b = (p[0] + (q[0] - p[0]) * along, p[1] + (q[1] - p[1]) * along)
     assert polygons.inside_intervals(a, b, outline) == every_edge_intervals(a, b, outline)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(point, min_size=1, max_size=12))
+def test_bounds_split_by_zip_are_the_bounds_of_two_comprehensions(polygon):
+    """`polygons.bounds` (coordinates split by `zip`) is the box the two comprehensions
+    gave, float for float, for any list of points."""
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    assert polygons.bounds(polygon) == (min(xs), min(ys), max(xs), max(ys))

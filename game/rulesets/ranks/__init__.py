@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from game.core.actions import Action, make_placement
+from game.core.actions import Action
 from game.core.dice import Dice
 from game.core.events import BattleStarted, Event, Note, StatusChanged, TurnStarted, UnitMoved
 from game.core.geometry import Geometry
@@ -157,7 +157,7 @@ class RanksRuleset(RulesetBase):
         unit = s.units[unit_id]
         hold = Action("hold", unit_id, label=_named(N_("{unit}: Hold"), unit.name))
         if self._routed(s, unit_id):
-            flight = self._flee_action(s, geo, unit_id)
+            flight = self._flee_action(s, geo, unit_id, bases)
             return [hold] + ([flight] if flight else [])
         if unit.flags.get("contact_at_start"):
             if contacts(s, geo).in_contact(s, unit_id):
@@ -423,19 +423,14 @@ class RanksRuleset(RulesetBase):
         return bool(s.units[unit_id].flags.get(panic.ROUTED)) or panic.front_all_panicked(
             s, unit_id)
 
-    def _flee_action(self, s: GameState, geo: Geometry, unit_id: str) -> Action | None:
+    def _flee_action(self, s: GameState, geo: Geometry, unit_id: str,
+                     bases: offers.Bases | None = None) -> Action | None:
         threats = self._threats(s, geo, unit_id)
         points = [m.pos for u in threats for m in s.alive_models(u)]
         if not points:
             return None
         away = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
-        found = movement.flee_plan(s, unit_id, away)
-        if found is None:
-            return None
-        turn, plan = found
-        return Action("flee", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
-                      option=movement.option_text(turn=turn, forward=plan.cost),
-                      label=msg("{unit}: Flee", unit=s.units[unit_id].name))
+        return offers.flight(s, geo, unit_id, away, bases)
 
     @staticmethod
     def _threats(s: GameState, geo: Geometry, unit_id: str) -> list[str]:

@@ -80,15 +80,13 @@ class _Edge:
 
 def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str:
     """The target's arc holding the charger's front centre (RULE_TARGET_EDGE)."""
-    frame = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    frame, ext = formation.block(s, unit_id)
     point = formation.front_centre(frame, ext)
     return ranks_geometry(geo).target_arc(s.alive_models(target_id), point)
 
 
 def _edge(s: GameState, target_id: str, arc: str) -> _Edge:
-    frame = formation.frame_of(s, target_id)
-    ext = formation.extent(s, target_id)
+    frame, ext = formation.block(s, target_id)
     (fx, fy), (rx, ry) = unit_vectors(frame.facing)
     width, depth = formation.base_size(s, target_id)
     files = formation.files_of(s, target_id)
@@ -219,8 +217,7 @@ class _Approach:
 
 
 def _approach(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> _Approach:
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     arc = target_arc(s, geo, unit_id, target_id)
     edge = _edge(s, target_id, arc)
     facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
@@ -241,10 +238,17 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     key = board(s)
     found = recalled(geo, ("charge", key, unit_id, target_id),
                      lambda: _solve(s, geo, unit_id, target_id, sur, False))
-    if found[0] is not None or not explain:
+    if found[0] is not None or not explain or found[1] != _out_of_reach(s, target_id):
+        # only the quiet search's "out of reach" is said short: any other refusal is the one
+        # the explaining search gives (the same spots tried, the same reason)
         return found
     return recalled(geo, ("charge refused", key, unit_id, target_id),
                     lambda: _solve(s, geo, unit_id, target_id, sur, True))
+
+
+def _out_of_reach(s: GameState, target_id: str) -> str:
+    """The quiet search's short refusal (`_solve` with `explain` False)."""
+    return msg("Cannot charge {target}: out of reach", target=s.units[target_id].name)
 
 
 def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
@@ -264,19 +268,10 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     front = _front_spans(s, unit_id)
     if not explain and _surely_out_of_reach(ap, wheel_cost, (wheeled.x, wheeled.y),
                                             (start.x - shift[0], start.y - shift[1]), front):
-        return None, msg("Cannot charge {target}: out of reach", target=target.name)
+        return None, _out_of_reach(s, target_id)
 
     def costed(slides) -> list[tuple[int, float, float]]:
-        out = []
-        for slide in slides:
-            count = _count(front, ap.edge.spans, slide)
-            if count == 0:
-                continue
-            end = ap.final(slide)
-            first = wheel_cost + math.dist(wheeled.point, end.point)
-            second = wheel_cost + math.dist(start.point, (end.x + shift[0], end.y + shift[1]))
-            out.append((-count, min(first, second), slide))
-        return sorted(out)
+        return _costed(ap, front, wheel_cost, wheeled.point, shift, slides)
 
     candidates = costed(_slides(front, ap.edge.spans, [best_wheel_first, best_straight_first]))
     if not candidates:
@@ -286,7 +281,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     cheapest = min(cost for _, cost, _ in candidates)
     if cheapest > budget + 1e-6:
         if not explain:
-            return None, msg("Cannot charge {target}: out of reach", target=target.name)
+            return None, _out_of_reach(s, target_id)
         distance = geo.unit_distance(s, unit_id, target_id)
         return None, msg("Cannot charge {target}: it is {distance:.1f}\" away (edge to edge) "
                          "and closing flush on its {edge} edge takes {cost:.1f}\" of movement "
@@ -335,6 +330,27 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
+
+
+def _costed(ap: _Approach, front: list[tuple[float, float]], wheel_cost: float,
+            wheeled: Point, shift: Point, slides) -> list[tuple[int, float, float]]:
+    """(-front bases in contact, cost, slide) of each slide putting some front base in
+    contact, most bases first, then the cheapest: the cost is the wheel plus the
+    straight way from where the wheel leaves the block (`wheeled`), or to where it must
+    start (the end less `shift`) when the block goes straight first. `ap.final(slide)`'s
+    point is written out (the same sums): the charge search costs every slide it weighs."""
+    out = []
+    spans, (bx, by), (ex, ey) = ap.edge.spans, ap.base, ap.edge.direction
+    before = ap.start.point
+    for slide in slides:
+        count = _count(front, spans, slide)
+        if count == 0:
+            continue
+        x, y = bx + ex * slide, by + ey * slide
+        first = wheel_cost + math.dist(wheeled, (x, y))
+        second = wheel_cost + math.dist(before, (x + shift[0], y + shift[1]))
+        out.append((-count, min(first, second), slide))
+    return sorted(out)
 
 
 def _surely_out_of_reach(ap: _Approach, wheel_cost: float, wheeled: Point, before: Point,
@@ -468,13 +484,11 @@ def _route(s, sur, unit_id, start: Frame, ext: Extent, degrees: float, end: Fram
 
 def reach_candidates(s: GameState, unit_id: str) -> list[str]:
     """Enemy units whose block could be within the move (a cheap lower bound of distance)."""
-    frame = formation.frame_of(s, unit_id)
-    mine = formation.footprint(frame, formation.extent(s, unit_id))
+    mine = formation.footprint(*formation.block(s, unit_id))
     budget = allowance(s, unit_id)
     out = []
     for enemy in s.enemy_units(s.units[unit_id].side):
-        theirs = formation.footprint(formation.frame_of(s, enemy.id),
-                                     formation.extent(s, enemy.id))
+        theirs = formation.footprint(*formation.block(s, enemy.id))
         if gap(mine, theirs) <= budget + 0.5:
             out.append(enemy.id)
     return out
@@ -486,7 +500,7 @@ FOOTPRINT_SLACK = 0.05
 
 
 def _footprint(s: GameState, unit_id: str):
-    return formation.footprint(formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    return formation.footprint(*formation.block(s, unit_id))
 
 
 def charge_action(s: GameState, unit_id: str, target_id: str, solution: Solution) -> Action:

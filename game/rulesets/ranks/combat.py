@@ -341,16 +341,25 @@ def flee(s: GameState, unit_id: str, enemies: list[str]) -> list[Event]:
 
 
 def _nearest_enemy(s: GameState, unit_id: str) -> list[str]:
+    """The enemy unit with the living base nearest the unit's centre (the first met, units
+    and bases in the state's order, on a tie). One plain pass over the enemy units' bases:
+    every listing asks it of every unit."""
     mine = s.alive_models(unit_id)
     cx = sum(m.x for m in mine) / len(mine)
     cy = sum(m.y for m in mine) / len(mine)
-    best = None
-    for enemy in s.enemy_units(s.units[unit_id].side):
-        for m in s.alive_models(enemy.id):
-            d = (m.x - cx) ** 2 + (m.y - cy) ** 2
-            if best is None or d < best[0]:
-                best = (d, enemy.id)
-    return [best[1]] if best else []
+    side = s.units[unit_id].side
+    models = s.models
+    best, found = None, None
+    for enemy in s.units.values():
+        if enemy.side == side:
+            continue
+        for mid in enemy.models:
+            m = models[mid]
+            if m.alive:
+                d = (m.x - cx) ** 2 + (m.y - cy) ** 2
+                if best is None or d < best:
+                    best, found = d, enemy.id
+    return [found] if found is not None else []
 
 
 def _dist(a, b) -> float:

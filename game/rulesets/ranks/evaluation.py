@@ -9,6 +9,7 @@ take and the ground they close; a turn by bringing the nearest enemy into the fr
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
 
@@ -241,6 +242,7 @@ class _Position:
         self._enemies: dict[int, list[Point]] = {}
         self._distance: dict[str, float] = {}
         self._facing: dict[str, tuple[Point, bool] | None] = {}
+        self._readings: dict[str, int] = {}
 
     def without(self, s: GameState, unit_id: str) -> list[dict[int, int]]:
         found = self._without.get(unit_id)
@@ -284,16 +286,55 @@ class _Position:
             nearest = combat._nearest_enemy(s, unit_id)
             found = None
             if nearest:
-                point = formation.front_centre(formation.frame_of(s, nearest[0]),
-                                               formation.extent(s, nearest[0]))
+                point = formation.front_centre(*formation.block(s, nearest[0]))
                 found = (point, ranks_geometry(geo).target_arc(s.alive_models(unit_id), point)
                          == "front")
             self._facing[unit_id] = found
         return self._facing[unit_id]
 
+    def reading(self, s: GameState, unit_id: str) -> int:
+        """A token of all a move of this unit is valued by besides the move itself (and the
+        facing a turn reads, `facing`): the objectives, the unit's bases (id, pose, base,
+        side, control value), who holds each objective, the counts without the unit and the
+        enemy bases' places. Equal readings get one token, so a move weighed again after
+        another unit's order that changed none of them finds its value (`move_value`)."""
+        found = self._readings.get(unit_id)
+        if found is None:
+            from game.rulesets.ranks import control_value
+
+            side = s.units[unit_id].side
+            reading = (_objectives_token(s), side,
+                       tuple([(m.id, m.x, m.y, m.facing, m.base, m.side, control_value(s, m))
+                              for m in s.alive_models(unit_id)]),
+                       tuple(self.before),
+                       tuple([tuple(row.items()) for row in self.without(s, unit_id)]),
+                       tuple(self.enemies(s, side)))
+            found = _tokens.get(reading)
+            if found is None:
+                if len(_tokens) >= READINGS_KEPT:
+                    _tokens.clear()
+                    _move_values.clear()
+                found = _tokens[reading] = next(_token_numbers)
+            self._readings[unit_id] = found
+        return found
+
+
+#: Tokens of the readings met (`_Position.reading`): numbers never given twice, so a value
+#: kept under a forgotten reading's token can never be found by another reading.
+_tokens: dict[tuple, int] = {}
+_token_numbers = itertools.count()
+READINGS_KEPT = 4096
+#: Move values by the unit's reading token and the action (and a turn's facing reading).
+_move_values: dict[tuple, float] = {}
+MOVE_VALUES_KEPT = 16384
+
 
 _positions: dict[tuple, _Position] = {}
 POSITIONS_KEPT = 16
+#: The position last asked for, with its key: greedy weighs every move of a decision in one
+#: position, one after another, and comparing a key with an equal one (the same objects in
+#: it, item for item) costs less than hashing it for the look-up.
+_last: list = [None, None]
 
 
 def _position(s: GameState) -> _Position:
@@ -303,15 +344,36 @@ def _position(s: GameState) -> _Position:
                   if m.alive]),
            tuple([u.id for u in s.units.values() if u.flags.get(panic.ROUTED)]),
            _objectives_token(s))
+    if key == _last[0]:
+        return _last[1]
     found = _positions.get(key)
     if found is None:
         if len(_positions) >= POSITIONS_KEPT:
             _positions.clear()
         found = _positions[key] = _Position(s, _board(s))
+    _last[0], _last[1] = key, found
     return found
 
 
 def move_value(s: GameState, geo: Geometry, a: Action) -> float:
+    """What a March, Turn or flight gains: objectives taken or lost, ground closed toward the
+    nearest enemy (given up, for a flight), and for a turn the nearest enemy brought into the
+    front arc. Kept by the unit's reading of the position (`_Position.reading`) and the
+    action: greedy weighs a unit's moves again after each other order of its side, and most
+    of those orders change nothing they read."""
+    here = _position(s)
+    key = (here.reading(s, a.unit), a)
+    if a.kind == "turn":
+        key += (here.facing(s, geo, a.unit),)
+    found = _move_values.get(key)
+    if found is None:
+        if len(_move_values) >= MOVE_VALUES_KEPT:
+            _move_values.clear()
+        found = _move_values[key] = _move_value(s, geo, a, here)
+    return found
+
+
+def _move_value(s: GameState, geo: Geometry, a: Action, here: _Position) -> float:
     unit = s.units[a.unit]
     side = unit.side
     models = s.alive_models(a.unit)
@@ -319,7 +381,6 @@ def move_value(s: GameState, geo: Geometry, a: Action) -> float:
     turn = values.get("wheel", values.get("by", values.get("turn", 0.0)))
     facing = models[0].facing + turn
     dest = a.destinations()
-    here = _position(s)
     after = here.holders(s, a.unit, _with_unit(s, here.without(s, a.unit), a.unit, dest,
                                                facing))
     swing = sum((h == side) - (b == side) for h, b in zip(after, here.before, strict=True))
@@ -361,6 +422,13 @@ def _facing_gain(s: GameState, geo: Geometry, a: Action, facing: float,
             _arcs_after.clear()
         _arcs_after[key] = after
     return FACING_VALUE * (after - before)
+
+
+def forget() -> None:
+    """Drop every kept reading and value (tests that work values out afresh)."""
+    for kept in (_positions, _presence_cache, _in_range, _arcs_after, _tokens, _move_values):
+        kept.clear()
+    _last[0] = _last[1] = None
 
 
 #: Whether the point is in the front arc of a unit after a move, by its bases (ids, places and

@@ -143,7 +143,18 @@ def slot_centre(frame: Frame, rank: int, file: int, files: int, width: float,
 
 def frame_of(s: GameState, unit_id: str) -> Frame:
     """The frame, read back from the first living base (every base agrees)."""
-    slots = slot_map(s, unit_id)
+    return _frame(s, unit_id, slot_map(s, unit_id))
+
+
+def block(s: GameState, unit_id: str) -> tuple[Frame, Extent]:
+    """(`frame_of`, `extent`) with the living slots read once: most solvers want both."""
+    slots, ext = _living(s, unit_id)
+    if ext is None:
+        raise ValueError(f"{unit_id} has no living base")
+    return _frame(s, unit_id, slots), ext
+
+
+def _frame(s: GameState, unit_id: str, slots: dict[str, Slot]) -> Frame:
     files = files_of(s, unit_id)
     width, depth = base_size(s, unit_id)
     for mid in s.units[unit_id].models:

@@ -37,8 +37,7 @@ def united(*boxes: Box) -> Box:
 
 def march(s: GameState, unit_id: str, point: Point | None) -> Box:
     """The March toward `point`: the wheel's square, then the stretch ahead at its longest."""
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     here = bounds(formation.footprint(start, ext))
     aim = movement.march_aim(s, unit_id, point)
     if aim is None:
@@ -57,8 +56,7 @@ def march(s: GameState, unit_id: str, point: Point | None) -> Box:
 
 def turns(s: GameState, unit_id: str) -> Box:
     """The turns on the spot: where the block stands now and after each turn."""
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     corners = formation.footprint(start, ext)
     for degrees in movement.TURNS:
         corners += formation.footprint(formation.turned(start, ext, degrees), ext)
@@ -67,12 +65,22 @@ def turns(s: GameState, unit_id: str) -> Box:
 
 def turn_ahead(s: GameState, unit_id: str, degrees: float) -> Box:
     """A turn, then the other half move straight ahead."""
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     turned = formation.turned(start, ext, degrees)
     half = movement.allowance(s, unit_id) / 2
     return grown(bounds(formation.footprint(start, ext) + formation.footprint(turned, ext)
                         + formation.footprint(formation.advanced(turned, half), ext)), MARGIN)
+
+
+def flight(s: GameState, unit_id: str) -> Box:
+    """A flight (movement.flee_plan): a turn about the block's centre to any of its faces,
+    then up to a full move straight ahead; every place the block passes or ends lies within
+    the move plus its half-diagonal of that centre."""
+    start, ext = formation.block(s, unit_id)
+    cx, cy = formation.centre(start, ext)
+    reach = (movement.allowance(s, unit_id) + math.hypot(ext.right - ext.left, ext.depth) / 2
+             + MARGIN)
+    return (cx - reach, cy - reach, cx + reach, cy + reach)
 
 
 def near(s: GameState, unit_id: str) -> Box:

@@ -83,7 +83,7 @@ def march_plan(s: GameState, unit_id: str, wheel_degrees: float, forward: float,
     already worked out (`sweep.wheel`), and `block` the unit's frame and extent in this
     state, when many advances after one wheel are tried."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    start, ext = block or formation.block(s, unit_id)
     if forward < -1e-9:
         return Plan(start, 0.0, msg("a March only moves forward (Turn first to go elsewhere)"))
     wheeled, cost, blocker = wheel or sweep.wheel(sur, start, ext, wheel_degrees)
@@ -104,7 +104,7 @@ def turn_plan(s: GameState, unit_id: str, degrees: float, forward: float,
     """A drill turn about the centre for half the move, then up to the other half ahead
     (`block`: the unit's frame and extent in this state, when known)."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start, ext = block or (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    start, ext = block or formation.block(s, unit_id)
     if round(degrees) not in (90, -90, 180, -180, 270):
         return Plan(start, 0.0, msg("a Turn faces 90 or 180 degrees"))
     half = allowance(s, unit_id) / 2
@@ -183,15 +183,14 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
 def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
     """A straight stretch of `forward` from `start` passes through an enemy or impassable
     ground (what a plan reports as "... would pass through ...")."""
-    return sweep.straight(sur, start, formation.advanced(start, forward), ext,
-                          ahead=True)[1] is not None
+    return sweep.straight(sur, start, formation.advanced(start, forward), ext, ahead=True,
+                          costed=False)[1] is not None
 
 
 def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
     """The wheel (degrees) that turns the block's front toward a point, seen from the middle
     of its front edge."""
-    frame = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    frame, ext = formation.block(s, unit_id)
     fx, fy = formation.front_centre(frame, ext)
     wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
     return signed_turn(wanted - frame.facing)
@@ -230,9 +229,8 @@ def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, f
     """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
     wheel that faces it, cut to what the move pays for, then no further than the point;
     None when even the wheel costs more than the move."""
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     budget = allowance(s, unit_id)
-    start = formation.frame_of(s, unit_id)
     degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point)
     degrees = wheel_within(ext, degrees, budget)
     degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
@@ -257,8 +255,7 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     if aim is None:
         return None
     degrees, reach = aim
-    ext = formation.extent(s, unit_id)
-    start = formation.frame_of(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None
@@ -317,7 +314,7 @@ def turn_options(s: GameState, unit_id: str, toward: Point | None,
 def spot_turns(s: GameState, unit_id: str, sur: sweep.Surroundings) -> list[Action | None]:
     """Each of TURNS on the spot, in that order (None where there is no room)."""
     out: list[Action | None] = []
-    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    block = formation.block(s, unit_id)
     for degrees in TURNS:
         plan = turn_plan(s, unit_id, degrees, 0.0, sur, block)
         out.append(None if plan.problem else Action(
@@ -331,7 +328,7 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
     """A turn by `degrees`, then ahead as far as is legal in the other half move (None when
     that is not even 0.05"; only offered where the turn on the spot is legal)."""
     half = allowance(s, unit_id) / 2
-    block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+    block = formation.block(s, unit_id)
     turned = formation.turned(*block, degrees)
     forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur, block), half,
                                passes=lambda d: passes_through(sur, turned, d, block[1]),
@@ -350,16 +347,19 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
 
 # --- checks ---------------------------------------------------------------------------------------
 
-def plan_of(s: GameState, action: Action, geo: Geometry | None = None) -> Plan:
+def plan_of(s: GameState, action: Action, geo: Geometry | None = None,
+            sur: sweep.Surroundings | None = None) -> Plan:
     """The motion an action's option describes (march / turn); with the table, remembered by
-    the board (recall.py), so that checking a move and making it plan it once."""
+    the board (recall.py), so that checking a move and making it plan it once (`sur`: the
+    unit's surroundings in this state, when the caller has them)."""
     if geo is not None:
         return recalled(geo, ("plan", board(s), action.unit, action.kind, action.option),
-                        lambda: plan_of(s, action))
+                        lambda: plan_of(s, action, sur=sur))
     values = parse_option(action.option)
     if action.kind == "march":
-        return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0))
-    return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0))
+        return march_plan(s, action.unit, values.get("wheel", 0.0), values.get("forward", 0.0),
+                          sur)
+    return turn_plan(s, action.unit, values.get("by", 0.0), values.get("forward", 0.0), sur)
 
 
 def snapped(s: GameState, action: Action) -> Action:
@@ -370,8 +370,7 @@ def snapped(s: GameState, action: Action) -> Action:
     if action.kind not in ("march", "turn") or not action.placement:
         return action
     values = parse_option(action.option)
-    start = formation.frame_of(s, action.unit)
-    ext = formation.extent(s, action.unit)
+    start, ext = formation.block(s, action.unit)
     if action.kind == "march":
         wheel = values.get("wheel", 0.0)
         facing, origin = normalise_angle(start.facing + wheel), formation.wheeled(start, ext, wheel)
@@ -417,10 +416,12 @@ def placement_matches(s: GameState, action: Action, plan: Plan) -> str | None:
     return None
 
 
-def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan) -> str | None:
+def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan,
+                  sur: sweep.Surroundings | None = None) -> str | None:
     """The table's own word on where the block ends (new facing included), asked as the
     offers ask it (`confirmed_problem`): `apply` checks an order as it was offered."""
-    return confirmed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing)
+    return confirmed_problem(s, geo, unit_id, plan.destinations(s, unit_id), plan.frame.facing,
+                             sur)
 
 
 def confirmed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],
@@ -450,12 +451,15 @@ def placed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Po
 
 
 def check(s: GameState, geo: Geometry, action: Action) -> str | None:
-    plan = plan_of(s, action, geo)
+    # one reading of the unit's surroundings for the plan (when it is not remembered) and
+    # the table's close-call test
+    sur = sweep.Surroundings(s, action.unit)
+    plan = plan_of(s, action, geo, sur)
     if plan.problem:
         return msg(CANNOT.get(action.kind, CANNOT_OTHER), order=action.kind,
                    problem=plan.problem)
     return (placement_matches(s, action, plan)
-            or table_problem(s, geo, action.unit, plan))
+            or table_problem(s, geo, action.unit, plan, sur))
 
 
 # --- fleeing --------------------------------------------------------------------------------------
@@ -467,8 +471,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
     straight ahead, as far as the way is clear. Returns (turn, plan), or None when no face
     lets it move at all."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    start = formation.frame_of(s, unit_id)
-    ext = formation.extent(s, unit_id)
+    start, ext = formation.block(s, unit_id)
     cx, cy = formation.centre(start, ext)
     wanted = math.degrees(math.atan2(cy - away_from[1], cx - away_from[0]))
     budget = allowance(s, unit_id)

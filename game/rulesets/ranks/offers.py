@@ -13,7 +13,7 @@ target's whole block, the ways round) and are kept under every base near the uni
 
 from __future__ import annotations
 
-from game.core.actions import Action
+from game.core.actions import Action, make_placement
 from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Point
@@ -29,11 +29,25 @@ _MISSING = object()
 
 
 def own_key(s: GameState, unit_id: str) -> tuple:
-    """The table and the unit itself: who it is, its move, its formation and its bases' poses."""
+    """The table and the unit itself: who it is, its move, its formation and its bases' poses
+    (a `HashedKey`: every ground and piece of the unit's offer is looked up under it)."""
     unit = s.units[unit_id]
-    return (table_token(s), unit_id, unit.kind, unit.profile["M"],
-            unit.flags["slots"], unit.flags["files"],
-            tuple((m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)))
+    return HashedKey((table_token(s), unit_id, unit.kind, unit.profile["M"],
+                      unit.flags["slots"], unit.flags["files"],
+                      tuple([(m.id, m.x, m.y, m.facing) for m in s.alive_models(unit_id)])))
+
+
+class HashedKey(tuple):
+    """A tuple that works out its hash once (a plain tuple works it out at every look-up):
+    equal to, and hashed as, the plain tuple of the same items."""
+
+    def __new__(cls, items):
+        key = super().__new__(cls, items)
+        key._hash = tuple.__hash__(key)
+        return key
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 class Bases:
@@ -198,6 +212,27 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
             if ahead is not None:
                 out.append(ahead)
     return out
+
+
+def flight(s: GameState, geo: Geometry, unit_id: str, away: Point,
+           bases: Bases | None = None) -> Action | None:
+    """The flight offered to a routed unit, fleeing from `away`: kept, as the moves are, by
+    the unit and the bases on the ground it can cross (`ground.flight`), and the point (a
+    routed unit is offered it again after each order of its side)."""
+    offer = _Offer(s, geo, unit_id, bases)
+    return offer.piece(offer.on(ground.flight), ("flee", away), lambda: _flight(
+        s, unit_id, away, offer.within(ground.flight)))
+
+
+def _flight(s: GameState, unit_id: str, away: Point, sur: sweep.Surroundings
+            ) -> Action | None:
+    found = movement.flee_plan(s, unit_id, away, sur)
+    if found is None:
+        return None
+    turn, plan = found
+    return Action("flee", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
+                  option=movement.option_text(turn=turn, forward=plan.cost),
+                  label=msg("{unit}: Flee", unit=s.units[unit_id].name))
 
 
 def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Action

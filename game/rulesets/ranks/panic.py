@@ -153,8 +153,16 @@ def meets_rout(s: GameState, unit_id: str) -> bool:
 
 
 def front_all_panicked(s: GameState, unit_id: str) -> bool:
-    front = formation.front_rank(s, unit_id)
-    return bool(front) and all(is_panicked(m) for m in front)
+    """The unit's front rank has bases and every one is panicked. One pass over its slots
+    (not `formation.front_rank`, which sorts them): every listing asks it of every unit."""
+    models = s.models
+    front = False
+    for mid, (rank, _) in formation.slot_map(s, unit_id).items():
+        if rank == 0:
+            if PANICKED not in models[mid].statuses:
+                return False
+            front = True
+    return front
 
 
 def rally_count(s: GameState, unit_id: str) -> int:

@@ -195,14 +195,16 @@ def _outline(frame: Frame, ext: Extent) -> Polygon:
 
 
 def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
-             ahead: bool = False) -> tuple[float, str | None]:
+             ahead: bool = False, costed: bool = True) -> tuple[float, str | None]:
     """(cost, what blocks it) of a straight stretch between two frames of one facing;
-    `ahead`: `end` is `formation.advanced(start, ...)`, straight along the facing."""
+    `ahead`: `end` is `formation.advanced(start, ...)`, straight along the facing. Not
+    `costed`: only what blocks it is wanted (a search for how far a block passes), so the
+    difficult ground, which only costs, is not looked at and the length stands for the cost."""
     length = math.dist(start.point, end.point)
     if length <= 1e-12:
         return 0.0, None
     first, last = _outline(start, ext), _outline(end, ext)
-    sur = sur.near(bounds(first + last), friends=False)
+    sur = sur.near(bounds(first + last), friends=False, difficult=costed)
     if not (sur.enemies or sur.impassable or sur.difficult):
         return length, None
     hull = _ahead_hull(first, last) if ahead and length >= 1e-6 else convex_hull(first + last)

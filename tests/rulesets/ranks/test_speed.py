@@ -22,7 +22,7 @@ from tests.rulesets.ranks.battle import Battle
 def forget_everything():
     offers._kept.clear()
     offers._grounds.clear()
-    evaluation._positions.clear()
+    evaluation.forget()
     recall.forget()
 
 
@@ -73,7 +73,7 @@ def test_kept_values_are_the_values_worked_out_afresh():
         warm = [ruleset.action_value(s, a, geo) for a in actions]
         cold = []
         for a in actions:
-            evaluation._positions.clear()
+            evaluation.forget()
             cold.append(ruleset.action_value(s, a, geo))
         assert warm == cold
 
@@ -114,6 +114,29 @@ def test_a_charge_out_of_reach_is_refused_alike_with_or_without_trying_each_spot
         assert short == full
         seen.add((short[0] is not None, "out of reach" in short[1]))
     assert (False, True) in seen and (True, False) in seen
+
+
+def test_a_refusal_explained_is_the_explaining_search_s_own_reason():
+    """A charge the quiet search refuses for any reason but "out of reach" is refused for
+    that very reason when explained (the explaining search is not run again for it); every
+    refusal is the one the explaining search gives with nothing kept, over two shipped
+    battles' positions, and both kinds of refusal occur."""
+    kinds = set()
+    for s, geo in [(s, geo) for seed in (1, 2)
+                   for ruleset, geo, states in [shipped_battle_positions(100, seed)]
+                   for s in states]:
+        if s.phase != "orders":
+            continue
+        for unit in s.units_of(s.active):
+            for target_id in charge.reach_candidates(s, unit.id):
+                forget_everything()
+                quiet = charge.solve(s, geo, unit.id, target_id, explain=False)
+                if quiet[0] is not None:
+                    continue
+                explained = charge.solve(s, geo, unit.id, target_id)
+                assert explained == charge._solve(s, geo, unit.id, target_id, None, True)
+                kinds.add(quiet[1] == charge._out_of_reach(s, target_id))
+    assert kinds == {True, False}
 
 
 def test_farthest_forward_with_the_short_searches_finds_the_same_advance():

@@ -100,6 +100,44 @@ def test_front_bases_in_contact_at_the_charge_searchs_own_slides():
             assert charge._count(front, target, slide) == long_count(front, target, slide)
 
 
+def long_costed(ap, front, wheel_cost, wheeled, shift, slides):
+    """The charge search's slide costs as they were worked out: a frame per slide."""
+    out = []
+    for slide in slides:
+        count = charge._count(front, ap.edge.spans, slide)
+        if count == 0:
+            continue
+        end = ap.final(slide)
+        first = wheel_cost + math.dist(wheeled, end.point)
+        second = wheel_cost + math.dist(ap.start.point, (end.x + shift[0], end.y + shift[1]))
+        out.append((-count, min(first, second), slide))
+    return sorted(out)
+
+
+def test_slides_costed_with_the_end_written_out_are_the_long_ways_costs():
+    """Every unit of a shipped battle against every enemy within its reach, at the slides
+    the charge search tries and at its grid: the same counts and costs, float for float."""
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    costed = 0
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            for target_id in charge.reach_candidates(s, unit_id):
+                ap = charge._approach(s, geo, unit_id, target_id)
+                front = charge._front_spans(s, unit_id)
+                wheel_cost = formation.wheel_cost(ap.ext, ap.degrees)
+                wheeled = formation.wheeled(ap.start, ap.ext, ap.degrees).point
+                offset = charge._unwheeled(ap.final(0.0), ap.ext, ap.degrees)
+                shift = (offset.x - ap.base[0], offset.y - ap.base[1])
+                slides = (charge._slides(front, ap.edge.spans, [0.0, 0.37])
+                          + charge._grid(front, ap.edge.spans))
+                found = charge._costed(ap, front, wheel_cost, wheeled, shift, slides)
+                assert found == long_costed(ap, front, wheel_cost, wheeled, shift, slides)
+                costed += len(found)
+    assert costed > 1000
+
+
 def long_wheel(sur, start, ext, degrees):
     """`sweep.wheel` as it was: every step's hull worked out and checked."""
     end = formation.wheeled(start, ext, degrees)
@@ -393,7 +431,8 @@ def long_straight(sur, start, end, ext, ahead=False):
 
 def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long_way():
     """Every unit of a shipped battle sent straight ahead and at an angle by many lengths,
-    through and past its difficult ground: the same cost and blocker."""
+    through and past its difficult ground: the same cost and blocker (and the same blocker
+    when only that is asked, the difficult ground not looked at)."""
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(19)
     dearer = 0
@@ -410,6 +449,10 @@ def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long
                 found = sweep.straight(sur, start, end, ext, ahead=True)
                 assert found == long_straight(sur, start, end, ext, ahead=True)
                 dearer += found[1] is None and found[0] > length + 1e-9
+                # asked only what blocks it (`passes_through`): the same blocker
+                quick = sweep.straight(sur, start, end, ext, ahead=True, costed=False)
+                assert quick[1] == found[1]
+                assert movement.passes_through(sur, start, length, ext) == (found[1] is not None)
                 aside = Frame(end.x + rng.uniform(-3, 3), end.y + rng.uniform(-3, 3),
                               start.facing)
                 assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,

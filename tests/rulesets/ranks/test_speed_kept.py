@@ -4,6 +4,7 @@ valuation, charges offered apart from their refusals, integer odds, one-look cac
 gives what a computation with nothing kept gives."""
 
 import math
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,10 +67,7 @@ def test_moves_are_valued_alike_with_objectives_kept_by_base_pose_and_afresh():
         warm = [ruleset.action_value(s, a, geo) for a in actions]
         cold = []
         for a in actions:
-            evaluation._positions.clear()
-            evaluation._presence_cache.clear()
-            evaluation._in_range.clear()
-            evaluation._arcs_after.clear()
+            evaluation.forget()
             cold.append(ruleset.action_value(s, a, geo))
         assert warm == cold
         here = evaluation._position(s)
@@ -253,3 +251,171 @@ def test_surroundings_from_a_listings_shared_rows_are_the_surroundings_made_afre
             assert seen(a.friends) == seen(b.friends)
             assert (a.impassable, a.difficult, a.width, a.height) == (
                 b.impassable, b.difficult, b.width, b.height)
+
+
+def kept_move_value(s, geo, a):
+    """The value kept for a move (None when there is none), as `move_value` looks it up."""
+    here = evaluation._position(s)
+    key = (here.reading(s, a.unit), a)
+    if a.kind == "turn":
+        key += (here.facing(s, geo, a.unit),)
+    return evaluation._move_values.get(key)
+
+
+def test_move_values_kept_by_the_units_reading_are_the_values_worked_out_afresh():
+    """A move weighed again after other orders finds its value kept under the unit's reading
+    of the position (`_Position.reading`: its bases, the objective counts without it, who
+    holds each objective, the enemy bases): over two shipped battles, every move of every
+    position valued with all kept since the battle began is the value worked out with
+    nothing kept, and many are found kept."""
+    found = 0
+    for seed in (3, 4):
+        ruleset, geo, states = shipped_battle_positions(steps=80, seed=seed)
+        moves = [[a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+                 for s in states]
+        evaluation.forget()
+        warm = []
+        for s, actions in zip(states, moves, strict=True):
+            found += sum(kept_move_value(s, geo, a) is not None for a in actions)
+            warm.append([ruleset.action_value(s, a, geo) for a in actions])
+        cold = []
+        for s, actions in zip(states, moves, strict=True):
+            evaluation.forget()
+            cold.append([evaluation._move_value(s, geo, a, evaluation._position(s))
+                         for a in actions])
+        assert warm == cold
+    assert found > 200
+
+
+def _shifted(s, models, dx, dy=0.0):
+    out = s.copy()
+    for m in models:
+        out.models[m.id].x += dx
+        out.models[m.id].y += dy
+    return out
+
+
+def test_a_kept_move_value_is_not_found_once_anything_it_reads_has_changed():
+    """Each part of a unit's reading changed alone (the enemy bases moved, a friend moved off
+    or onto an objective, the unit's own bases shifted or panicked): the move is valued as
+    with nothing kept, never with the value kept for the position before."""
+    from game.rulesets.ranks.panic import PANICKED
+
+    ruleset, geo, states = shipped_battle_positions(steps=60)
+    changed = 0
+    for s in states[::3]:
+        moves = [a for a in ruleset.legal_actions(s, geo) if a.kind in ("march", "turn")]
+        for a in moves[:4]:
+            side = s.units[a.unit].side
+            own = s.alive_models(a.unit)
+            enemies = [m for m in s.models.values() if m.alive and m.side != side]
+            friends = [m for m in s.models.values()
+                       if m.alive and m.side == side and m.unit != a.unit]
+            panicked = s.copy()
+            panicked.models[own[-1].id].statuses = own[-1].statuses | {PANICKED}
+            for other in (_shifted(s, enemies, 0.7), _shifted(s, friends, 6.0, 4.0),
+                          _shifted(s, own, 0.3), panicked):
+                evaluation.forget()
+                before = ruleset.action_value(s, a, geo)
+                warm = ruleset.action_value(other, a, geo)
+                evaluation.forget()
+                fresh = ruleset.action_value(other, a, geo)
+                assert warm == fresh
+                changed += fresh != before
+    assert changed > 20
+
+
+def test_a_flight_kept_by_its_ground_is_the_flight_over_the_whole_table():
+    """A routed unit's flight, solved on the bases of its ground (`ground.flight`) and kept
+    by them, is the flight solved with every base and piece of terrain of the table: in
+    shipped battles' positions and in many random stands of blocks close about the unit."""
+    from game.rulesets.ranks import ground
+    from tests.rulesets.ranks.battle import Battle
+
+    def whole_table(s, unit_id, away):
+        return offers._flight(s, unit_id, away, sweep.Surroundings(s, unit_id))
+
+    routed = 0
+    for seed in (1, 2):
+        ruleset, geo, states = shipped_battle_positions(steps=100, seed=seed)
+        for s in states:
+            for unit_id in s.units:
+                if s.unit_alive(unit_id) and ruleset._routed(s, unit_id):
+                    kept = ruleset._flee_action(s, geo, unit_id)
+                    recall.forget()
+                    offers._kept.clear()
+                    assert kept == ruleset._flee_action(s, geo, unit_id)
+                    threats = ruleset._threats(s, geo, unit_id)
+                    points = [m.pos for u in threats for m in s.alive_models(u)]
+                    away = (sum(p[0] for p in points) / len(points),
+                            sum(p[1] for p in points) / len(points))
+                    assert kept == whole_table(s, unit_id, away)
+                    routed += 1
+    assert routed > 3
+    rng = random.Random(8)
+    b = Battle([("Crown", "crown_host", ["sword_band", "spear_wall", "axe_band"]),
+                ("League", "marcher_league", ["pike_block", "sword_band"])])
+    fled = set()
+    for _ in range(150):
+        b.stand("s0u0", 30.0, 22.0, rng.choice([0.0, 90.0, 180.0, 270.0]))
+        for unit in ("s0u1", "s0u2", "s1u0", "s1u1"):
+            b.stand(unit, 30.0 + rng.uniform(-12, 12), 22.0 + rng.uniform(-12, 12),
+                    rng.uniform(0.0, 360.0))
+        away = (30.0 + rng.uniform(-3.0, 3.0), 22.0 + rng.uniform(-3.0, 3.0))
+        offer = offers._Offer(b.state, b.geo, "s0u0")
+        cut = offers._flight(b.state, "s0u0", away, offer.within(ground.flight))
+        assert cut == whole_table(b.state, "s0u0", away)
+        fled.add(cut is None)
+    assert fled == {True, False}
+
+
+def test_the_position_last_asked_for_is_found_only_for_an_equal_position():
+    """`evaluation._position` hands back the position last asked for when the key is equal
+    (compared, not hashed): the same object for a copy of the state, a new reading once a
+    base has moved, been panicked or a unit routed, each as worked out with nothing kept."""
+    from game.rulesets.ranks import panic
+
+    _, _, states = shipped_battle_positions(steps=30)
+    s = states[-1]
+    evaluation.forget()
+    here = evaluation._position(s)
+    assert evaluation._position(s.copy()) is here
+    moved, panicked, routed = s.copy(), s.copy(), s.copy()
+    base = next(m for m in moved.models.values() if m.alive)
+    base.x += 0.5
+    mid = base.id
+    panicked.models[mid].statuses = panicked.models[mid].statuses | {panic.PANICKED}
+    routed.units[base.unit].flags[panic.ROUTED] = True
+    for other in (moved, panicked, routed):
+        found = evaluation._position(other)
+        assert found is not here
+        evaluation.forget()
+        fresh = evaluation._position(other)
+        assert (found.key, found.before) == (fresh.key, fresh.before)
+        assert evaluation._position(s) is not here  # forgotten: worked out again
+
+
+def test_the_contacts_last_asked_for_are_found_only_for_an_equal_position():
+    """`contacts` hands back the analysis last asked for when the key is equal (compared,
+    not hashed): the same object for a copy of the state, and once a base has moved, the
+    analysis worked out afresh, position after position of a shipped battle."""
+    import importlib
+
+    module = importlib.import_module("game.rulesets.ranks.contacts")
+    _, geo, states = shipped_battle_positions(steps=60)
+    touching = 0
+    for s in states:
+        found = module.contacts(s, geo)
+        assert module.contacts(s.copy(), geo) is found
+        fresh = _analyse(s, geo)
+        assert (found.pairs, found.unit_of) == (fresh.pairs, fresh.unit_of)
+        touching += bool(found.pairs)
+        moved = s.copy()
+        for m in moved.models.values():
+            if m.alive and module.contacts(s, geo).of(m.id):
+                m.x += 1.5  # a base in contact stepped away
+                break
+        again = module.contacts(moved, geo)
+        fresh = _analyse(moved, geo)
+        assert (again.pairs, again.unit_of) == (fresh.pairs, fresh.unit_of)
+    assert touching > 5

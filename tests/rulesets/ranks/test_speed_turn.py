@@ -51,7 +51,9 @@ def long_check(s, geo, a):
 def test_an_order_checked_at_apply_asks_the_table_only_on_close_calls_as_the_long_way():
     """`apply`'s check of a March, a Turn or a Charge puts only close calls to the table, as
     the offers do: over the offered moves and random Marches (many refused by the pure
-    checks) of two shipped battles, the answer is the one that always asks the table."""
+    checks) of two shipped battles, the answer is the one that always asks the table (and
+    plans the move afresh: the check reads the unit's surroundings once, for its plan and
+    its close-call test)."""
     import random
 
     from game.core.actions import Action
