@@ -195,6 +195,21 @@ def objective_swing(b: Board, unit_id: str, moved: list[Model], farthest: float)
     return swing
 
 
+def moved_models(models, dest) -> tuple[list, float]:
+    """The unit's models where `dest` puts them (copies for those it moves), and the
+    farthest any of them goes in a straight line: what a move's value measures, the
+    farthest bounding which enemies it can come near."""
+    moved, farthest = [], 0.0
+    for m in models:
+        if m.id in dest:
+            x, y = dest[m.id]
+            farthest = max(farthest, math.hypot(x - m.x, y - m.y))
+            m = m.copy()
+            m.x, m.y = x, y
+        moved.append(m)
+    return moved, farthest
+
+
 def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     """Objectives taken and ground closed. An intent is valued where its move would take it
     on open ground (`estimate(board, action)`: a Move's or Run's by default):
@@ -203,15 +218,7 @@ def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     dest = a.destinations() if a.placement else (estimate or _estimated)(b, a)
     if not dest:
         return 0.0
-    moved = []
-    farthest = 0.0
-    for m in s.alive_models(a.unit):
-        if m.id in dest:
-            x, y = dest[m.id]
-            farthest = max(farthest, math.hypot(x - m.x, y - m.y))
-            m = m.copy()
-            m.x, m.y = x, y
-        moved.append(m)
+    moved, farthest = moved_models(s.alive_models(a.unit), dest)
     swing = objective_swing(b, a.unit, moved, farthest)
     closing = 0.0
     if b.enemies_of(s.units[a.unit].side):

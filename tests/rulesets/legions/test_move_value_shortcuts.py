@@ -38,14 +38,7 @@ def test_the_gap_after_each_move_is_the_long_ways():
                 models = s.alive_models(a.unit)
                 enemies = [m for m in s.models.values() if m.alive and m.side != models[0].side]
                 assert b.unit_gap(a.unit) == _long_gap(geo, models, enemies)
-                moved, farthest = [], 0.0
-                for m in models:
-                    if m.id in dest:
-                        x, y = dest[m.id]
-                        farthest = max(farthest, math.hypot(x - m.x, y - m.y))
-                        m = m.copy()
-                        m.x, m.y = x, y
-                    moved.append(m)
+                moved, farthest = move_value.moved_models(models, dest)
                 gap = move_value.ranked_gap(geo, moved, b.ranked(a.unit), farthest)
                 assert gap == _long_gap(geo, moved, enemies)
                 compared += 1
