@@ -103,10 +103,7 @@ def units_in_reach(s: GameState, unit_id: str, others: list[str], reach: float) 
     # the box round all those circles, widened by the reach: a model outside it by more than
     # its own radius is out of reach of every one of them (the same answer, fewer sums)
     reach += REACH_SLACK
-    low_x = min(x - r for x, _, r in mine) - reach
-    high_x = max(x + r for x, _, r in mine) + reach
-    low_y = min(y - r for _, y, r in mine) - reach
-    high_y = max(y + r for _, y, r in mine) + reach
+    low_x, low_y, high_x, high_y = _box_round(mine, reach)
     out = []
     for other in others:
         for o in s.alive_models(other):
@@ -120,6 +117,16 @@ def units_in_reach(s: GameState, unit_id: str, others: list[str], reach: float) 
     return out
 
 
+def _box_round(circles: list[tuple[float, float, float]], widen: float) -> tuple:
+    """(low x, low y, high x, high y) of the box round the circles (x, y, radius), widened
+    by `widen` on every side: the cheap first test of `units_in_reach` and `neighbours`.
+    With no circle, a box round the origin (it then holds nothing the callers keep)."""
+    if not circles:
+        return -widen, -widen, widen, widen
+    return (min(x - r for x, _, r in circles) - widen, min(y - r for _, y, r in circles) - widen,
+            max(x + r for x, _, r in circles) + widen, max(y + r for _, y, r in circles) + widen)
+
+
 def neighbours(s: GameState, unit_id: str, reach: float, also: str | None = None) -> tuple:
     """Every other living model whose centre stands within `reach` of the centre of one of
     this unit's models (and every model of unit `also`), as (id, x, y, facing, base kind,
@@ -128,11 +135,7 @@ def neighbours(s: GameState, unit_id: str, reach: float, also: str | None = None
     a model outside it is out of reach of every centre (the same tuple, fewer sums)."""
     mine = [(m.x, m.y) for m in s.alive_models(unit_id)]
     limit = reach ** 2
-    wide = reach + 1e-6
-    low_x = min((x for x, _ in mine), default=0.0) - wide
-    high_x = max((x for x, _ in mine), default=0.0) + wide
-    low_y = min((y for _, y in mine), default=0.0) - wide
-    high_y = max((y for _, y in mine), default=0.0) + wide
+    low_x, low_y, high_x, high_y = _box_round([(x, y, 0.0) for x, y in mine], reach + 1e-6)
     out = []
     for m in s.models.values():
         if not m.alive or m.unit == unit_id:
