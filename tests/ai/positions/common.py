@@ -167,11 +167,6 @@ def paired_gains(positions, weak, strong, side, seeds=MANY_SEEDS):
             for a in strong}
 
 
-def paired_gain(positions, weak, strong, side, seeds=MANY_SEEDS):
-    """`strong`'s mean gain over `weak` for `side` (`paired_gains`): (mean, error)."""
-    return paired_gains(positions, weak, [strong], side, seeds)[strong]
-
-
 def gains_over_greedy(positions, side, is_strong, seeds=MANY_SEEDS):
     """Greedy's choice (the same on every deal: it reads no hidden card, and not a strong
     move) and every strong move's paired gain over it (`paired_gains`): (greedy's choice,
@@ -195,7 +190,7 @@ def is_clear(mean, error):
 
 def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
     """The position is not sound: greedy's choice is not a strong move, and no strong move's
-    paired gain over it (`paired_gain`) reaches two standard errors. Returns greedy's choice
+    paired gain over it (`paired_gains`) reaches two standard errors. Returns greedy's choice
     and {strong move: (mean, error)}."""
     greedy_first, gains = gains_over_greedy(positions, side, is_strong, seeds)
     assert not any(is_clear(*gain) for gain in gains.values()), gains
@@ -204,7 +199,7 @@ def no_clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
 
 def clear_gain(positions, side, is_strong, seeds=MANY_SEEDS):
     """The position is sound: greedy's choice is not a strong move, and every strong move's
-    paired gain over it (`paired_gain`) is clear (`is_clear`: two standard errors or more).
+    paired gain over it (`paired_gains`) is clear (`is_clear`: two standard errors or more).
     Returns greedy's choice and {strong move: (mean, error)}."""
     greedy_first, gains = gains_over_greedy(positions, side, is_strong, seeds)
     assert all(is_clear(*gain) for gain in gains.values()), gains
