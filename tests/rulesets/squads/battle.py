@@ -31,3 +31,15 @@ def mob_of(size, marines_x=30.0, phase="charge"):
     for m in b.state.alive_models("s0u0")[size:]:
         m.alive = False
     return b
+
+
+def mob_against_two_lines(gap):
+    """A Brute Mob (s0u0) charging Line Marines (s1u0) `gap`" away edge to edge, with a
+    second unit of Line Marines (s1u1) close by: the charge searches' shortcut tests."""
+    d = 2 * MOB_RADIUS
+    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
+                ("Company", "line_company", ["line_marines", "line_marines"])])
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + gap + d, 22.0, 180.0)
+    b.place("s1u1", 10.0 + 8.0 + d, 30.0, 180.0)
+    return b

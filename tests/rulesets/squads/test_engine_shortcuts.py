@@ -15,7 +15,7 @@ from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
 from game.rulesets.squads import charge, engagement, movement, spots
 from game.rulesets.squads.placing import ChargeSearch
-from tests.rulesets.squads.battle import MOB_RADIUS, Battle, mob_of
+from tests.rulesets.squads.battle import MOB_RADIUS, Battle, mob_against_two_lines, mob_of
 
 D = 2 * MOB_RADIUS
 #: Edge gaps round the 2" coherency boundary (some exactly on it).
@@ -77,12 +77,7 @@ def test_moves_offered_with_the_shortcut_are_those_offered_without(monkeypatch):
 def _charge_battle():
     """A mob charging a line of marines with a second marine unit close by (constraint 4
     bites), on the seed's worked-example distances."""
-    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
-                ("Company", "line_company", ["line_marines", "line_marines"])])
-    b.place("s0u0", 10.0, 22.0, 0.0)
-    b.place("s1u0", 10.0 + 7.0 + D, 22.0, 180.0)
-    b.place("s1u1", 10.0 + 8.0 + D, 30.0, 180.0)
-    return b
+    return mob_against_two_lines(7.0)
 
 
 def _offers(b, roll, margin, monkeypatch):

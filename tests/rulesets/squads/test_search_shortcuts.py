@@ -13,7 +13,7 @@ from game.core.geometry import CONTACT_TOLERANCE
 from game.rulesets.base import coherency_problem
 from game.rulesets.squads import spots
 from game.rulesets.squads.placing import ChargeSearch
-from tests.rulesets.squads.battle import MOB_RADIUS, Battle, mob_of
+from tests.rulesets.squads.battle import MOB_RADIUS, mob_against_two_lines, mob_of
 
 D = 2 * MOB_RADIUS
 
@@ -87,12 +87,7 @@ def test_rings_left_out_have_no_spot_within_the_roll(dx, dy, roll):
 
 def _charge_with_bystander():
     """A mob 4" from a line of marines (s1u0) with a second marine unit (s1u1) close by."""
-    b = Battle([("Horde", "brute_horde", ["brute_mob"]),
-                ("Company", "line_company", ["line_marines", "line_marines"])])
-    b.place("s0u0", 10.0, 22.0, 0.0)
-    b.place("s1u0", 10.0 + 4.0 + D, 22.0, 180.0)
-    b.place("s1u1", 10.0 + 8.0 + D, 30.0, 180.0)
-    return b
+    return mob_against_two_lines(4.0)
 
 
 def _close_keyed_long_way(search, start):
