@@ -16,14 +16,12 @@ from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.legions.events import LockChanged, against
+from game.rulesets.legions.move_intents import CIRCLE_SLACK
 
 RULE_LOCKED = msg("One model in base contact: both units are locked in combat (legions seed)")
 #: [added] A model in base contact with an enemy of its combat is engaged, and so is a model
 #: within 2" of a friend of the same combat that is (the usual support rule of the seed's game).
 SUPPORT_RANGE = 2.0
-#: Past a range by more than this, two bounding circles leave their bases beyond it too (the
-#: table's measures round to a billionth; the circles' arithmetic may differ by far less).
-BOUND_SLACK = 1e-6
 LOCK_FLAG = "locked_with"
 
 
@@ -106,7 +104,7 @@ def engaged_models(s: GameState, geo: Geometry, units: tuple[str, ...]) -> set[s
     # float slack) is never measured: the same answers for a tenth of the table's measures
     rows = [(m, m.x, m.y, m.base.radius) for m in combat_models(s, units)]
     hypot = math.hypot
-    contact = CONTACT_TOLERANCE + BOUND_SLACK
+    contact = CONTACT_TOLERANCE + CIRCLE_SLACK
     touching = set()
     for m, x, y, r in rows:
         for e, ex, ey, er in rows:
@@ -115,7 +113,7 @@ def engaged_models(s: GameState, geo: Geometry, units: tuple[str, ...]) -> set[s
                 touching.add(m.id)
                 break
     out = set(touching)
-    support = SUPPORT_RANGE + BOUND_SLACK
+    support = SUPPORT_RANGE + CIRCLE_SLACK
     for m, x, y, r in rows:
         if m.id in out:
             continue

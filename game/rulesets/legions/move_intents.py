@@ -28,6 +28,10 @@ TOWARD = "toward"
 OBJECTIVE = "objective"
 #: A goal closer than this to the unit's centre gives no move worth offering.
 NO_MOVE = 0.5
+#: Two bases (or units) are never nearer than circles round them less this: the table's
+#: measures round to a billionth, and the circles' arithmetic may differ from its by far less.
+#: The bounds that spare measures (here, in combat and in the charge's sight) allow it.
+CIRCLE_SLACK = 1e-6
 
 
 def intent_option(how: str, goal: str) -> str:
@@ -112,8 +116,6 @@ def enclosing_circle(s: GameState, unit_id: str) -> tuple[float, float, float]:
     return cx, cy, max(math.hypot(m.x - cx, m.y - cy) + m.base.radius for m in models)
 
 
-#: Two units' gap is at least their circles' less this (the table rounds to a billionth).
-CIRCLE_SLACK = 1e-6
 
 
 def nearest_enemy(s: GameState, geo: Geometry, unit_id: str, enemies: list[str]
