@@ -36,7 +36,7 @@ from game.rulesets.legions.charge_moves import (
 )
 from game.rulesets.legions.charge_odds import ChargeChance, charge_chance, roll_chance
 from game.rulesets.legions.checks import take_check
-from game.rulesets.legions.combat import is_locked, lock
+from game.rulesets.legions.combat import CIRCLE_SLACK, is_locked, lock
 from game.rulesets.legions.events import (
     ChargeAlreadyWon,
     ChargeRolled,
@@ -44,7 +44,6 @@ from game.rulesets.legions.events import (
     SetupMoveSet,
     StepSkipped,
 )
-from game.rulesets.legions.move_intents import CIRCLE_SLACK
 from game.rulesets.legions.odds import needed_roll
 from game.rulesets.legions.volley import (
     RULE_OVERWATCH,

@@ -16,12 +16,15 @@ from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.legions.events import LockChanged, against
-from game.rulesets.legions.move_intents import CIRCLE_SLACK
 
 RULE_LOCKED = msg("One model in base contact: both units are locked in combat (legions seed)")
 #: [added] A model in base contact with an enemy of its combat is engaged, and so is a model
 #: within 2" of a friend of the same combat that is (the usual support rule of the seed's game).
 SUPPORT_RANGE = 2.0
+#: Two bases are never nearer than their bounding circles less this: the table's measures
+#: round to a billionth, and the circles' arithmetic may differ from its by far less. The
+#: bounds that spare measures (here and in the charge's sight) allow it.
+CIRCLE_SLACK = 1e-6
 LOCK_FLAG = "locked_with"
 
 
