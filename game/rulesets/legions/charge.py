@@ -14,6 +14,8 @@ charged unit's reaction (reactions.py), when it may declare one.
 
 from __future__ import annotations
 
+import math
+
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
@@ -34,7 +36,7 @@ from game.rulesets.legions.charge_moves import (
 )
 from game.rulesets.legions.charge_odds import ChargeChance, charge_chance, roll_chance
 from game.rulesets.legions.checks import take_check
-from game.rulesets.legions.combat import is_locked, lock
+from game.rulesets.legions.combat import CIRCLE_SLACK, is_locked, lock
 from game.rulesets.legions.events import (
     ChargeAlreadyWon,
     ChargeRolled,
@@ -120,13 +122,24 @@ def forbidden_reason(s: GameState, unit_id: str) -> str | None:
 def sight_distance(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> float | None:
     """The distance from the nearest model of the unit that sees a model of the target within
     12" (step 2), or None when no model does. (The units' distance first: most pairs of units
-    are farther apart than that, and it is the least of the pairs' distances.)"""
-    if geo.unit_distance(s, unit_id, target_id) > CHARGE_RANGE + 1e-9:
+    are farther apart than that, and it is the least of the pairs' distances. Then only the
+    pairs within 12" are measured, nearest first: a pair whose bounding circles are farther
+    apart than that (and a hair of float slack) is farther still, so it could only come after
+    them and is never asked for its sight.)"""
+    limit = CHARGE_RANGE + 1e-9
+    if geo.unit_distance(s, unit_id, target_id) > limit:
         return None
-    pairs = sorted((geo.distance(a, b), a.id, b.id) for a in s.alive_models(unit_id)
-                   for b in s.alive_models(target_id))
+    hypot, bound = math.hypot, limit + CIRCLE_SLACK
+    targets = [(b, b.x, b.y, b.base.radius) for b in s.alive_models(target_id)]
+    pairs = []
+    for a in s.alive_models(unit_id):
+        ax, ay, ar = a.x, a.y, a.base.radius
+        for b, bx, by, br in targets:
+            if hypot(bx - ax, by - ay) - ar - br <= bound:
+                pairs.append((geo.distance(a, b), a.id, b.id))
+    pairs.sort()
     for d, a, b in pairs:
-        if d > CHARGE_RANGE + 1e-9:
+        if d > limit:
             return None
         if geo.line_of_sight(s, s.models[a], s.models[b]):
             return d

@@ -34,8 +34,12 @@ LEADERS = (1, 2, 3)
 
 
 def in_contact_with(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> bool:
-    targets = s.alive_models(target_id)
-    return any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets)
+    """A model of the unit in base contact with one of the target's: the units' distance
+    within the contact tolerance. That distance is the least of the pairs' (the table's
+    unit_distance: round pairs by arithmetic, nearest bound first for bases with corners, done
+    at the first touch), so the same answer as asking `in_contact` of every pair, which the
+    searches did some 4400 times a greedy battle."""
+    return geo.unit_distance(s, unit_id, target_id) <= CONTACT_TOLERANCE
 
 
 def move_problem(s: GameState, geo: Geometry, unit_id: str, target_id: str, dest: Destinations,

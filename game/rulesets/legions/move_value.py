@@ -24,6 +24,9 @@ from game.rulesets.legions.move_intents import estimate, goal_of, goal_point, ho
 CLOSING_VALUE = 0.05
 #: Boards kept (a decision asks about one position; a search about a few).
 BOARDS_KEPT = 8
+#: A base whose bounding circle is farther than the objective range plus this from a point
+#: is out of range (near_point answers no without measuring).
+NEAR_SLACK = 0.1
 
 
 class Board:
@@ -35,12 +38,16 @@ class Board:
         self.enemy_rows: dict[int, list] = {}
         #: per objective: (point, {side: models within range}, ids of the models within)
         self.objectives = []
+        # a model whose bounding circle is out of range (by the slack near_point allows) is
+        # not asked: near_point would say no (most models stand far from every objective)
+        rows = [(m, m.x, m.y, m.base.radius) for m in s.models.values() if m.alive]
+        hypot, reach = math.hypot, OBJECTIVE_RANGE + NEAR_SLACK
         for obj in s.scenario.objectives:
-            point = (obj.x, obj.y)
+            point = px, py = (obj.x, obj.y)
             counts: dict[int, int] = {}
             inside = set()
-            for m in s.models.values():
-                if m.alive and self.near_point(m, point):
+            for m, x, y, r in rows:
+                if hypot(px - x, py - y) - r <= reach and self.near_point(m, point):
                     counts[m.side] = counts.get(m.side, 0) + 1
                     inside.add(m.id)
             self.objectives.append((point, counts, inside))
@@ -54,7 +61,7 @@ class Board:
             return gap <= OBJECTIVE_RANGE + 1e-9 and (
                 gap <= OBJECTIVE_RANGE - 1e-9 or self.geo.point_distance(m, point)
                 <= OBJECTIVE_RANGE)
-        if math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius > OBJECTIVE_RANGE + 0.1:
+        if math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius > OBJECTIVE_RANGE + NEAR_SLACK:
             return False  # its bounding circle is out of range: the table need not measure
         return self.geo.point_distance(m, point) <= OBJECTIVE_RANGE
 

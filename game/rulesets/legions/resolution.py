@@ -24,6 +24,7 @@ from game.core.state import GameState, Model
 from game.rulesets.base import move_unit, unit_centroid
 from game.rulesets.legions import consolidation, statuses
 from game.rulesets.legions.characters import challenge_points
+from game.rulesets.legions.charge_moves import in_contact_with
 from game.rulesets.legions.checks import take_check, unit_value
 from game.rulesets.legions.combat import lock, tidy_locks, unlock
 from game.rulesets.legions.consolidation import (
@@ -424,8 +425,7 @@ def _pursue(s: GameState, geo: Geometry, dice: Dice, unit_id: str, target_id: st
     moved = {k: v for k, v in dest.items() if tuple(v) != (s.models[k].x, s.models[k].y)}
     if moved:
         events.append(move_unit(s, unit_id, moved, msg("pursues"), RULE_PURSUE))
-    targets = s.alive_models(target_id)
-    if any(geo.in_contact(m, t) for m in s.alive_models(unit_id) for t in targets):
+    if in_contact_with(s, geo, unit_id, target_id):
         unit.flags["charged"] = True
         events.append(Note(rule=RULE_PURSUE, text=msg("{unit} catches {enemy}: a won charge, "
                                                       "the combat goes on",

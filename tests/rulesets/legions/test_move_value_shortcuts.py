@@ -77,3 +77,35 @@ def test_who_stands_near_an_objective_is_the_tables_answer():
             answers.append(long)
         flips += answers.count(True) > 0 and answers.count(False) > 0
     assert flips == 4
+
+
+def test_the_boards_objective_tallies_ask_every_model_the_long_way():
+    """The board asks near_point only of models whose bounding circle comes within range (plus
+    NEAR_SLACK): the same tallies and the same models as asking every model."""
+    counted = spared = 0
+    for seed in (0, 1):
+        stages, geo = declaration_stages(seed, 30, "move")
+        for s, _ in stages:
+            b = move_value.Board(s, geo)
+            for point, counts, inside in b.objectives:
+                long_inside = {m.id for m in s.models.values()
+                               if m.alive and b.near_point(m, point)}
+                long_counts = {}
+                for mid in long_inside:
+                    side = s.models[mid].side
+                    long_counts[side] = long_counts.get(side, 0) + 1
+                assert (counts, inside) == (long_counts, long_inside)
+                counted += len(inside)
+                spared += sum(math.hypot(point[0] - m.x, point[1] - m.y) - m.base.radius
+                              > OBJECTIVE_RANGE + move_value.NEAR_SLACK
+                              for m in s.models.values() if m.alive)
+    assert counted > 50 and spared > 1000
+    # at the edge: a round base stood every 0.01" across the range's edge is tallied as asked
+    for step in range(-20, 21):
+        probe = next(m for m in s.models.values() if m.alive and m.base.kind == "round")
+        obj = s.scenario.objectives[0]
+        probe.x = obj.x + OBJECTIVE_RANGE + probe.base.width / 2 + step * 0.01
+        probe.y = obj.y
+        b = move_value.Board(s, geo)
+        assert (probe.id in b.objectives[0][2]) is b.near_point(probe, (obj.x, obj.y))
+        assert (probe.id in b.objectives[0][2]) is (step <= 0)
