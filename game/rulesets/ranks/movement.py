@@ -180,6 +180,21 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
     return None if leaving_contact else 0.0
 
 
+def planned(plan_for):
+    """`plan_for` with each advance's plan kept: the search for the farthest advance often
+    plans the very advance it then offers (the whole move, when nothing is in the way), and a
+    plan depends on nothing else that changes meanwhile."""
+    plans: dict[float, Plan] = {}
+
+    def plan(distance: float) -> Plan:
+        found = plans.get(distance)
+        if found is None:
+            found = plans[distance] = plan_for(distance)
+        return found
+
+    return plan
+
+
 def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
     """A straight stretch of `forward` from `start` passes through an enemy or impassable
     ground (what a plan reports as "... would pass through ...")."""
@@ -260,8 +275,9 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     if wheel[2] is not None:
         return None
     block = (start, ext)
+    plan_for = planned(lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block))
     forward = farthest_forward(
-        lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block), reach,
+        plan_for, reach,
         passes=lambda d: passes_through(sur, wheel[0], d, ext),
         overlapped=lambda d: sweep.overlapped_since(sur, s, unit_id,
                                                     formation.advanced(wheel[0], d), d))
@@ -270,7 +286,7 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     forward = math.floor(forward * 1000) / 1000
     if forward < 0.05 and abs(degrees) < 0.5:
         return None
-    plan = march_plan(s, unit_id, degrees, forward, sur, wheel, block)
+    plan = plan_for(forward)
     if plan.problem:
         return None
     if abs(degrees) < 0.5:
@@ -330,14 +346,15 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
     half = allowance(s, unit_id) / 2
     block = formation.block(s, unit_id)
     turned = formation.turned(*block, degrees)
-    forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur, block), half,
+    plan_for = planned(lambda d: turn_plan(s, unit_id, degrees, d, sur, block))
+    forward = farthest_forward(plan_for, half,
                                passes=lambda d: passes_through(sur, turned, d, block[1]),
                                overlapped=lambda d: sweep.overlapped_since(
                                    sur, s, unit_id, formation.advanced(turned, d), d))
     if not forward or forward < 0.05:
         return None
     forward = math.floor(forward * 1000) / 1000
-    plan = turn_plan(s, unit_id, degrees, forward, sur, block)
+    plan = plan_for(forward)
     if plan.problem is not None:
         return None
     return Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
@@ -482,7 +499,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
         if degrees and sweep.end_problem(sur, s, unit_id, turned):
             continue
 
-        def plan_for(distance: float, turned=turned) -> Plan:
+        def fresh(distance: float, turned=turned) -> Plan:
             end = formation.advanced(turned, distance)
             cost, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
             if blocker is not None:
@@ -495,6 +512,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
                     problem = msg("it would end touching {base}", base=touched)
             return Plan(end, cost, problem)
 
+        plan_for = planned(fresh)
         forward = farthest_forward(plan_for, budget, leaving_contact=True,
                                    passes=lambda d, turned=turned: passes_through(
                                        sur, turned, d, ext),
