@@ -259,11 +259,14 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
     outer = plain / steps
     cost = 0.0
-    # Every step's corners lie within `reach` of the pivot, so does its hull: a piece whose
-    # box lies wholly farther off meets no step (the square's corners hold such pieces)
-    sur.enemies = _within_reach(sur.enemies, pivot, reach)
-    sur.impassable = _within_reach(sur.impassable, pivot, reach)
-    sur.difficult = _within_reach(sur.difficult, pivot, reach)
+    # Every step's corners lie on the arcs the block's corners sweep about the pivot, so
+    # does the box of a step's corners, in which the checks below look: a piece whose box
+    # misses the arcs' box meets no step (most pieces within the reach of the pivot lie
+    # beside the few degrees a wheel turns)
+    swept = _arcs_box(pivot, formation.footprint(start, ext), degrees)
+    sur.enemies = _meeting(swept, sur.enemies)
+    sur.impassable = _meeting(swept, sur.impassable)
+    sur.difficult = _meeting(swept, sur.difficult)
     if not (sur.enemies or sur.impassable or sur.difficult):
         for _ in range(steps):  # every step clear and plain: the same sum, step by step
             cost += outer
@@ -293,23 +296,34 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     return end, cost, None
 
 
-#: A piece is passed over by a wheel only when its box lies this much beyond the wheel's
-#: reach (far above the float error of the stepped corners).
+#: A piece is passed over by a wheel only when its box lies this much beyond the box of the
+#: arcs its corners sweep (far above the float error of the stepped corners).
 REACH_SLACK = 1e-6
+_QUARTER = math.pi / 2
 
 
-def _within_reach(rows: list[Obstacle], pivot: Point, reach: float) -> list[Obstacle]:
-    """The rows whose box comes within `reach` (and REACH_SLACK) of `pivot`."""
+def _arcs_box(pivot: Point, corners: Polygon, degrees: float) -> Box:
+    """The box of the arcs `corners` sweep turning `degrees` about `pivot` (each arc's ends
+    and the compass points it passes), grown by REACH_SLACK."""
     px, py = pivot
-    limit = (reach + REACH_SLACK) ** 2
-    out = []
-    for row in rows:
-        x0, y0, x1, y1 = row.box
-        dx = x0 - px if px < x0 else (px - x1 if px > x1 else 0.0)
-        dy = y0 - py if py < y0 else (py - y1 if py > y1 else 0.0)
-        if dx * dx + dy * dy <= limit:
-            out.append(row)
-    return out
+    turn = math.radians(degrees)
+    low, high = (0.0, turn) if turn > 0 else (turn, 0.0)
+    xs, ys = [], []
+    for x, y in corners:
+        dx, dy = x - px, y - py
+        radius = math.hypot(dx, dy)
+        start = math.atan2(dy, dx)
+        first, last = start + low, start + high
+        angles = [first, last]
+        k = math.ceil(first / _QUARTER)
+        while k * _QUARTER <= last:
+            angles.append(k * _QUARTER)
+            k += 1
+        for angle in angles:
+            xs.append(px + radius * math.cos(angle))
+            ys.append(py + radius * math.sin(angle))
+    return (min(xs) - REACH_SLACK, min(ys) - REACH_SLACK,
+            max(xs) + REACH_SLACK, max(ys) + REACH_SLACK)
 
 
 # --- where a block ends -----------------------------------------------------------------------------
