@@ -202,10 +202,11 @@ def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: E
                           costed=False)[1] is not None
 
 
-def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
+def wheel_to_face(s: GameState, unit_id: str, point: Point,
+                  block: tuple[Frame, Extent] | None = None) -> float:
     """The wheel (degrees) that turns the block's front toward a point, seen from the middle
-    of its front edge."""
-    frame, ext = formation.block(s, unit_id)
+    of its front edge (`block`: the unit's frame and extent in this state, when known)."""
+    frame, ext = block or formation.block(s, unit_id)
     fx, fy = formation.front_centre(frame, ext)
     wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
     return signed_turn(wanted - frame.facing)
@@ -240,13 +241,16 @@ def distinct(actions: list[Action | None]) -> list[Action]:
     return out
 
 
-def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, float] | None:
+def march_aim(s: GameState, unit_id: str, point: Point | None,
+              block: tuple[Frame, Extent] | None = None) -> tuple[float, float] | None:
     """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
     wheel that faces it, cut to what the move pays for, then no further than the point;
-    None when even the wheel costs more than the move."""
-    start, ext = formation.block(s, unit_id)
+    None when even the wheel costs more than the move (`block`: the unit's frame and
+    extent in this state, when known: its ground and its solver both aim the march)."""
+    block = block or formation.block(s, unit_id)
+    start, ext = block
     budget = allowance(s, unit_id)
-    degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point)
+    degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point, block)
     degrees = wheel_within(ext, degrees, budget)
     degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
     left = budget - formation.wheel_cost(ext, degrees)
@@ -266,15 +270,15 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
                  sur: sweep.Surroundings) -> Action | None:
     """The March named `name`: straight ahead (`point` None), or wheeled to face `point` and
     on toward it as far as is legal (never past it); None when it would not move the block."""
-    aim = march_aim(s, unit_id, point)
+    block = formation.block(s, unit_id)
+    aim = march_aim(s, unit_id, point, block)
     if aim is None:
         return None
     degrees, reach = aim
-    start, ext = formation.block(s, unit_id)
+    start, ext = block
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None
-    block = (start, ext)
     plan_for = planned(lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block))
     forward = farthest_forward(
         plan_for, reach,

@@ -30,3 +30,61 @@ def test_moves_offered_with_plans_kept_are_the_moves_planned_afresh(monkeypatch)
     afresh = [listing(ruleset, s, geo) for s in states]
     assert sum(1 for actions in kept for a in actions if a[0] in ("march", "turn")) > 100
     assert kept == afresh
+
+
+def test_positions_written_out_are_each_slots_centre():
+    """`formation.positions` (the facing's vectors read once) puts every living base of every
+    unit of a shipped battle, in its own frame and in frames moved and turned, where
+    `formation.slot_centre` does; and a march aimed with the block given is the one aimed
+    reading it afresh."""
+    from game.rulesets.ranks import formation
+    from game.rulesets.ranks.formation import Frame
+
+    _, _, states = shipped_battle_positions(steps=40)
+    checked = 0
+    for s in states:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            frame = formation.frame_of(s, unit_id)
+            files = formation.files_of(s, unit_id)
+            width, depth = formation.base_size(s, unit_id)
+            for moved in (frame, Frame(frame.x + 1.3, frame.y - 0.7, frame.facing + 37.5)):
+                assert formation.positions(s, unit_id, moved) == {
+                    mid: formation.slot_centre(moved, rank, file, files, width, depth)
+                    for mid, (rank, file) in formation.slot_map(s, unit_id).items()}
+                checked += 1
+            for point in (None, (10.0, 10.0), (frame.x + 3.0, frame.y - 8.0)):
+                assert movement.march_aim(s, unit_id, point, formation.block(s, unit_id)) == (
+                    long_march_aim(s, unit_id, point))
+    assert checked > 500
+
+
+def long_march_aim(s, unit_id, point):
+    """`movement.march_aim` as it was: the block read afresh by each step."""
+    import math
+
+    from game.rulesets.ranks import formation
+    from game.rulesets.ranks.shapes import signed_turn
+
+    start, ext = formation.block(s, unit_id)
+    budget = movement.allowance(s, unit_id)
+    degrees = 0.0
+    if point is not None:
+        frame, ext = formation.block(s, unit_id)
+        fx, fy = formation.front_centre(frame, ext)
+        wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
+        degrees = signed_turn(wanted - frame.facing)
+    degrees = movement.wheel_within(ext, degrees, budget)
+    degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
+    left = budget - formation.wheel_cost(ext, degrees)
+    if left < -1e-9:
+        return None
+    reach = max(left, 0.0)
+    if point is not None:
+        wheeled = formation.wheeled(start, ext, degrees)
+        fx, fy = formation.front_centre(wheeled, ext)
+        ahead = ((point[0] - fx) * math.cos(math.radians(wheeled.facing))
+                 + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
+        reach = min(reach, max(ahead, 0.0))
+    return degrees, reach
