@@ -78,9 +78,11 @@ class _Edge:
     direction: Point       # the charger's right, once facing the edge
 
 
-def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str:
-    """The target's arc holding the charger's front centre (RULE_TARGET_EDGE)."""
-    frame, ext = formation.block(s, unit_id)
+def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+               block: tuple[Frame, Extent] | None = None) -> str:
+    """The target's arc holding the charger's front centre (RULE_TARGET_EDGE; `block`: the
+    charger's frame and extent in this state, when known)."""
+    frame, ext = block or formation.block(s, unit_id)
     point = formation.front_centre(frame, ext)
     return ranks_geometry(geo).target_arc(s.alive_models(target_id), point)
 
@@ -217,8 +219,8 @@ class _Approach:
 
 
 def _approach(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> _Approach:
-    start, ext = formation.block(s, unit_id)
-    arc = target_arc(s, geo, unit_id, target_id)
+    start, ext = block = formation.block(s, unit_id)
+    arc = target_arc(s, geo, unit_id, target_id, block)
     edge = _edge(s, target_id, arc)
     facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
     base = (edge.middle[0] + edge.normal[0] * FLUSH_GAP,

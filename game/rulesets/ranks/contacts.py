@@ -163,8 +163,13 @@ def _analyse(s: GameState, geo: Geometry) -> Contacts:
         for second in along[place + 1:]:
             if alive[second][1] - x_first > widest:
                 break
-            a, ax, ay, a_side, a_radius = alive[min(first, second)]
-            b, bx, by, b_side, b_radius = alive[max(first, second)]
+            # the pair in the state's order (an `if`, not min and max: every pair met asks)
+            if first < second:
+                a, ax, ay, a_side, a_radius = alive[first]
+                b, bx, by, b_side, b_radius = alive[second]
+            else:
+                a, ax, ay, a_side, a_radius = alive[second]
+                b, bx, by, b_side, b_radius = alive[first]
             if a_side == b_side:
                 continue
             reach = a_radius + CONTACT_TOLERANCE + b_radius

@@ -1,5 +1,5 @@
-"""The ranks engine's shortcuts in planning and checking moves (issue 13, engine speed)
-against the long way: each gives what the computation without it gives."""
+"""The ranks engine's shortcuts in planning moves and reading positions (issue 13, engine
+speed) against the long way: each gives what the computation without it gives."""
 
 from game.rulesets.ranks import movement
 from tests.rulesets.ranks.test_speed import forget_everything, listing, shipped_battle_positions
@@ -88,3 +88,64 @@ def long_march_aim(s, unit_id, point):
                  + (point[1] - fy) * math.sin(math.radians(wheeled.facing)))
         reach = min(reach, max(ahead, 0.0))
     return degrees, reach
+
+
+def long_contacts(s, geo):
+    """`contacts._analyse` the long way: every pair of living enemy bases, in the state's
+    order, the table asked both ways of those whose circles come within the tolerance."""
+    from game.core.geometry import CONTACT_TOLERANCE
+    from game.rulesets.ranks.contacts import ASIDE, EXPOSED
+    from game.rulesets.ranks.geometry import ranks_geometry
+
+    arcs = ranks_geometry(geo)
+    alive = [m for m in s.models.values() if m.alive]
+    pairs = {}
+    for i, a in enumerate(alive):
+        for b in alive[i + 1:]:
+            reach = a.base.radius + CONTACT_TOLERANCE + b.base.radius
+            if a.side == b.side or (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > reach * reach:
+                continue
+            kind_a = arcs.contact_kind(a, b)
+            if kind_a is None:
+                continue
+            kind_b = arcs.contact_kind(b, a) or ASIDE
+            if kind_a == ASIDE and kind_b == ASIDE:
+                continue
+            pairs.setdefault(a.id, []).append((b.id, EXPOSED if kind_a == ASIDE else kind_a))
+            pairs.setdefault(b.id, []).append((a.id, EXPOSED if kind_b == ASIDE else kind_b))
+    return {mid: tuple(sorted(v)) for mid, v in pairs.items()}
+
+
+def test_contacts_met_along_x_are_every_pair_asked_in_the_states_order():
+    """The contacts of every position of two shipped battles (pairs met along x, each taken
+    in the state's order) are those of every pair of enemy bases asked in that order, and
+    some bases touch."""
+    from game.rulesets.ranks.contacts import _analyse
+
+    touching = 0
+    for seed in (1, 3):
+        _, geo, states = shipped_battle_positions(steps=120, seed=seed)
+        for s in states:
+            found = _analyse(s, geo).pairs
+            assert found == long_contacts(s, geo)
+            touching += bool(found)
+    assert touching > 20
+
+
+def test_a_charge_arc_read_with_the_block_given_is_the_arc_read_afresh():
+    """`charge.target_arc` given the charger's block (as `_approach` gives it) is the arc it
+    reads without, for every unit and enemy of a shipped battle's positions."""
+    from game.rulesets.ranks import charge, formation
+
+    _, geo, states = shipped_battle_positions(steps=40)
+    arcs = set()
+    for s in states:
+        for unit in s.units.values():
+            if not s.unit_alive(unit.id):
+                continue
+            for enemy in s.enemy_units(unit.side):
+                arc = charge.target_arc(s, geo, unit.id, enemy.id)
+                assert charge.target_arc(s, geo, unit.id, enemy.id,
+                                         formation.block(s, unit.id)) == arc
+                arcs.add(arc)
+    assert len(arcs) >= 3
