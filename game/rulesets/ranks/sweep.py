@@ -341,13 +341,16 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     terrain), or None (`ext`: the unit's extent in this state, when known)."""
     ext = ext or formation.extent(s, unit_id)
     outline = formation.footprint(frame, ext)
-    if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
-               and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in outline):
+    box = bounds(outline)
+    # every corner on the table when the corners' box is (the least and greatest of the
+    # same coordinates): the bases are looked at one by one only near an edge
+    if not (box[0] >= EDGE_MARGIN and box[2] <= sur.width - EDGE_MARGIN
+            and box[1] >= EDGE_MARGIN and box[3] <= sur.height - EDGE_MARGIN):
         for mid, full in base_rects(s, unit_id, frame):
             if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                        and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
                 return msg("{base} would be off the table", base=s.models[mid].name)
-    near = sur.near(bounds(outline), difficult=False)
+    near = sur.near(box, difficult=False)
     others = near.enemies + near.friends
     if not others and not near.impassable:
         return None
@@ -441,7 +444,9 @@ def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
-    near = sur.near(bounds(corners), difficult=False)
+    box = bounds(corners)
+    near = sur.near(box, difficult=False)
+    # within CLOSE_CALL of an edge: some corner is, when the corners' box is
     return bool(near.enemies or near.friends or near.impassable
-                or not all(CLOSE_CALL <= x <= sur.width - CLOSE_CALL
-                           and CLOSE_CALL <= y <= sur.height - CLOSE_CALL for x, y in corners))
+                or not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
+                        and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL))

@@ -149,3 +149,100 @@ def test_a_charge_arc_read_with_the_block_given_is_the_arc_read_afresh():
                                          formation.block(s, unit.id)) == arc
                 arcs.add(arc)
     assert len(arcs) >= 3
+
+
+def long_end_problem(sur, s, unit_id, frame):
+    """`sweep.end_problem` as it was: each corner of the block tried against the table's
+    edges one by one."""
+    from game.core.i18n import msg
+    from game.core.polygons import bounds
+    from game.rulesets.ranks import formation, sweep
+    from game.rulesets.ranks.shapes import boxes_meet, penetration
+
+    ext = formation.extent(s, unit_id)
+    outline = formation.footprint(frame, ext)
+    margin = sweep.EDGE_MARGIN
+    if not all(margin <= x <= sur.width - margin and margin <= y <= sur.height - margin
+               for x, y in outline):
+        for mid, full in sweep.base_rects(s, unit_id, frame):
+            if not all(margin <= x <= sur.width - margin and margin <= y <= sur.height - margin
+                       for x, y in full):
+                return msg("{base} would be off the table", base=s.models[mid].name)
+    near = sur.near(bounds(outline), difficult=False)
+    others = near.enemies + near.friends
+    if not others and not near.impassable:
+        return None
+    depth = sweep.TOLERANCE - sweep.SAFETY
+    for mid, rect in sweep.base_rects(s, unit_id, frame):
+        box = bounds(rect)
+        for row in others:
+            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+                return msg("{base} would overlap {other}", base=s.models[mid].name,
+                           other=row.name)
+        for row in near.impassable:
+            if boxes_meet(box, row.box) and row.sinks_in(rect, depth):
+                return msg("{base} would be inside impassable {terrain}",
+                           base=s.models[mid].name, terrain=row.name)
+    return None
+
+
+def long_close_call(sur, s, unit_id, dest, facing):
+    """`sweep.close_call` as it was: each corner tried against the table's edges."""
+    from game.core.polygons import bounds
+    from game.rulesets.ranks import formation, sweep
+    from game.rulesets.ranks.shapes import rect_corners
+
+    width, depth = formation.base_size(s, unit_id)
+    corners = [p for x, y in dest.values()
+               for p in rect_corners(x, y, facing, width, depth, -sweep.CLOSE_CALL)]
+    near = sur.near(bounds(corners), difficult=False)
+    call = sweep.CLOSE_CALL
+    return bool(near.enemies or near.friends or near.impassable
+                or not all(call <= x <= sur.width - call and call <= y <= sur.height - call
+                           for x, y in corners))
+
+
+def test_ends_and_close_calls_read_from_the_corners_box_are_the_corner_by_corner_ones():
+    """Units of a shipped battle's positions stood where they are, all over the table, and
+    with their block's box at many distances from each edge (a hair either side of the edge
+    margin and of the close-call margin): the end problem and the close call read from the
+    corners' box are those tried corner by corner; blocks off the table, close calls and
+    clear ends all occur."""
+    import random
+
+    from game.core.polygons import bounds
+    from game.rulesets.ranks import formation, sweep
+    from game.rulesets.ranks.formation import Frame
+
+    _, _, states = shipped_battle_positions(steps=30)
+    rng = random.Random(31)
+    call, margin = sweep.CLOSE_CALL, sweep.EDGE_MARGIN
+    distances = [d + nudge for d in (0.0, margin, call, 2 * call, 2.5 * call, 3 * call)
+                 for nudge in (-1e-6, 0.0, 1e-6)]
+    off, calls = 0, set()
+    for s in states[::10]:
+        for unit_id in s.units:
+            if not s.unit_alive(unit_id):
+                continue
+            sur = sweep.Surroundings(s, unit_id)
+            start, ext = formation.block(s, unit_id)
+            frames = [start] + [Frame(rng.uniform(-1, sur.width + 1),
+                                      rng.uniform(-1, sur.height + 1), rng.uniform(0, 360))
+                                for _ in range(6)]
+            for facing in (0.0, 37.0, 90.0):
+                x0, y0, x1, y1 = bounds(formation.footprint(Frame(0.0, 0.0, facing), ext))
+                mid_x, mid_y = sur.width / 2 - (x0 + x1) / 2, sur.height / 2 - (y0 + y1) / 2
+                for d in distances:
+                    frames += [Frame(d - x0, mid_y, facing),
+                               Frame(sur.width - d - x1, mid_y, facing),
+                               Frame(mid_x, d - y0, facing),
+                               Frame(mid_x, sur.height - d - y1, facing)]
+            for frame in frames:
+                found = sweep.end_problem(sur, s, unit_id, frame)
+                assert found == long_end_problem(sur, s, unit_id, frame)
+                off += bool(found and "off the table" in found)
+                dest = formation.positions(s, unit_id, frame)
+                close = sweep.close_call(sur, s, unit_id, dest, frame.facing)
+                assert close == long_close_call(sur, s, unit_id, dest, frame.facing)
+                calls.add(close)
+    assert off > 50 and calls == {True, False}
