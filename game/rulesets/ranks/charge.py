@@ -283,7 +283,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return None, msg("Cannot charge {target}: no front base can touch its {edge} edge "
                          "({rule})", target=target.name, edge=EDGE_NAMES[arc],
                          rule=lowered(RULE_TARGET_EDGE)), False
-    cheapest = min(cost for _, cost, _ in candidates)
+    cheapest = min([cost for _, cost, _ in candidates])
     if cheapest > budget + 1e-6:
         if not explain:
             return _out_of_reach(s, target_id)
@@ -305,7 +305,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         for negative_count, cost, slide in rows:
             if cost > budget + 1e-6:
                 continue
-            if any(low < slide < high for low, high in covered):
+            if _inside(slide, covered):
                 passed[0] = slide
                 continue
             end = ap.final(slide)
@@ -323,7 +323,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return None
 
     found = first_routed(candidates)
-    most = max(-n for n, cost, _ in candidates if cost <= budget + 1e-6)
+    most = max([-n for n, cost, _ in candidates if cost <= budget + 1e-6])
     if found is None or found.in_contact < most:
         # The likely spots are blocked: search the whole edge, a slide every GRID_STEP, for
         # a spot with more front bases in contact than found so far.
@@ -336,6 +336,15 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
                      problem=reason[0], rule=lowered(RULE_CHARGE_PATH)), False
+
+
+def _inside(slide: float, spans: list[tuple[float, float]]) -> bool:
+    """The slide lies strictly inside one of the spans (a plain loop, not any() over a
+    generator: every slide the charge search weighs asks it)."""
+    for low, high in spans:  # noqa: SIM110
+        if low < slide < high:
+            return True
+    return False
 
 
 def _costed(ap: _Approach, front: list[tuple[float, float]], wheel_cost: float,

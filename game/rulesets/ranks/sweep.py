@@ -280,20 +280,31 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
         # no piece's box is clear and plain, as the checks on its hull would find, so its
         # hull is not worked out
         box = bounds(previous + current)
-        if any(boxes_meet(box, row.box) for row in solid):
+        if _any_meets(box, solid):
             hull = convex_hull(previous + current)
             blocker = _swept_blocker(sur, hull)
             if blocker is not None:
                 return end, cost, blocker
         else:
             hull = None
-        if sur.difficult and any(boxes_meet(box, row.box) for row in sur.difficult):
+        if sur.difficult and _any_meets(box, sur.difficult):
             hull = hull or convex_hull(previous + current)
             cost += 2 * outer if _in_difficult(sur, hull) else outer
         else:
             cost += outer
         previous = current
     return end, cost, None
+
+
+def _any_meets(box: Box, rows: list[Obstacle]) -> bool:
+    """Some row's box meets `box` (`boxes_meet` written out, in a plain loop: every step of
+    a wheel asks it)."""
+    x0, y0, x1, y1 = box
+    for row in rows:
+        other = row.box
+        if x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1:
+            return True
+    return False
 
 
 #: A piece is passed over by a wheel only when its box lies this much beyond the box of the

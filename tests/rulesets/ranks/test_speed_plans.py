@@ -246,3 +246,49 @@ def test_ends_and_close_calls_read_from_the_corners_box_are_the_corner_by_corner
                 assert close == long_close_call(sur, s, unit_id, dest, frame.facing)
                 calls.add(close)
     assert off > 50 and calls == {True, False}
+
+
+def test_plain_loops_answer_as_any_over_generators():
+    """`charge._inside` and `sweep._any_meets` (plain loops) answer as `any` over the
+    generators they replace, over random spans and boxes, those that meet edge to edge
+    included; so does `Contacts.in_contact`, and the valuation's distance to the nearest
+    enemy is the one summed and taken from generators, over a shipped battle."""
+    import math
+    import random
+
+    from game.rulesets.ranks import charge, evaluation, sweep
+    from game.rulesets.ranks.contacts import contacts
+    from game.rulesets.ranks.shapes import boxes_meet
+
+    rng = random.Random(37)
+    seen = set()
+    for _ in range(3000):
+        spans = [tuple(sorted((rng.randint(-8, 8) / 4, rng.randint(-8, 8) / 4)))
+                 for _ in range(rng.randint(0, 3))]
+        slide = rng.randint(-9, 9) / 4
+        inside = charge._inside(slide, spans)
+        assert inside == any(low < slide < high for low, high in spans)
+        box = tuple(sorted((rng.randint(0, 8), rng.randint(0, 8))))
+        box = (box[0], rng.randint(0, 4), box[1], rng.randint(4, 8))
+        rows = [sweep.Obstacle((x, y, x + rng.randint(0, 3), y + rng.randint(0, 3)), [], "")
+                for x, y in ((rng.randint(-3, 10), rng.randint(-3, 10))
+                             for _ in range(rng.randint(0, 3)))]
+        meets = sweep._any_meets(box, rows)
+        assert meets == any(boxes_meet(box, row.box) for row in rows)
+        seen.add((inside, meets))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+    _, geo, states = shipped_battle_positions(steps=60)
+    for s in states:
+        found = contacts(s, geo)
+        here = evaluation._position(s)
+        for unit_id in s.units:
+            assert found.in_contact(s, unit_id) == any(found.pairs.get(mid)
+                                                       for mid in s.units[unit_id].models)
+            models = s.alive_models(unit_id)
+            if not models:
+                continue
+            cx = sum(m.x for m in models) / len(models)
+            cy = sum(m.y for m in models) / len(models)
+            assert here.distance(s, unit_id) == min(
+                math.hypot(x - cx, y - cy)
+                for x, y in here.enemies(s, s.units[unit_id].side))
