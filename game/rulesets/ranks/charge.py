@@ -78,9 +78,11 @@ class _Edge:
     direction: Point       # the charger's right, once facing the edge
 
 
-def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> str:
-    """The target's arc holding the charger's front centre (RULE_TARGET_EDGE)."""
-    frame, ext = formation.block(s, unit_id)
+def target_arc(s: GameState, geo: Geometry, unit_id: str, target_id: str,
+               block: tuple[Frame, Extent] | None = None) -> str:
+    """The target's arc holding the charger's front centre (RULE_TARGET_EDGE; `block`: the
+    charger's frame and extent in this state, when known)."""
+    frame, ext = block or formation.block(s, unit_id)
     point = formation.front_centre(frame, ext)
     return ranks_geometry(geo).target_arc(s.alive_models(target_id), point)
 
@@ -217,8 +219,8 @@ class _Approach:
 
 
 def _approach(s: GameState, geo: Geometry, unit_id: str, target_id: str) -> _Approach:
-    start, ext = formation.block(s, unit_id)
-    arc = target_arc(s, geo, unit_id, target_id)
+    start, ext = block = formation.block(s, unit_id)
+    arc = target_arc(s, geo, unit_id, target_id, block)
     edge = _edge(s, target_id, arc)
     facing = normalise_angle(math.degrees(math.atan2(-edge.normal[1], -edge.normal[0])))
     base = (edge.middle[0] + edge.normal[0] * FLUSH_GAP,
@@ -236,23 +238,26 @@ def solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     Remembered by the board (recall.py): offering, weighing, checking and making one charge
     solve it once."""
     key = board(s)
-    found = recalled(geo, ("charge", key, unit_id, target_id),
-                     lambda: _solve(s, geo, unit_id, target_id, sur, False))
-    if found[0] is not None or not explain or found[1] != _out_of_reach(s, target_id):
+    solution, reason, short = recalled(geo, ("charge", key, unit_id, target_id),
+                                       lambda: _solve(s, geo, unit_id, target_id, sur, False))
+    if not (explain and short):
         # only the quiet search's "out of reach" is said short: any other refusal is the one
         # the explaining search gives (the same spots tried, the same reason)
-        return found
+        return solution, reason
     return recalled(geo, ("charge refused", key, unit_id, target_id),
-                    lambda: _solve(s, geo, unit_id, target_id, sur, True))
+                    lambda: _solve(s, geo, unit_id, target_id, sur, True))[:2]
 
 
-def _out_of_reach(s: GameState, target_id: str) -> str:
-    """The quiet search's short refusal (`_solve` with `explain` False)."""
-    return msg("Cannot charge {target}: out of reach", target=s.units[target_id].name)
+def _out_of_reach(s: GameState, target_id: str) -> tuple[None, str, bool]:
+    """The quiet search's short refusal (`_solve` with `explain` False), said short."""
+    return None, msg("Cannot charge {target}: out of reach", target=s.units[target_id].name), True
 
 
 def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
-           sur: sweep.Surroundings | None, explain: bool) -> tuple[Solution | None, str]:
+           sur: sweep.Surroundings | None, explain: bool
+           ) -> tuple[Solution | None, str, bool]:
+    """(the charge, or None and why not, whether that is the quiet search's short "out of
+    reach": the one refusal an explaining search words otherwise)."""
     sur = sur or sweep.Surroundings(s, unit_id)
     unit, target = s.units[unit_id], s.units[target_id]
     ap = _approach(s, geo, unit_id, target_id)
@@ -268,7 +273,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     front = _front_spans(s, unit_id)
     if not explain and _surely_out_of_reach(ap, wheel_cost, (wheeled.x, wheeled.y),
                                             (start.x - shift[0], start.y - shift[1]), front):
-        return None, _out_of_reach(s, target_id)
+        return _out_of_reach(s, target_id)
 
     def costed(slides) -> list[tuple[int, float, float]]:
         return _costed(ap, front, wheel_cost, wheeled.point, shift, slides)
@@ -277,17 +282,18 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
     if not candidates:
         return None, msg("Cannot charge {target}: no front base can touch its {edge} edge "
                          "({rule})", target=target.name, edge=EDGE_NAMES[arc],
-                         rule=lowered(RULE_TARGET_EDGE))
-    cheapest = min(cost for _, cost, _ in candidates)
+                         rule=lowered(RULE_TARGET_EDGE)), False
+    cheapest = min([cost for _, cost, _ in candidates])
     if cheapest > budget + 1e-6:
         if not explain:
-            return None, _out_of_reach(s, target_id)
+            return _out_of_reach(s, target_id)
         distance = geo.unit_distance(s, unit_id, target_id)
         return None, msg("Cannot charge {target}: it is {distance:.1f}\" away (edge to edge) "
                          "and closing flush on its {edge} edge takes {cost:.1f}\" of movement "
                          "(wheel included), more than {unit:poss} move of {move:g}\" ({rule})",
                          target=target.name, distance=distance, edge=EDGE_NAMES[arc],
-                         cost=cheapest, unit=unit.name, move=budget, rule=lowered(RULE_REACH))
+                         cost=cheapest, unit=unit.name, move=budget,
+                         rule=lowered(RULE_REACH)), False
     reason = [msg("no room to close flush on its {edge} edge", edge=EDGE_NAMES[arc])]
     # Slides where the block surely ends on a base (found when one such spot was tried):
     # spots there are passed over, and the refusal's reason, the last spot's, worked out
@@ -299,7 +305,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         for negative_count, cost, slide in rows:
             if cost > budget + 1e-6:
                 continue
-            if any(low < slide < high for low, high in covered):
+            if _inside(slide, covered):
                 passed[0] = slide
                 continue
             end = ap.final(slide)
@@ -317,7 +323,7 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
         return None
 
     found = first_routed(candidates)
-    most = max(-n for n, cost, _ in candidates if cost <= budget + 1e-6)
+    most = max([-n for n, cost, _ in candidates if cost <= budget + 1e-6])
     if found is None or found.in_contact < most:
         # The likely spots are blocked: search the whole edge, a slide every GRID_STEP, for
         # a spot with more front bases in contact than found so far.
@@ -325,11 +331,20 @@ def _solve(s: GameState, geo: Geometry, unit_id: str, target_id: str,
                   if found is None or -row[0] > found.in_contact]
         found = first_routed(better) or found
     if found is not None:
-        return found, ""
+        return found, "", False
     if passed[0] is not None:
         reason[0] = sweep.end_problem(sur, s, unit_id, ap.final(passed[0]))
     return None, msg("Cannot charge {target}: {problem} ({rule})", target=target.name,
-                     problem=reason[0], rule=lowered(RULE_CHARGE_PATH))
+                     problem=reason[0], rule=lowered(RULE_CHARGE_PATH)), False
+
+
+def _inside(slide: float, spans: list[tuple[float, float]]) -> bool:
+    """The slide lies strictly inside one of the spans (a plain loop, not any() over a
+    generator: every slide the charge search weighs asks it)."""
+    for low, high in spans:  # noqa: SIM110
+        if low < slide < high:
+            return True
+    return False
 
 
 def _costed(ap: _Approach, front: list[tuple[float, float]], wheel_cost: float,

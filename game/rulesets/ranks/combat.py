@@ -345,8 +345,9 @@ def _nearest_enemy(s: GameState, unit_id: str) -> list[str]:
     and bases in the state's order, on a tie). One plain pass over the enemy units' bases:
     every listing asks it of every unit."""
     mine = s.alive_models(unit_id)
-    cx = sum(m.x for m in mine) / len(mine)
-    cy = sum(m.y for m in mine) / len(mine)
+    # sums of lists, not of generators: the same additions in the same order
+    cx = sum([m.x for m in mine]) / len(mine)
+    cy = sum([m.y for m in mine]) / len(mine)
     side = s.units[unit_id].side
     models = s.models
     best, found = None, None

@@ -55,7 +55,11 @@ class Contacts:
         return found
 
     def in_contact(self, s: GameState, unit_id: str) -> bool:
-        return any(self.pairs.get(mid) for mid in s.units[unit_id].models)
+        pairs = self.pairs
+        for mid in s.units[unit_id].models:  # noqa: SIM110 (any() over a generator: dearer)
+            if pairs.get(mid):
+                return True
+        return False
 
     def kinds_against(self, s: GameState, unit_id: str) -> set[str]:
         """The kinds enemy bases have against this unit's bases (seen from the enemy): FLANK
@@ -155,16 +159,21 @@ def _analyse(s: GameState, geo: Geometry) -> Contacts:
     pairs: dict[str, list[tuple[str, str]]] = {}
     if not alive:
         return Contacts({}, {m.id: m.unit for m in s.models.values()})
-    widest = max(row[4] for row in alive)
+    widest = max([row[4] for row in alive])
     widest = widest + CONTACT_TOLERANCE + widest  # no pair reaches further (as summed below)
-    along = sorted(range(len(alive)), key=lambda i: alive[i][1])
+    along = sorted(range(len(alive)), key=[row[1] for row in alive].__getitem__)
     for place, first in enumerate(along):
         x_first = alive[first][1]
         for second in along[place + 1:]:
             if alive[second][1] - x_first > widest:
                 break
-            a, ax, ay, a_side, a_radius = alive[min(first, second)]
-            b, bx, by, b_side, b_radius = alive[max(first, second)]
+            # the pair in the state's order (an `if`, not min and max: every pair met asks)
+            if first < second:
+                a, ax, ay, a_side, a_radius = alive[first]
+                b, bx, by, b_side, b_radius = alive[second]
+            else:
+                a, ax, ay, a_side, a_radius = alive[second]
+                b, bx, by, b_side, b_radius = alive[first]
             if a_side == b_side:
                 continue
             reach = a_radius + CONTACT_TOLERANCE + b_radius

@@ -274,10 +274,10 @@ class _Position:
         found = self._distance.get(unit_id)
         if found is None:
             models = s.alive_models(unit_id)
-            cx = sum(m.x for m in models) / len(models)
-            cy = sum(m.y for m in models) / len(models)
-            found = self._distance[unit_id] = min(
-                math.hypot(x - cx, y - cy) for x, y in self.enemies(s, s.units[unit_id].side))
+            cx = sum([m.x for m in models]) / len(models)
+            cy = sum([m.y for m in models]) / len(models)
+            found = self._distance[unit_id] = min([
+                math.hypot(x - cx, y - cy) for x, y in self.enemies(s, s.units[unit_id].side)])
         return found
 
     def facing(self, s: GameState, geo: Geometry, unit_id: str) -> tuple[Point, bool] | None:
@@ -383,7 +383,7 @@ def _move_value(s: GameState, geo: Geometry, a: Action, here: _Position) -> floa
     dest = a.destinations()
     after = here.holders(s, a.unit, _with_unit(s, here.without(s, a.unit), a.unit, dest,
                                                facing))
-    swing = sum((h == side) - (b == side) for h, b in zip(after, here.before, strict=True))
+    swing = sum([(h == side) - (b == side) for h, b in zip(after, here.before, strict=True)])
     value = swing * POINTS_PER_OBJECTIVE * 0.5
     enemies = here.enemies(s, side)
     if enemies:

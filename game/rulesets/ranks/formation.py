@@ -194,8 +194,16 @@ def positions(s: GameState, unit_id: str, frame: Frame) -> dict[str, Point]:
     """Where each living base stands in this frame."""
     files = files_of(s, unit_id)
     width, depth = base_size(s, unit_id)
-    return {mid: slot_centre(frame, rank, file, files, width, depth)
-            for mid, (rank, file) in slot_map(s, unit_id).items()}
+    # `slot_centre` written out, the facing's vectors read once for all the bases (every end
+    # check of a block asks where its bases stand): the same products and sums
+    (fx, fy), (rx, ry) = unit_vectors(frame.facing)
+    x, y, middle = frame.x, frame.y, (files - 1) / 2
+    out = {}
+    for mid, (rank, file) in slot_map(s, unit_id).items():
+        across = (file - middle) * width
+        back = (rank + 0.5) * depth
+        out[mid] = (x + rx * across - fx * back, y + ry * across - fy * back)
+    return out
 
 
 def extent(s: GameState, unit_id: str) -> Extent:

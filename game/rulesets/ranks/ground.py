@@ -37,9 +37,10 @@ def united(*boxes: Box) -> Box:
 
 def march(s: GameState, unit_id: str, point: Point | None) -> Box:
     """The March toward `point`: the wheel's square, then the stretch ahead at its longest."""
-    start, ext = formation.block(s, unit_id)
+    block = formation.block(s, unit_id)
+    start, ext = block
     here = bounds(formation.footprint(start, ext))
-    aim = movement.march_aim(s, unit_id, point)
+    aim = movement.march_aim(s, unit_id, point, block)
     if aim is None:
         return grown(here, MARGIN)
     degrees, reach = aim

@@ -180,6 +180,21 @@ def farthest_forward(plan_for, budget: float, leaving_contact: bool = False,
     return None if leaving_contact else 0.0
 
 
+def planned(plan_for):
+    """`plan_for` with each advance's plan kept: the search for the farthest advance often
+    plans the very advance it then offers (the whole move, when nothing is in the way), and a
+    plan depends on nothing else that changes meanwhile."""
+    plans: dict[float, Plan] = {}
+
+    def plan(distance: float) -> Plan:
+        found = plans.get(distance)
+        if found is None:
+            found = plans[distance] = plan_for(distance)
+        return found
+
+    return plan
+
+
 def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: Extent) -> bool:
     """A straight stretch of `forward` from `start` passes through an enemy or impassable
     ground (what a plan reports as "... would pass through ...")."""
@@ -187,10 +202,11 @@ def passes_through(sur: sweep.Surroundings, start: Frame, forward: float, ext: E
                           costed=False)[1] is not None
 
 
-def wheel_to_face(s: GameState, unit_id: str, point: Point) -> float:
+def wheel_to_face(s: GameState, unit_id: str, point: Point,
+                  block: tuple[Frame, Extent] | None = None) -> float:
     """The wheel (degrees) that turns the block's front toward a point, seen from the middle
-    of its front edge."""
-    frame, ext = formation.block(s, unit_id)
+    of its front edge (`block`: the unit's frame and extent in this state, when known)."""
+    frame, ext = block or formation.block(s, unit_id)
     fx, fy = formation.front_centre(frame, ext)
     wanted = math.degrees(math.atan2(point[1] - fy, point[0] - fx))
     return signed_turn(wanted - frame.facing)
@@ -225,13 +241,16 @@ def distinct(actions: list[Action | None]) -> list[Action]:
     return out
 
 
-def march_aim(s: GameState, unit_id: str, point: Point | None) -> tuple[float, float] | None:
+def march_aim(s: GameState, unit_id: str, point: Point | None,
+              block: tuple[Frame, Extent] | None = None) -> tuple[float, float] | None:
     """(wheel, longest advance) of the March toward `point` (straight ahead when None): the
     wheel that faces it, cut to what the move pays for, then no further than the point;
-    None when even the wheel costs more than the move."""
-    start, ext = formation.block(s, unit_id)
+    None when even the wheel costs more than the move (`block`: the unit's frame and
+    extent in this state, when known: its ground and its solver both aim the march)."""
+    block = block or formation.block(s, unit_id)
+    start, ext = block
     budget = allowance(s, unit_id)
-    degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point)
+    degrees = 0.0 if point is None else wheel_to_face(s, unit_id, point, block)
     degrees = wheel_within(ext, degrees, budget)
     degrees = math.copysign(math.floor(abs(degrees) * 1000) / 1000, degrees)
     left = budget - formation.wheel_cost(ext, degrees)
@@ -251,17 +270,18 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
                  sur: sweep.Surroundings) -> Action | None:
     """The March named `name`: straight ahead (`point` None), or wheeled to face `point` and
     on toward it as far as is legal (never past it); None when it would not move the block."""
-    aim = march_aim(s, unit_id, point)
+    block = formation.block(s, unit_id)
+    aim = march_aim(s, unit_id, point, block)
     if aim is None:
         return None
     degrees, reach = aim
-    start, ext = formation.block(s, unit_id)
+    start, ext = block
     wheel = sweep.wheel(sur, start, ext, degrees)
     if wheel[2] is not None:
         return None
-    block = (start, ext)
+    plan_for = planned(lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block))
     forward = farthest_forward(
-        lambda d: march_plan(s, unit_id, degrees, d, sur, wheel, block), reach,
+        plan_for, reach,
         passes=lambda d: passes_through(sur, wheel[0], d, ext),
         overlapped=lambda d: sweep.overlapped_since(sur, s, unit_id,
                                                     formation.advanced(wheel[0], d), d))
@@ -270,7 +290,7 @@ def march_toward(s: GameState, unit_id: str, name: str, point: Point | None,
     forward = math.floor(forward * 1000) / 1000
     if forward < 0.05 and abs(degrees) < 0.5:
         return None
-    plan = march_plan(s, unit_id, degrees, forward, sur, wheel, block)
+    plan = plan_for(forward)
     if plan.problem:
         return None
     if abs(degrees) < 0.5:
@@ -330,14 +350,15 @@ def turn_ahead(s: GameState, unit_id: str, degrees: float, sur: sweep.Surroundin
     half = allowance(s, unit_id) / 2
     block = formation.block(s, unit_id)
     turned = formation.turned(*block, degrees)
-    forward = farthest_forward(lambda d: turn_plan(s, unit_id, degrees, d, sur, block), half,
+    plan_for = planned(lambda d: turn_plan(s, unit_id, degrees, d, sur, block))
+    forward = farthest_forward(plan_for, half,
                                passes=lambda d: passes_through(sur, turned, d, block[1]),
                                overlapped=lambda d: sweep.overlapped_since(
                                    sur, s, unit_id, formation.advanced(turned, d), d))
     if not forward or forward < 0.05:
         return None
     forward = math.floor(forward * 1000) / 1000
-    plan = turn_plan(s, unit_id, degrees, forward, sur, block)
+    plan = plan_for(forward)
     if plan.problem is not None:
         return None
     return Action("turn", unit_id, placement=make_placement(plan.destinations(s, unit_id)),
@@ -482,7 +503,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
         if degrees and sweep.end_problem(sur, s, unit_id, turned):
             continue
 
-        def plan_for(distance: float, turned=turned) -> Plan:
+        def fresh(distance: float, turned=turned) -> Plan:
             end = formation.advanced(turned, distance)
             cost, blocker = sweep.straight(sur, turned, end, ext, ahead=True)
             if blocker is not None:
@@ -495,6 +516,7 @@ def flee_plan(s: GameState, unit_id: str, away_from: Point,
                     problem = msg("it would end touching {base}", base=touched)
             return Plan(end, cost, problem)
 
+        plan_for = planned(fresh)
         forward = farthest_forward(plan_for, budget, leaving_contact=True,
                                    passes=lambda d, turned=turned: passes_through(
                                        sur, turned, d, ext),

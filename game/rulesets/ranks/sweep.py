@@ -259,11 +259,14 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / STEP))
     outer = plain / steps
     cost = 0.0
-    # Every step's corners lie within `reach` of the pivot, so does its hull: a piece whose
-    # box lies wholly farther off meets no step (the square's corners hold such pieces)
-    sur.enemies = _within_reach(sur.enemies, pivot, reach)
-    sur.impassable = _within_reach(sur.impassable, pivot, reach)
-    sur.difficult = _within_reach(sur.difficult, pivot, reach)
+    # Every step's corners lie on the arcs the block's corners sweep about the pivot, so
+    # does the box of a step's corners, in which the checks below look: a piece whose box
+    # misses the arcs' box meets no step (most pieces within the reach of the pivot lie
+    # beside the few degrees a wheel turns)
+    swept = _arcs_box(pivot, formation.footprint(start, ext), degrees)
+    sur.enemies = _meeting(swept, sur.enemies)
+    sur.impassable = _meeting(swept, sur.impassable)
+    sur.difficult = _meeting(swept, sur.difficult)
     if not (sur.enemies or sur.impassable or sur.difficult):
         for _ in range(steps):  # every step clear and plain: the same sum, step by step
             cost += outer
@@ -277,14 +280,14 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
         # no piece's box is clear and plain, as the checks on its hull would find, so its
         # hull is not worked out
         box = bounds(previous + current)
-        if any(boxes_meet(box, row.box) for row in solid):
+        if _any_meets(box, solid):
             hull = convex_hull(previous + current)
             blocker = _swept_blocker(sur, hull)
             if blocker is not None:
                 return end, cost, blocker
         else:
             hull = None
-        if sur.difficult and any(boxes_meet(box, row.box) for row in sur.difficult):
+        if sur.difficult and _any_meets(box, sur.difficult):
             hull = hull or convex_hull(previous + current)
             cost += 2 * outer if _in_difficult(sur, hull) else outer
         else:
@@ -293,23 +296,45 @@ def wheel(sur: Surroundings, start: Frame, ext: Extent, degrees: float
     return end, cost, None
 
 
-#: A piece is passed over by a wheel only when its box lies this much beyond the wheel's
-#: reach (far above the float error of the stepped corners).
-REACH_SLACK = 1e-6
-
-
-def _within_reach(rows: list[Obstacle], pivot: Point, reach: float) -> list[Obstacle]:
-    """The rows whose box comes within `reach` (and REACH_SLACK) of `pivot`."""
-    px, py = pivot
-    limit = (reach + REACH_SLACK) ** 2
-    out = []
+def _any_meets(box: Box, rows: list[Obstacle]) -> bool:
+    """Some row's box meets `box` (`boxes_meet` written out, in a plain loop: every step of
+    a wheel asks it)."""
+    x0, y0, x1, y1 = box
     for row in rows:
-        x0, y0, x1, y1 = row.box
-        dx = x0 - px if px < x0 else (px - x1 if px > x1 else 0.0)
-        dy = y0 - py if py < y0 else (py - y1 if py > y1 else 0.0)
-        if dx * dx + dy * dy <= limit:
-            out.append(row)
-    return out
+        other = row.box
+        if x0 <= other[2] and other[0] <= x1 and y0 <= other[3] and other[1] <= y1:
+            return True
+    return False
+
+
+#: A piece is passed over by a wheel only when its box lies this much beyond the box of the
+#: arcs its corners sweep (far above the float error of the stepped corners).
+REACH_SLACK = 1e-6
+_QUARTER = math.pi / 2
+
+
+def _arcs_box(pivot: Point, corners: Polygon, degrees: float) -> Box:
+    """The box of the arcs `corners` sweep turning `degrees` about `pivot` (each arc's ends
+    and the compass points it passes), grown by REACH_SLACK."""
+    px, py = pivot
+    turn = math.radians(degrees)
+    low, high = (0.0, turn) if turn > 0 else (turn, 0.0)
+    xs, ys = [], []
+    for x, y in corners:
+        dx, dy = x - px, y - py
+        radius = math.hypot(dx, dy)
+        start = math.atan2(dy, dx)
+        first, last = start + low, start + high
+        angles = [first, last]
+        k = math.ceil(first / _QUARTER)
+        while k * _QUARTER <= last:
+            angles.append(k * _QUARTER)
+            k += 1
+        for angle in angles:
+            xs.append(px + radius * math.cos(angle))
+            ys.append(py + radius * math.sin(angle))
+    return (min(xs) - REACH_SLACK, min(ys) - REACH_SLACK,
+            max(xs) + REACH_SLACK, max(ys) + REACH_SLACK)
 
 
 # --- where a block ends -----------------------------------------------------------------------------
@@ -327,13 +352,16 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     terrain), or None (`ext`: the unit's extent in this state, when known)."""
     ext = ext or formation.extent(s, unit_id)
     outline = formation.footprint(frame, ext)
-    if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
-               and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in outline):
+    box = bounds(outline)
+    # every corner on the table when the corners' box is (the least and greatest of the
+    # same coordinates): the bases are looked at one by one only near an edge
+    if not (box[0] >= EDGE_MARGIN and box[2] <= sur.width - EDGE_MARGIN
+            and box[1] >= EDGE_MARGIN and box[3] <= sur.height - EDGE_MARGIN):
         for mid, full in base_rects(s, unit_id, frame):
             if not all(EDGE_MARGIN <= x <= sur.width - EDGE_MARGIN
                        and EDGE_MARGIN <= y <= sur.height - EDGE_MARGIN for x, y in full):
                 return msg("{base} would be off the table", base=s.models[mid].name)
-    near = sur.near(bounds(outline), difficult=False)
+    near = sur.near(box, difficult=False)
     others = near.enemies + near.friends
     if not others and not near.impassable:
         return None
@@ -427,7 +455,9 @@ def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
-    near = sur.near(bounds(corners), difficult=False)
+    box = bounds(corners)
+    near = sur.near(box, difficult=False)
+    # within CLOSE_CALL of an edge: some corner is, when the corners' box is
     return bool(near.enemies or near.friends or near.impassable
-                or not all(CLOSE_CALL <= x <= sur.width - CLOSE_CALL
-                           and CLOSE_CALL <= y <= sur.height - CLOSE_CALL for x, y in corners))
+                or not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
+                        and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL))

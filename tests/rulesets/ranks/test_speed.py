@@ -134,8 +134,12 @@ def test_a_refusal_explained_is_the_explaining_search_s_own_reason():
                 if quiet[0] is not None:
                     continue
                 explained = charge.solve(s, geo, unit.id, target_id)
-                assert explained == charge._solve(s, geo, unit.id, target_id, None, True)
-                kinds.add(quiet[1] == charge._out_of_reach(s, target_id))
+                assert explained == charge._solve(s, geo, unit.id, target_id, None, True)[:2]
+                # the quiet search says which refusal is its short one, as its text does
+                _, reason, short = charge._solve(s, geo, unit.id, target_id, None, False)
+                assert reason == quiet[1]
+                assert short == (reason == charge._out_of_reach(s, target_id)[1])
+                kinds.add(short)
     assert kinds == {True, False}
 
 

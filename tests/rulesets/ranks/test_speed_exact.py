@@ -460,10 +460,10 @@ def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long
     assert dearer > 0
 
 
-def test_wheels_past_pieces_in_the_corners_of_their_square_are_the_long_wheels():
-    """Wheels whose square round the pivot holds pieces the wheel's reach never comes near
-    (passed over, `sweep._within_reach`): the same end, cost and blocker as the long wheel,
-    and such wheels do occur in a shipped battle."""
+def test_wheels_past_pieces_beside_the_arcs_they_sweep_are_the_long_wheels():
+    """Wheels whose square round the pivot holds pieces the box of the arcs the block's
+    corners sweep misses (passed over, `sweep._arcs_box`): the same end, cost and blocker as
+    the long wheel, and such wheels do occur in a shipped battle."""
     _, _, states = shipped_battle_positions(steps=40)
     passed_over = 0
     for s in states:
@@ -475,11 +475,34 @@ def test_wheels_past_pieces_in_the_corners_of_their_square_are_the_long_wheels()
             ext = formation.extent(s, unit_id)
             for degrees in (10.0, -10.0, 45.0, -45.0, 100.0, -100.0):
                 pivot = formation.wheel_pivot(start, ext, degrees)
-                reach = max(math.dist(pivot, c) for c in formation.footprint(start, ext))
+                corners = formation.footprint(start, ext)
+                reach = max(math.dist(pivot, c) for c in corners)
                 square = sweep.Surroundings.near(sur, (pivot[0] - reach, pivot[1] - reach,
                                                        pivot[0] + reach, pivot[1] + reach))
                 rows = square.enemies + square.impassable + square.difficult
-                passed_over += len(sweep._within_reach(rows, pivot, reach)) < len(rows)
+                swept = sweep._arcs_box(pivot, corners, degrees)
+                passed_over += len(sweep._meeting(swept, rows)) < len(rows)
                 assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
                                                                            degrees)
     assert passed_over > 0
+
+
+def test_the_arcs_box_holds_every_step_of_a_wheel():
+    """Blocks of every size, anywhere, facing anywhere, wheeled either way by up to a half
+    turn: every corner of every step (as `sweep.wheel` steps) lies within `sweep._arcs_box`,
+    and the box is no wider than the square round the pivot."""
+    rng = random.Random(23)
+    for _ in range(2000):
+        ext = formation.Extent(-rng.uniform(0.5, 6), rng.uniform(0.5, 6), rng.uniform(0.5, 4))
+        start = Frame(rng.uniform(-30, 30), rng.uniform(-30, 30), rng.uniform(0, 360))
+        degrees = rng.choice((-1, 1)) * rng.uniform(0.01, 180)
+        pivot = formation.wheel_pivot(start, ext, degrees)
+        corners = formation.footprint(start, ext)
+        x0, y0, x1, y1 = sweep._arcs_box(pivot, corners, degrees)
+        reach = max(math.dist(pivot, c) for c in corners)
+        assert x0 >= pivot[0] - reach - 1e-5 and x1 <= pivot[0] + reach + 1e-5
+        steps = max(1, math.ceil(reach * math.radians(abs(degrees)) / sweep.STEP))
+        for k in range(steps + 1):
+            frame = formation.wheeled(start, ext, degrees * k / steps)
+            for x, y in formation.footprint(frame, ext):
+                assert x0 <= x <= x1 and y0 <= y <= y1
