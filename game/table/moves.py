@@ -29,6 +29,7 @@ from game.table.paths import (  # noqa: F401 (the constants are also read as mov
     Route,
     _parameter_for_cost,
     enemy_rows,
+    segment_enemies,
 )
 
 if TYPE_CHECKING:
@@ -170,6 +171,16 @@ def path_length(table: Table, s: GameState, model: Model, dest: Point) -> float 
 
 def path_within(table: Table, s: GameState, model: Model, dest: Point, allowance: float
                 ) -> bool:
+    """`Mover.within`. Most checks (the rules checking an offered move) end on the straight
+    way, which only the enemies near it can block: when there are none (and the base is
+    round), a mover without enemies answers, without the whole side's rows and the key of
+    their bases; the full mover otherwise, and when a detour search must tell."""
+    dest = (float(dest[0]), float(dest[1]))
+    if model.base.kind == "round" and not segment_enemies(s, model, dest):
+        # (with an enemy by the way, its sweep is dearer than the whole side's shared answer)
+        found = Mover(table, s, model, []).straight_within(dest, allowance)
+        if found is not None:
+            return found
     return Mover(table, s, model).within(dest, allowance)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from game.core import polygons
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.memo import PerTable
-from game.core.state import GameState, Model, Point
+from game.core.state import MM_PER_INCH, GameState, Model, Point
 from game.table.measure import closer_than, impassable_overlap, radius
 
 if TYPE_CHECKING:
@@ -353,6 +353,18 @@ class Mover:
         one costs no more (most offered moves are such segments, often through difficult
         terrain, where `route` would still search round it)."""
         dest = (float(dest[0]), float(dest[1]))
+        found = self.straight_within(dest, allowance)
+        if found is not None:
+            return found
+        found = self.route(dest)
+        return found is not None and found[0] <= allowance
+
+    def straight_within(self, dest: Point, allowance: float) -> bool | None:
+        """`within`'s answer when no detour search is needed to give it (a spot the base
+        cannot stand on, no move at all, or the straight way clear and cheap enough), else
+        None. Of the enemies it reads only whether one blocks the straight segment, so a
+        mover that sees just the enemies near that segment gives the same answer
+        (`segment_enemies`)."""
         if not self.position_ok(*dest):
             return False
         start = self.start
@@ -360,8 +372,7 @@ class Mover:
             return allowance >= 0.0
         if self.blocker(start, dest) is None and self.segment_cost(start, dest) <= allowance:
             return True
-        found = self.route(dest)
-        return found is not None and found[0] <= allowance
+        return None
 
     def _detour(self, start: Point, dest: Point, active: set[ObstacleKey],
                 budget: float = math.inf) -> Route | None:
@@ -501,6 +512,30 @@ def _signature(rows: list[tuple]) -> tuple:
     return tuple(itertools.chain.from_iterable(
         (row[0], row[1], row[4].id, row[4].base.kind, row[4].base.width_mm,
          row[4].base.depth_mm, row[4].facing) for row in rows))
+
+
+def segment_enemies(s: GameState, model: Model, end: Point) -> list[tuple]:
+    """The rows of `enemy_rows(s, model.side)` (in its order) whose centres lie in the box
+    round the model's straight way to `end`, widened by both radii: every enemy left out is
+    farther from the segment than the two radii, where both sweeps (`_circle_blocker`,
+    `_polygon_blocker`) pass it by, so a mover on these rows finds a blocker on that segment
+    exactly when one on the whole side's rows does. Rows are built for the few inside."""
+    x0, y0 = model.x, model.y
+    low_x, high_x = min(x0, end[0]), max(x0, end[0])
+    low_y, high_y = min(y0, end[1]), max(y0, end[1])
+    pad = radius(model) + STRICT
+    side = model.side
+    rows = []
+    for m in s.models.values():
+        if not m.alive or m.side == side:
+            continue
+        base = m.base  # (`radius` written out, as in `enemy_rows`' rows: the same float)
+        mine = base.width_mm / MM_PER_INCH / 2 if base.kind == "round" else base.radius
+        reach = pad + mine
+        mx, my = m.x, m.y
+        if low_x - reach <= mx <= high_x + reach and low_y - reach <= my <= high_y + reach:
+            rows.append((mx, my, mine, base.kind == "round", m))
+    return rows
 
 
 def enemy_rows(s: GameState, side: int) -> EnemyRows:

@@ -6,7 +6,7 @@ question asked on a fresh table (so no remembered answer is shared between the t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.table import Table, contact, paths
+from game.table import Table, contact, moves, paths
 
 from .test_table_fast_paths import SIZE, mixed_fields
 
@@ -63,3 +63,28 @@ def test_a_remembered_contact_ring_is_the_ring_round_the_goal_where_it_stands_no
     fresh = [contact.snap(*p) for p in contact.contact_ring(Table(s.scenario), goal, mover, gap,
                                                         contact.APPROACH_ANGLES)]
     assert contact.snapped_ring(table, goal, mover, gap) == fresh
+
+
+@settings(max_examples=300, deadline=None)
+@given(mixed_fields(), st.booleans(), st.floats(0.0, 1.0),
+       st.tuples(st.floats(-2.5, 2.5), st.floats(-2.5, 2.5)), st.floats(0.8, 1.3))
+def test_path_within_on_the_enemies_by_the_straight_way_answers_as_the_whole_side_does(
+        field, round_pair, pick, offset, share):
+    """`moves.path_within` settles the straight way with a mover that sees only the enemies
+    near it (round bases): the answer is the full mover's, asked on a fresh table (no shared
+    answers). The destination lies by an enemy, where the straight way meets its base or
+    passes it by; half the time both bases are round (the shortcut's case) when the field
+    has such a pair."""
+    table, s = field
+    mine = [m for m in s.models.values() if m.side == 0]
+    foes = [m for m in s.models.values() if m.side != 0]
+    if round_pair:
+        mine = [m for m in mine if m.base.kind == "round"] or mine
+        foes = [m for m in foes if m.base.kind == "round"] or foes
+    mover = mine[0]
+    foe = foes[min(int(pick * len(foes)), len(foes) - 1)]
+    dest = (foe.x + offset[0], foe.y + offset[1])
+    exact_mover = paths.Mover(Table(s.scenario), s, mover)
+    allowance = share * exact_mover.segment_cost(exact_mover.start, dest)
+    expected = exact_mover.within(dest, allowance)
+    assert moves.path_within(table, s, mover, dest, allowance) == expected
