@@ -39,6 +39,15 @@ def shipped_battle_positions(steps=60, seed=3):
     return ruleset, controller.geo, states
 
 
+def living_units(states):
+    """(state, unit id) for every unit still alive in each of `states`, in the states' order:
+    what the shortcut tests walk to compare each unit's answer with the long way's."""
+    for s in states:
+        for unit_id in s.units:
+            if s.unit_alive(unit_id):
+                yield s, unit_id
+
+
 def listing(ruleset, s, geo):
     return [(a.kind, a.unit, a.targets, a.placement, a.option, str(a.label))
             for a in ruleset.legal_actions(s, geo)]

@@ -21,7 +21,7 @@ from game.rulesets.ranks.formation import Frame
 from game.rulesets.ranks.shapes import rect_corners
 from tests.rulesets.ranks.battle import DEPTH as D
 from tests.rulesets.ranks.battle import WIDTH as W
-from tests.rulesets.ranks.test_speed import shipped_battle_positions
+from tests.rulesets.ranks.test_speed import living_units, shipped_battle_positions
 
 coordinate = st.floats(-3.0, 3.0, allow_nan=False)
 angle = st.one_of(st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0]), st.floats(0.0, 360.0))
@@ -119,22 +119,19 @@ def test_slides_costed_with_the_end_written_out_are_the_long_ways_costs():
     the charge search tries and at its grid: the same counts and costs, float for float."""
     ruleset, geo, states = shipped_battle_positions(steps=60)
     costed = 0
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            for target_id in charge.reach_candidates(s, unit_id):
-                ap = charge._approach(s, geo, unit_id, target_id)
-                front = charge._front_spans(s, unit_id)
-                wheel_cost = formation.wheel_cost(ap.ext, ap.degrees)
-                wheeled = formation.wheeled(ap.start, ap.ext, ap.degrees).point
-                offset = charge._unwheeled(ap.final(0.0), ap.ext, ap.degrees)
-                shift = (offset.x - ap.base[0], offset.y - ap.base[1])
-                slides = (charge._slides(front, ap.edge.spans, [0.0, 0.37])
-                          + charge._grid(front, ap.edge.spans))
-                found = charge._costed(ap, front, wheel_cost, wheeled, shift, slides)
-                assert found == long_costed(ap, front, wheel_cost, wheeled, shift, slides)
-                costed += len(found)
+    for s, unit_id in living_units(states):
+        for target_id in charge.reach_candidates(s, unit_id):
+            ap = charge._approach(s, geo, unit_id, target_id)
+            front = charge._front_spans(s, unit_id)
+            wheel_cost = formation.wheel_cost(ap.ext, ap.degrees)
+            wheeled = formation.wheeled(ap.start, ap.ext, ap.degrees).point
+            offset = charge._unwheeled(ap.final(0.0), ap.ext, ap.degrees)
+            shift = (offset.x - ap.base[0], offset.y - ap.base[1])
+            slides = (charge._slides(front, ap.edge.spans, [0.0, 0.37])
+                      + charge._grid(front, ap.edge.spans))
+            found = charge._costed(ap, front, wheel_cost, wheeled, shift, slides)
+            assert found == long_costed(ap, front, wheel_cost, wheeled, shift, slides)
+            costed += len(found)
     assert costed > 1000
 
 
@@ -171,17 +168,14 @@ def test_a_wheel_skipping_the_hulls_of_clear_steps_is_the_long_wheel():
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(11)
     checked = 0
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            sur = sweep.Surroundings(s, unit_id)
-            start = formation.frame_of(s, unit_id)
-            ext = formation.extent(s, unit_id)
-            for degrees in (5.0, -5.0, 30.0, -30.0, 90.0, -90.0, rng.uniform(-120, 120)):
-                assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
-                                                                           degrees)
-                checked += 1
+    for s, unit_id in living_units(states):
+        sur = sweep.Surroundings(s, unit_id)
+        start = formation.frame_of(s, unit_id)
+        ext = formation.extent(s, unit_id)
+        for degrees in (5.0, -5.0, 30.0, -30.0, 90.0, -90.0, rng.uniform(-120, 120)):
+            assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
+                                                                       degrees)
+            checked += 1
     assert checked > 500
 
 
@@ -288,32 +282,29 @@ def test_checks_that_skip_lists_they_never_read_answer_as_with_every_list_cut():
     moved about in many ways."""
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(13)
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            sur = sweep.Surroundings(s, unit_id)
-            full = fully_cut(sur)
-            start = formation.frame_of(s, unit_id)
-            ext = formation.extent(s, unit_id)
-            for _ in range(4):
-                end = formation.advanced(start, rng.uniform(0, 9))
-                turned = formation.turned(start, ext, rng.choice([90.0, -90.0, 180.0]))
-                degrees = rng.uniform(-60, 60)
-                for frame in (end, turned):
-                    assert sweep.end_problem(sur, s, unit_id, frame) == sweep.end_problem(
-                        full, s, unit_id, frame)
-                    assert sweep.touched_enemy(sur, s, unit_id, frame) == sweep.touched_enemy(
-                        full, s, unit_id, frame)
-                    assert sweep.overlapped_since(sur, s, unit_id, frame, 3.0) == \
-                        sweep.overlapped_since(full, s, unit_id, frame, 3.0)
-                    dest = formation.positions(s, unit_id, frame)
-                    assert sweep.close_call(sur, s, unit_id, dest, frame.facing) == \
-                        sweep.close_call(full, s, unit_id, dest, frame.facing)
-                assert sweep.straight(sur, start, end, ext, ahead=True) == sweep.straight(
-                    full, start, end, ext, ahead=True)
-                assert sweep.wheel(sur, start, ext, degrees) == sweep.wheel(full, start, ext,
-                                                                           degrees)
+    for s, unit_id in living_units(states):
+        sur = sweep.Surroundings(s, unit_id)
+        full = fully_cut(sur)
+        start = formation.frame_of(s, unit_id)
+        ext = formation.extent(s, unit_id)
+        for _ in range(4):
+            end = formation.advanced(start, rng.uniform(0, 9))
+            turned = formation.turned(start, ext, rng.choice([90.0, -90.0, 180.0]))
+            degrees = rng.uniform(-60, 60)
+            for frame in (end, turned):
+                assert sweep.end_problem(sur, s, unit_id, frame) == sweep.end_problem(
+                    full, s, unit_id, frame)
+                assert sweep.touched_enemy(sur, s, unit_id, frame) == sweep.touched_enemy(
+                    full, s, unit_id, frame)
+                assert sweep.overlapped_since(sur, s, unit_id, frame, 3.0) == \
+                    sweep.overlapped_since(full, s, unit_id, frame, 3.0)
+                dest = formation.positions(s, unit_id, frame)
+                assert sweep.close_call(sur, s, unit_id, dest, frame.facing) == \
+                    sweep.close_call(full, s, unit_id, dest, frame.facing)
+            assert sweep.straight(sur, start, end, ext, ahead=True) == sweep.straight(
+                full, start, end, ext, ahead=True)
+            assert sweep.wheel(sur, start, ext, degrees) == sweep.wheel(full, start, ext,
+                                                                       degrees)
 
 
 def test_plans_given_the_units_frame_and_extent_are_the_plans_that_read_them():
@@ -321,24 +312,21 @@ def test_plans_given_the_units_frame_and_extent_are_the_plans_that_read_them():
     out once per solve, are the plans that read them from the state each time."""
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(17)
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            sur = sweep.Surroundings(s, unit_id)
-            block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
-            for _ in range(3):
-                degrees, forward = rng.uniform(-40, 40), rng.uniform(0, 9)
-                assert movement.march_plan(s, unit_id, degrees, forward, sur, None, block) == \
-                    movement.march_plan(s, unit_id, degrees, forward, sur)
-                turn = rng.choice(movement.TURNS)
-                assert movement.turn_plan(s, unit_id, turn, forward / 2, sur, block) == \
-                    movement.turn_plan(s, unit_id, turn, forward / 2, sur)
-                end = formation.advanced(block[0], forward)
-                assert sweep.end_problem(sur, s, unit_id, end, block[1]) == \
-                    sweep.end_problem(sur, s, unit_id, end)
-                assert sweep.touched_enemy(sur, s, unit_id, end, block[1]) == \
-                    sweep.touched_enemy(sur, s, unit_id, end)
+    for s, unit_id in living_units(states):
+        sur = sweep.Surroundings(s, unit_id)
+        block = (formation.frame_of(s, unit_id), formation.extent(s, unit_id))
+        for _ in range(3):
+            degrees, forward = rng.uniform(-40, 40), rng.uniform(0, 9)
+            assert movement.march_plan(s, unit_id, degrees, forward, sur, None, block) == \
+                movement.march_plan(s, unit_id, degrees, forward, sur)
+            turn = rng.choice(movement.TURNS)
+            assert movement.turn_plan(s, unit_id, turn, forward / 2, sur, block) == \
+                movement.turn_plan(s, unit_id, turn, forward / 2, sur)
+            end = formation.advanced(block[0], forward)
+            assert sweep.end_problem(sur, s, unit_id, end, block[1]) == \
+                sweep.end_problem(sur, s, unit_id, end)
+            assert sweep.touched_enemy(sur, s, unit_id, end, block[1]) == \
+                sweep.touched_enemy(sur, s, unit_id, end)
 
 
 def long_route(s, sur, unit_id, start, ext, degrees, end, budget, end_checked=False):
@@ -436,27 +424,24 @@ def test_a_straight_stretch_costing_only_steps_near_difficult_ground_is_the_long
     _, _, states = shipped_battle_positions(steps=40)
     rng = random.Random(19)
     dearer = 0
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            sur = sweep.Surroundings(s, unit_id)
-            start = formation.frame_of(s, unit_id)
-            ext = formation.extent(s, unit_id)
-            for _ in range(6):
-                length = rng.uniform(0, 12)
-                end = formation.advanced(start, length)
-                found = sweep.straight(sur, start, end, ext, ahead=True)
-                assert found == long_straight(sur, start, end, ext, ahead=True)
-                dearer += found[1] is None and found[0] > length + 1e-9
-                # asked only what blocks it (`passes_through`): the same blocker
-                quick = sweep.straight(sur, start, end, ext, ahead=True, costed=False)
-                assert quick[1] == found[1]
-                assert movement.passes_through(sur, start, length, ext) == (found[1] is not None)
-                aside = Frame(end.x + rng.uniform(-3, 3), end.y + rng.uniform(-3, 3),
-                              start.facing)
-                assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,
-                                                                               aside, ext)
+    for s, unit_id in living_units(states):
+        sur = sweep.Surroundings(s, unit_id)
+        start = formation.frame_of(s, unit_id)
+        ext = formation.extent(s, unit_id)
+        for _ in range(6):
+            length = rng.uniform(0, 12)
+            end = formation.advanced(start, length)
+            found = sweep.straight(sur, start, end, ext, ahead=True)
+            assert found == long_straight(sur, start, end, ext, ahead=True)
+            dearer += found[1] is None and found[0] > length + 1e-9
+            # asked only what blocks it (`passes_through`): the same blocker
+            quick = sweep.straight(sur, start, end, ext, ahead=True, costed=False)
+            assert quick[1] == found[1]
+            assert movement.passes_through(sur, start, length, ext) == (found[1] is not None)
+            aside = Frame(end.x + rng.uniform(-3, 3), end.y + rng.uniform(-3, 3),
+                          start.facing)
+            assert sweep.straight(sur, start, aside, ext) == long_straight(sur, start,
+                                                                           aside, ext)
     assert dearer > 0
 
 
@@ -466,24 +451,21 @@ def test_wheels_past_pieces_beside_the_arcs_they_sweep_are_the_long_wheels():
     the long wheel, and such wheels do occur in a shipped battle."""
     _, _, states = shipped_battle_positions(steps=40)
     passed_over = 0
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            sur = sweep.Surroundings(s, unit_id)
-            start = formation.frame_of(s, unit_id)
-            ext = formation.extent(s, unit_id)
-            for degrees in (10.0, -10.0, 45.0, -45.0, 100.0, -100.0):
-                pivot = formation.wheel_pivot(start, ext, degrees)
-                corners = formation.footprint(start, ext)
-                reach = max(math.dist(pivot, c) for c in corners)
-                square = sweep.Surroundings.near(sur, (pivot[0] - reach, pivot[1] - reach,
-                                                       pivot[0] + reach, pivot[1] + reach))
-                rows = square.enemies + square.impassable + square.difficult
-                swept = sweep._arcs_box(pivot, corners, degrees)
-                passed_over += len(sweep._meeting(swept, rows)) < len(rows)
-                assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
-                                                                           degrees)
+    for s, unit_id in living_units(states):
+        sur = sweep.Surroundings(s, unit_id)
+        start = formation.frame_of(s, unit_id)
+        ext = formation.extent(s, unit_id)
+        for degrees in (10.0, -10.0, 45.0, -45.0, 100.0, -100.0):
+            pivot = formation.wheel_pivot(start, ext, degrees)
+            corners = formation.footprint(start, ext)
+            reach = max(math.dist(pivot, c) for c in corners)
+            square = sweep.Surroundings.near(sur, (pivot[0] - reach, pivot[1] - reach,
+                                                   pivot[0] + reach, pivot[1] + reach))
+            rows = square.enemies + square.impassable + square.difficult
+            swept = sweep._arcs_box(pivot, corners, degrees)
+            passed_over += len(sweep._meeting(swept, rows)) < len(rows)
+            assert sweep.wheel(sur, start, ext, degrees) == long_wheel(sur, start, ext,
+                                                                       degrees)
     assert passed_over > 0
 
 

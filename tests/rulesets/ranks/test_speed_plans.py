@@ -2,7 +2,12 @@
 speed) against the long way: each gives what the computation without it gives."""
 
 from game.rulesets.ranks import movement
-from tests.rulesets.ranks.test_speed import forget_everything, listing, shipped_battle_positions
+from tests.rulesets.ranks.test_speed import (
+    forget_everything,
+    listing,
+    living_units,
+    shipped_battle_positions,
+)
 
 
 def test_a_planned_advance_is_planned_once_and_is_the_plan_made_afresh():
@@ -42,21 +47,18 @@ def test_positions_written_out_are_each_slots_centre():
 
     _, _, states = shipped_battle_positions(steps=40)
     checked = 0
-    for s in states:
-        for unit_id in s.units:
-            if not s.unit_alive(unit_id):
-                continue
-            frame = formation.frame_of(s, unit_id)
-            files = formation.files_of(s, unit_id)
-            width, depth = formation.base_size(s, unit_id)
-            for moved in (frame, Frame(frame.x + 1.3, frame.y - 0.7, frame.facing + 37.5)):
-                assert formation.positions(s, unit_id, moved) == {
-                    mid: formation.slot_centre(moved, rank, file, files, width, depth)
-                    for mid, (rank, file) in formation.slot_map(s, unit_id).items()}
-                checked += 1
-            for point in (None, (10.0, 10.0), (frame.x + 3.0, frame.y - 8.0)):
-                assert movement.march_aim(s, unit_id, point, formation.block(s, unit_id)) == (
-                    long_march_aim(s, unit_id, point))
+    for s, unit_id in living_units(states):
+        frame = formation.frame_of(s, unit_id)
+        files = formation.files_of(s, unit_id)
+        width, depth = formation.base_size(s, unit_id)
+        for moved in (frame, Frame(frame.x + 1.3, frame.y - 0.7, frame.facing + 37.5)):
+            assert formation.positions(s, unit_id, moved) == {
+                mid: formation.slot_centre(moved, rank, file, files, width, depth)
+                for mid, (rank, file) in formation.slot_map(s, unit_id).items()}
+            checked += 1
+        for point in (None, (10.0, 10.0), (frame.x + 3.0, frame.y - 8.0)):
+            assert movement.march_aim(s, unit_id, point, formation.block(s, unit_id)) == (
+                long_march_aim(s, unit_id, point))
     assert checked > 500
 
 
