@@ -291,16 +291,19 @@ MOVE = msg("move")
 
 
 def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
-                     allowance: float, how: str = MOVE, connected: bool = False) -> str | None:
+                     allowance: float, how: str = MOVE, connected: bool = False,
+                     paths: bool = True) -> str | None:
     """Common movement rules for one unit's placement: only its own living models, each by a
     legal path no longer than its allowance, no overlap, on the table, out of impassable
     terrain, and in coherency at the end (`connected`: see `coherency_problem`). Returns the
-    first reason it breaks, or None."""
+    first reason it breaks, or None. `paths=False` leaves the paths unmeasured: only for a
+    caller whose every moved spot is the end of a straight way the table found clear and
+    within the allowance (`Geometry.move_toward`), where each would be found so again."""
     unit = s.units[unit_id]
     for mid in dest:
         if mid not in unit.models or not s.models[mid].alive:
             return msg("{model} is not a living model of {unit}", model=mid, unit=unit.name)
-    for mid, point in dest.items():
+    for mid, point in dest.items() if paths else ():
         model = s.models[mid]
         if (model.x, model.y) == tuple(point) or geo.path_within(s, model, point,
                                                                   allowance + 1e-6):
