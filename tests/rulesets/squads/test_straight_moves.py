@@ -1,9 +1,12 @@
-"""The offered moves' paths left unmeasured (speed only) against the long way: each offered
-move is a `move_toward` placement, every moved model at the end of a straight way the table
-found clear and within the allowance, so measuring the paths (`placement_reason(paths=True)`)
-offers the very same moves, and each offer passes the full check `apply` makes."""
+"""The offered moves' paths and ends left unchecked (speed only) against the long way: each
+offered move is a `move_toward` placement, every moved model at the end of a straight way the
+table found clear and within the allowance, on a spot it found free, so checking the paths and
+ends (`placement_reason(straight=False)`) offers the very same moves, and each offer passes
+the full check `apply` makes."""
 
 import functools
+
+import pytest
 
 from game import ai, rulesets
 from game.io.tmx import default_map_for, load_scenario
@@ -38,13 +41,15 @@ def moves_listed(ruleset, geo, states):
     return out
 
 
-def test_moves_offered_without_measuring_paths_are_those_offered_with(monkeypatch):
-    ruleset, geo, states = shipped_movement_positions()
+@pytest.mark.parametrize("seed", [1, 2])
+def test_moves_offered_without_checking_paths_and_ends_are_those_offered_with(seed,
+                                                                               monkeypatch):
+    ruleset, geo, states = shipped_movement_positions(seed)
     short = moves_listed(ruleset, geo, states)
     real = base.placement_reason
 
     def measured(*args, **kwargs):
-        kwargs["paths"] = True
+        kwargs["straight"] = False
         return real(*args, **kwargs)
 
     monkeypatch.setattr(movement, "placement_reason", measured)
@@ -52,5 +57,5 @@ def test_moves_offered_without_measuring_paths_are_those_offered_with(monkeypatc
     assert short == long
     assert sum(len(moves) for moves in short) > 100
     for s, moves in zip(states, short, strict=True):
-        for a in moves:  # offered means legal: the check `apply` makes, paths measured
+        for a in moves:  # offered means legal: the check `apply` makes, in full
             assert movement.move_reason(s, geo, a.unit, a.destinations(), a.option) is None
