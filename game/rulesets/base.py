@@ -291,15 +291,22 @@ MOVE = msg("move")
 
 
 def placement_reason(s: GameState, geo: Geometry, unit_id: str, dest: Destinations,
-                     allowance: float, how: str = MOVE, connected: bool = False) -> str | None:
+                     allowance: float, how: str = MOVE, connected: bool = False,
+                     straight: bool = False) -> str | None:
     """Common movement rules for one unit's placement: only its own living models, each by a
     legal path no longer than its allowance, no overlap, on the table, out of impassable
     terrain, and in coherency at the end (`connected`: see `coherency_problem`). Returns the
-    first reason it breaks, or None."""
+    first reason it breaks, or None. `straight=True` checks only the models and coherency:
+    for a placement `Geometry.move_toward` made, whose every moved model ends a straight way
+    the table found clear and within the allowance, on a spot it found on the table, out of
+    impassable terrain and clear of every base where the placement stands it (the path and
+    end checks would find each so again)."""
     unit = s.units[unit_id]
     for mid in dest:
         if mid not in unit.models or not s.models[mid].alive:
             return msg("{model} is not a living model of {unit}", model=mid, unit=unit.name)
+    if straight:
+        return coherency_problem(s, geo, unit_id, dest, connected)
     for mid, point in dest.items():
         model = s.models[mid]
         if (model.x, model.y) == tuple(point) or geo.path_within(s, model, point,

@@ -45,7 +45,8 @@ def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None
     if is_engaged(s, geo, unit_id):
         return msg("Cannot charge: {unit} is already engaged (a unit must not be engaged with "
                    "an enemy unit to charge)", unit=unit.name)
-    if not enemies_within(s, geo, unit_id, CHARGE_RANGE):
+    side = s.units[unit_id].side  # (any one enemy within 12" will do: no list of them all)
+    if not any(geo.unit_distance(s, unit_id, e.id) <= CHARGE_RANGE for e in s.enemy_units(side)):
         return msg("Cannot charge: no enemy unit is within 12\" of {unit} (at least one enemy "
                    "unit must be within 12\")", unit=unit.name)
     if unit.flags.get("charge_declared"):

@@ -38,9 +38,10 @@ def allowance(s: GameState, unit_id: str, how: str) -> float:
 
 
 def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str,
-                engaged: bool | None = None) -> str | None:
+                engaged: bool | None = None, straight: bool = False) -> str | None:
     """Why this Movement-phase placement is illegal, quoting the rule, or None. `engaged`:
-    whether the unit is engaged where it stands, if the caller already knows."""
+    whether the unit is engaged where it stands, if the caller already knows; `straight` for
+    a placement made by `geo.move_toward` (see `placement_reason`)."""
     unit = s.units[unit_id]
     if how not in MOVE_KINDS:
         return msg("unknown move {how}", how=repr(how))
@@ -56,7 +57,7 @@ def move_reason(s: GameState, geo: Geometry, unit_id: str, dest: dict, how: str,
     if how == "advance" and "advance_roll" not in unit.flags:
         return msg("{unit} must roll for its Advance first", unit=unit.name)
     problem = placement_reason(s, geo, unit_id, dest, allowance(s, unit_id, how),
-                               connected=True)
+                               connected=True, straight=straight)
     if problem:
         return problem
     if engaged_enemies(s, geo, unit_id, dest):
@@ -150,7 +151,11 @@ def _solve_moves(s, geo, unit_id, how, reach, goals) -> list[Action]:
         placed = stored(s, d)
         if surely_apart(s, unit_id, placed):
             return APART  # move_reason would refuse it too, after measuring every path
-        return move_reason(s, geo, unit_id, placed, how, engaged)
+        # every moved model of `d` ends a straight way `move_toward` found clear of enemy
+        # bases and impassable terrain and no longer than the allowance, on a spot it found
+        # free where `d` stands the others (on the stored grid already): the path and end
+        # checks would find each so again (`apply` makes them)
+        return move_reason(s, geo, unit_id, placed, how, engaged, straight=True)
 
     for name, dest in representative_destinations(s, geo, unit_id, reach, goals, KEEP_AWAY,
                                                   problem).items():

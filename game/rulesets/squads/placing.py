@@ -25,6 +25,7 @@ from game.core.actions import make_placement
 from game.core.geometry import CONTACT_TOLERANCE
 from game.core.i18n import msg
 from game.core.state import GameState, Model
+from game.rulesets.base import placed_view
 from game.rulesets.squads.close_range import CloseRange
 from game.rulesets.squads.spots import (
     CLOSE_RANGE,
@@ -459,7 +460,7 @@ class ChargeSearch(CloseRange, SpotRings):
               loose: bool = False):
         """Place the models in this order, each linked to those placed before it (so the unit
         stays one connected group). (dest of the models that move, None on failure; reason)."""
-        trial = self.s.copy()
+        trial = self._trial()
         placed: list[Model] = []
         dest: dict = {}
         open_targets = list(self.targets)
@@ -517,10 +518,13 @@ class ChargeSearch(CloseRange, SpotRings):
             yield sorted(self.mine, key=lambda m: min(self.before[m.id].values())
                          + shake.uniform(0.0, 4.0)), False, 0.0, True
 
-    def _trial(self, dest: dict) -> GameState:
-        trial = self.s.copy()
-        for mid, (x, y) in dest.items():
-            trial.models[mid].x, trial.models[mid].y = x, y
-        return trial
+    def _trial(self, dest: dict | None = None) -> GameState:
+        """The state to try the unit's placements on, with `dest` stood: the unit's living
+        models copied (the search moves them about), every other base shared with the state
+        (nothing moves those): a whole copy cost more than many a build."""
+        spots = {m.id: (m.x, m.y) for m in self.mine}
+        if dest:
+            spots.update(dest)
+        return placed_view(self.s, spots)
 
 

@@ -165,3 +165,32 @@ def test_reached_goal_spots_give_the_rows_of_every_goal_spot(roll):
             assert sorted(search.static_rows(b.state, m)) == sorted(
                 search._rows(m, search.static_spots(m)))
     assert left_out > 1000
+
+
+def _solved_afresh(b, targets, roll):
+    from game.rulesets.squads import charge
+
+    charge._solved.clear()
+    charge._shared.clear()
+    return charge.solve(b.state, b.geo, "s0u0", targets, roll)
+
+
+@pytest.mark.parametrize("roll", [6, 8, 10, 12])
+@pytest.mark.parametrize("targets", [("s1u0",), ("s1u1",), ("s1u0", "s1u1")])
+def test_trial_views_find_what_whole_copies_find(roll, targets, monkeypatch):
+    """The charge search tries its placements on a view of the state (`_trial`: only the
+    unit's own models copied): the same placement or the same reason as on a whole copy of
+    the state, and the state itself untouched (fails when the view shares the unit's models)."""
+    b = mob_against_two_lines(3.0)
+    before = [(m.id, m.x, m.y) for m in b.state.models.values()]
+    found = _solved_afresh(b, targets, roll)
+    assert [(m.id, m.x, m.y) for m in b.state.models.values()] == before
+
+    def whole_copy(search, dest=None):
+        trial = search.s.copy()
+        for mid, (x, y) in (dest or {}).items():
+            trial.models[mid].x, trial.models[mid].y = x, y
+        return trial
+
+    monkeypatch.setattr(ChargeSearch, "_trial", whole_copy)
+    assert _solved_afresh(b, targets, roll) == found
