@@ -18,6 +18,7 @@ from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
 from game.rulesets.base import placed_view, unit_centroid
+from game.rulesets.legions.move_intents import poses
 from game.rulesets.legions.movement import (
     coherency_kept,
     neighbours,
@@ -144,13 +145,6 @@ _SOLVED = PerTable(SOLVED_LIMIT)
 NEIGHBOURHOOD = 2.5
 
 
-def _base(m) -> tuple:
-    """A base by its fields (what its equality compares): a key hashed at C speed, unlike the
-    dataclass's own generated hash."""
-    base = m.base
-    return (base.kind, base.width_mm, base.depth_mm)
-
-
 def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
                need_contact: bool) -> tuple:
     """A placement depends on the table, the unit's and the target's models and the models
@@ -158,7 +152,7 @@ def _solve_key(s: GameState, unit_id: str, target_id: str, allowance: float,
     not run again for a charge whose surroundings did not change."""
     mine = s.alive_models(unit_id)
     return (unit_id, target_id, allowance, need_contact,
-            tuple((m.id, m.x, m.y, m.facing, *_base(m)) for m in mine),
+            poses(mine),
             neighbours(s, unit_id, allowance + NEIGHBOURHOOD + 1.0, also=target_id))
 
 

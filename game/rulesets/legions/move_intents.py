@@ -90,7 +90,8 @@ _GOALS = PerTable(GOALS_LIMIT)
 def poses(models) -> tuple:
     """These models as (id, x, y, facing, base kind, width, depth): where each stands and the
     base it stands on, all a measure of them reads (the base by its fields, hashed at C speed),
-    for the keys answers are remembered under."""
+    for the keys answers are remembered under (the goals here, the sight, the charge odds and
+    placements, the solved Moves)."""
     return tuple([(m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm, m.base.depth_mm)
                   for m in models])
 
