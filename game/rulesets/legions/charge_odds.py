@@ -35,6 +35,7 @@ from game.rulesets.legions.charge_moves import (
     in_contact_with,
     solve_move,
 )
+from game.rulesets.legions.move_intents import poses
 from game.rulesets.legions.odds import charge_distribution, needed_roll
 
 #: The highest charge roll (a D6 kept).
@@ -90,9 +91,7 @@ _CACHE = PerTable(CACHE_LIMIT)
 def position_key(s: GameState, what: str, unit_id: str, target_id: str, setup: int) -> tuple:
     """Everything the search depends on: where every model stands, and its base by its
     fields (hashed at C speed; disorder comes in as a setup of -1)."""
-    models = tuple((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm, m.base.depth_mm)
-                   for m in s.models.values() if m.alive)
-    return (what, unit_id, target_id, setup, models)
+    return (what, unit_id, target_id, setup, poses([m for m in s.models.values() if m.alive]))
 
 
 def cached(geo: Geometry, key: tuple, work):

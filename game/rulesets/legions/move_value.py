@@ -120,23 +120,30 @@ class Board:
         return out
 
 
-_BOARDS: dict[tuple, Board] = {}
+#: The boards kept, each with the position it was worked out for (see `board`).
+_BOARDS: list[tuple[Geometry, list, Board]] = []
 
 
 def board(s: GameState, geo: Geometry) -> Board:
     """The board of this position (remembered under the table, every model's place and every
     unit's models: a character joining or leaving a unit moves no model, yet changes which
-    models each unit has, and the board answers per unit)."""
-    key = (id(geo), tuple([(m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()]),
-           tuple([(u.id, u.models) for u in s.units.values()]))
-    found = _BOARDS.get(key)
-    if found is None or found.geo is not geo:
-        if len(_BOARDS) >= BOARDS_KEPT:
-            _BOARDS.clear()
-        # a copy: the board answers lazily, and the state it was asked about is mutated by
-        # the next action applied to it (a stale board once valued a Move from a position
-        # where its unit was aboard a Transport, and found no models)
-        found = _BOARDS[key] = Board(s.copy(), geo)
+    models each unit has, and the board answers per unit).
+
+    The position is compared, not hashed: a greedy Movement decision values some 40 moves
+    from one position, and hashing its ~60 models' places for each cost twice the compare
+    (a list's equality stops at the first model that differs)."""
+    place = [(m.id, m.x, m.y, m.alive, m.facing) for m in s.models.values()]
+    place.append(tuple([(u.id, u.models) for u in s.units.values()]))
+    for table, kept, found in reversed(_BOARDS):
+        if table is geo and kept == place:
+            return found
+    if len(_BOARDS) >= BOARDS_KEPT:
+        _BOARDS.clear()
+    # a copy: the board answers lazily, and the state it was asked about is mutated by the
+    # next action applied to it (a stale board once valued a Move from a position where its
+    # unit was aboard a Transport, and found no models)
+    found = Board(s.copy(), geo)
+    _BOARDS.append((geo, place, found))
     return found
 
 

@@ -270,9 +270,8 @@ def solve(s: GameState, geo: Geometry, unit_id: str, how: str, goal: str) -> Des
     mine = s.alive_models(unit_id)
     if point is None:
         return {m.id: (m.x, m.y) for m in mine}
-    key = (unit_id, reach, point,
-           tuple((m.id, m.x, m.y, m.facing, m.base.kind, m.base.width_mm, m.base.depth_mm)
-                 for m in mine), neighbours(s, unit_id, reach + NEIGHBOURHOOD + 1.0))
+    key = (unit_id, reach, point, move_intents.poses(mine),
+           neighbours(s, unit_id, reach + NEIGHBOURHOOD + 1.0))
     found = _OFFER_CACHE.get(geo, key, lambda: representative_destinations(
         s, geo, unit_id, reach, {goal: point}, KEEP_AWAY + 0.05,
         lambda d: coherency_kept(s, geo, unit_id, d)))

@@ -53,3 +53,30 @@ def test_a_move_is_valued_from_the_position_asked_about_not_a_later_one():
                                                               same.alive_models("s0u0")]
     move = Action("move", "s0u0", option="move:toward:s1u0")
     assert action_value(same, move, b.geo) == action_value(same.copy(), move, b.geo)
+
+
+def test_a_board_is_shared_by_equal_positions_and_never_by_different_ones():
+    """move_value.board compares the position (every model's place, pose and life, every
+    unit's models, the table) with those of the boards it keeps: an equal position (a copy)
+    gets the same board, and any difference a board of its own."""
+    from game.rulesets.legions.move_value import board
+
+    b = facing_lines(8.0)
+    first = board(b.state, b.geo)
+    assert board(b.state.copy(), b.geo) is first
+
+    def changed(change):
+        s = b.state.copy()
+        change(s, s.alive_models("s0u0")[0])
+        return s
+
+    differ = [changed(lambda s, m: setattr(m, "x", m.x + 1e-9)),
+              changed(lambda s, m: setattr(m, "y", m.y - 1e-9)),
+              changed(lambda s, m: setattr(m, "facing", m.facing + 1.0)),
+              changed(lambda s, m: setattr(m, "alive", False)),
+              changed(lambda s, m: setattr(s.units["s0u0"], "models",
+                                           s.units["s0u0"].models[1:]))]
+    for s in differ:
+        other = board(s, b.geo)
+        assert other is not first and other is board(s.copy(), b.geo)
+    assert board(b.state, facing_lines(8.0).geo) is not first
