@@ -16,6 +16,17 @@ CONTACT_TOLERANCE = 0.02
 
 Destinations = dict[str, Point]
 
+#: The model type whose bases block sight between two others (common rules: "no third model's
+#: base of the `vehicle` type"). Each ruleset spells its types its own way (legions' data says
+#: "Vehicle"), so the type is read without case: spelled otherwise, no vehicle ever blocked.
+SIGHT_BLOCKING_TYPE = "vehicle"
+
+
+def blocks_sight(model: Model) -> bool:
+    """Whether this model's base blocks sight between two others (its type is the vehicle
+    type, in any case). Whether it is alive and a third model is the caller's to ask."""
+    return str(model.profile.get("type", "")).lower() == SIGHT_BLOCKING_TYPE
+
 
 class Geometry(Protocol):
     width: float

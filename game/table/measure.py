@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pymunk
 
 from game.core import polygons
-from game.core.geometry import CONTACT_TOLERANCE
+from game.core.geometry import CONTACT_TOLERANCE, blocks_sight
 from game.core.state import MM_PER_INCH, BaseShape, GameState, Model, Point
 
 if TYPE_CHECKING:
@@ -298,7 +298,7 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     """Some sampled straight segment between the two bases is clear.
 
     Obscuring terrain blocks sight through it, not into it: a piece that either base overlaps
-    is ignored. Third living models of the `vehicle` type block too.
+    is ignored. Third living models of the vehicle type block too (`blocks_sight`).
 
     The answer depends on the two bases and poses, the vehicles near them and the terrain
     (which never moves), and the same pair is asked again and again on the same board (each
@@ -307,7 +307,7 @@ def line_of_sight(table: Table, s: GameState, a: Model, b: Model) -> bool:
     box = _pair_box(table, a, b)
     vehicles = [m for m in s.models.values()
                 if m.alive and m.id != a.id and m.id != b.id
-                and m.profile.get("type") == "vehicle" and _boxes_meet(_model_box(table, m), box)]
+                and blocks_sight(m) and _boxes_meet(_model_box(table, m), box)]
     base_a, base_b = a.base, b.base
     key = (base_a.kind, base_a.width_mm, base_a.depth_mm, a.x, a.y, a.facing,
            base_b.kind, base_b.width_mm, base_b.depth_mm, b.x, b.y, b.facing,

@@ -197,9 +197,12 @@ def test_concave_obscuring_outline_blocks_only_where_it_is():
     assert not table.line_of_sight(s, shooter, behind_arm)
 
 
-def test_a_vehicle_between_blocks_sight_but_an_infantry_model_does_not():
+@pytest.mark.parametrize("spelled", ["vehicle", "Vehicle", "VEHICLE"])
+def test_a_vehicle_between_blocks_sight_but_an_infantry_model_does_not(spelled):
+    """Common rules, line of sight: a third model's base of the vehicle type blocks it, however
+    the ruleset's data spells the type (legions' says "Vehicle")."""
     shooter, target = model("s", 10, 24), model("t", 20, 24, side=1)
-    tank = model("v", 15, 24, "rect 120x100", side=1, kind="vehicle", facing=90)
+    tank = model("v", 15, 24, "rect 120x100", side=1, kind=spelled, facing=90)
     table, s = table_and_state([shooter, target, tank])
     assert not table.line_of_sight(s, shooter, target)
     assert table.line_of_sight(s, shooter, tank)  # the vehicle itself can be seen

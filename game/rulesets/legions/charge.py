@@ -19,7 +19,7 @@ import math
 from game.core.actions import Action, make_placement
 from game.core.dice import Dice
 from game.core.events import ChargeResolved, Event
-from game.core.geometry import Geometry
+from game.core.geometry import Geometry, blocks_sight
 from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState
@@ -130,11 +130,11 @@ def sight_distance(s: GameState, geo: Geometry, unit_id: str, target_id: str) ->
     """The distance from the nearest model of the unit that sees a model of the target within
     12" (step 2), or None when no model does.
 
-    Remembered per table under all it reads: the two units' models and every vehicle (third
-    living models of the vehicle type block sight; terrain never moves). The declarations
+    Remembered per table under all it reads: the two units' models and every living model
+    that blocks sight (`blocks_sight`: the Vehicles; terrain never moves). The declarations
     are listed again after every charge, and the check and the declaration ask again: some
     four asks in five in greedy battles were repeats."""
-    vehicles = [m for m in s.models.values() if m.alive and m.profile.get("type") == "vehicle"]
+    vehicles = [m for m in s.models.values() if m.alive and blocks_sight(m)]
     key = (unit_id, target_id, poses(s.alive_models(unit_id)), poses(s.alive_models(target_id)),
            poses(vehicles))
     return _SIGHT.get(geo, key, lambda: _sight_distance(s, geo, unit_id, target_id))

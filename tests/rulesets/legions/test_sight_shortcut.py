@@ -5,7 +5,6 @@ sight asked nearest first) for every pair of enemy units at the positions of gre
 
 import pytest
 
-from game.core.state import frozen_profile
 from game.rulesets.legions import charge
 from tests.rulesets.legions.battle import Battle, facing_lines
 from tests.rulesets.legions.test_contact_shortcuts import greedy_positions
@@ -50,10 +49,10 @@ def test_sight_at_the_12_inch_edge(slack):
 
 
 def test_a_vehicle_moved_into_the_way_is_asked_afresh():
-    """The remembered sight reads every model the table lets block it (third living models
-    whose type is `vehicle`: a legions Vehicle's type is spelled "Vehicle", so the tank is
-    given the table's word here): driven between the two units, it blocks the sight that was
-    there, and the distance asked again says so."""
+    """The remembered sight reads every model that blocks it (third living models of the
+    vehicle type: a legions Vehicle, its type spelled "Vehicle" in the data): driven between
+    the two units, the tank blocks the sight that was there, and the distance asked again
+    says so (charge step 2: line of sight)."""
     b = Battle(["hammer_paragon", "battle_tank"], ["hammer_paragon"])
     b.place("s0u0", 20.0, 24.0, 0.0)
     b.place("s1u0", 28.0, 24.0, 180.0)
@@ -62,7 +61,7 @@ def test_a_vehicle_moved_into_the_way_is_asked_afresh():
     seen = charge.sight_distance(s, geo, "s0u0", "s1u0")
     assert seen is not None and seen == long_way(s, geo, "s0u0", "s1u0")
     tank = s.alive_models("s0u1")[0]
-    tank.profile = frozen_profile({**tank.profile, "type": "vehicle"})
+    assert tank.profile["type"] == "Vehicle"
     assert charge.sight_distance(s, geo, "s0u0", "s1u0") == seen
     tank.x, tank.y = 24.0, 24.0
     assert long_way(s, geo, "s0u0", "s1u0") is None
