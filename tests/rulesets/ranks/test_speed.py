@@ -5,18 +5,15 @@ advance, the same charge, the same reason."""
 import math
 import random
 
-from game import ai, rulesets
 from game.core.actions import Action
 from game.core.polygons import convex_hull
-from game.io.tmx import default_map_for, load_scenario
 from game.rulesets.ranks import charge, evaluation, formation, movement, offers, recall, sweep
 from game.rulesets.ranks.formation import Extent, Frame
 from game.rulesets.ranks.shapes import overlap_entry, penetration, rect_corners
-from game.sim import battle_forces
-from game.turn import TurnController
 from tests.rulesets.ranks.battle import DEPTH as D
 from tests.rulesets.ranks.battle import WIDTH as W
 from tests.rulesets.ranks.battle import Battle
+from tests.shipped import greedy_states
 
 
 def forget_everything():
@@ -28,15 +25,7 @@ def forget_everything():
 
 def shipped_battle_positions(steps=60, seed=3):
     """States of a shipped greedy battle, one per decision, with its table."""
-    ruleset = rulesets.get("ranks")
-    scenario = load_scenario(default_map_for("ranks"))
-    controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
-    players = {i: ai.make("greedy", seed * 31 + i) for i in range(2)}
-    states = []
-    while not controller.over and len(states) < steps:
-        states.append(controller.state.copy())
-        controller.apply(players[controller.current_player()].choose(controller))
-    return ruleset, controller.geo, states
+    return greedy_states("ranks", seed, steps)
 
 
 def living_units(states):

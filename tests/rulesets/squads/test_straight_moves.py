@@ -8,29 +8,15 @@ import functools
 
 import pytest
 
-from game import ai, rulesets
-from game.io.tmx import default_map_for, load_scenario
 from game.rulesets import base
 from game.rulesets.squads import movement
-from game.sim import battle_forces
-from game.turn import TurnController
+from tests.shipped import greedy_states
 
 
 @functools.cache
 def shipped_movement_positions(seed=1, steps=120):
     """States of a shipped greedy battle at each Movement-phase decision, with its table."""
-    ruleset = rulesets.get("squads")
-    scenario = load_scenario(default_map_for("squads"))
-    controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
-    players = {i: ai.make("greedy", seed * 31 + i) for i in range(2)}
-    states = []
-    for _ in range(steps):
-        if controller.over:
-            break
-        if controller.state.phase == "movement":
-            states.append(controller.state.copy())
-        controller.apply(players[controller.current_player()].choose(controller))
-    return ruleset, controller.geo, states
+    return greedy_states("squads", seed, steps, lambda s: s.phase == "movement")
 
 
 def moves_listed(ruleset, geo, states):
