@@ -35,11 +35,11 @@ def final_margin(state, side: int) -> float:
     return points[side] - max(p for i, p in enumerate(points) if i != side)
 
 
-def play_out(ruleset, state, geo, action, seed: int, side: int) -> float:
+def play_out(ruleset, state, geo, action, seed: int, side: int, dice=Dice) -> float:
     """The side's final margin after `action` in `state`, greedy everywhere afterwards; the
-    hidden order re-dealt by `seed` (the same world for both choices)."""
+    hidden order re-dealt by `seed` (the same world for both choices), the dice `dice(seed)`."""
     world = determinize(ruleset, state, random.Random(seed))
-    play = Playout(ruleset, world, geo, Dice(seed))
+    play = Playout(ruleset, world, geo, dice(seed))
     play.apply(action)
     agents = [GreedyAgent(seed + i) for i in range(len(world.sides))]
     while not play.over:
@@ -55,26 +55,39 @@ def compare(ruleset, state, geo, mine, greedys, side: int, playouts: int) -> tup
     return statistics.mean(diffs), se
 
 
-def overrides(ruleset_id: str, seed: int, seat: int, budget: float, playouts: int,
-              limit: int) -> list[dict]:
+def search_decisions(ruleset_id: str, seed: int, seat: int, budget: float):
+    """A search-vs-greedy battle (the search in `seat`), decision by decision of the search:
+    yields (controller, search agent, its action, whether it had a choice) before the action
+    is applied; then (None, None, None, final margin of the search's side)."""
     ruleset = rulesets.get(ruleset_id)
     scenario = load_scenario(default_map_for(ruleset_id))
     controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
     search = ai.make("search", seed * 31 + seat, budget)
     greedy = ai.make("greedy", seed * 31 + 1 - seat)
-    rows, decisions = [], 0
     while not controller.over:
         if controller.current_player() != seat:
             controller.apply(greedy.choose(controller))
             continue
         choice = len(controller.legal_actions()) > 1  # else `last` is an older decision's
         action = search.choose(controller)
+        yield controller, search, action, choice
+        controller.apply(action)
+    yield None, None, None, final_margin(controller.state, seat)
+
+
+def overrides(ruleset_id: str, seed: int, seat: int, budget: float, playouts: int,
+              limit: int) -> list[dict]:
+    rows, decisions = [], 0
+    for controller, search, action, choice in search_decisions(ruleset_id, seed, seat, budget):
+        if controller is None:
+            break
         decisions += 1
         cands = search.last
         if choice and cands and len(rows) < limit:
             base = max(cands, key=lambda c: c.greedy)
             if base.action != action:
                 pick = next(c for c in cands if c.action == action)
+                ruleset = controller.ruleset
                 mean, se = compare(ruleset, controller.state, controller.geo, action,
                                    base.action, seat, playouts)
                 turns = search.last_by == "turns"
@@ -83,7 +96,6 @@ def overrides(ruleset_id: str, seed: int, seat: int, budget: float, playouts: in
                 rows.append({"kind": action.kind, "greedy_kind": base.action.kind,
                              "depth": "turn" if turns else pick.depth, "gain": gain,
                              "mean": mean, "se": se, "round": controller.state.round})
-        controller.apply(action)
     for row in rows:
         row["decisions"] = decisions
     return rows

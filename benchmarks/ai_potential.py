@@ -23,34 +23,17 @@ Prints figures; it is not a pass/fail test.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from game import ai, rulesets
-from game.ai.determinize import determinize
-from game.ai.greedy import GreedyAgent
-from game.ai.playout import KeyedDice, Playout
-from game.io.tmx import default_map_for, load_scenario
-from game.sim import battle_forces
-from game.turn import TurnController
-
-
-def final_margin(state, side: int) -> float:
-    points = state.result["points"]
-    return points[side] - max(p for i, p in enumerate(points) if i != side)
+from benchmarks import ai_overrides
+from game.ai.playout import KeyedDice
 
 
 def play_out(ruleset, state, geo, action, seed: int, side: int) -> float:
     """The side's final margin after `action`, greedy everywhere afterwards, with the keyed
     dice and the hidden order of `seed` (the same for every candidate)."""
-    world = determinize(ruleset, state, random.Random(seed))
-    play = Playout(ruleset, world, geo, KeyedDice(seed))
-    play.apply(action)
-    agents = [GreedyAgent(seed + i) for i in range(len(world.sides))]
-    while not play.over:
-        play.apply(agents[play.current_player()].choose(play))
-    return final_margin(play.state, side)
+    return ai_overrides.play_out(ruleset, state, geo, action, seed, side, KeyedDice)
 
 
 def judge(ruleset, state, geo, actions: list, side: int, playouts: int) -> dict:
@@ -75,35 +58,27 @@ def judge(ruleset, state, geo, actions: list, side: int, playouts: int) -> dict:
 
 def potential(ruleset_id: str, seed: int, seat: int, budget: float, playouts: int,
               most: int, every: int, limit: int) -> tuple[list[dict], float]:
-    ruleset = rulesets.get(ruleset_id)
-    scenario = load_scenario(default_map_for(ruleset_id))
-    controller = TurnController(ruleset, scenario, seed, battle_forces(ruleset, 2, scenario))
-    search = ai.make("search", seed * 31 + seat, budget)
-    greedy = ai.make("greedy", seed * 31 + 1 - seat)
     rows, seen = [], 0
-    while not controller.over:
-        if controller.current_player() != seat:
-            controller.apply(greedy.choose(controller))
-            continue
-        choice = len(controller.legal_actions()) > 1  # else `last` is an older decision's
-        action = search.choose(controller)
+    for controller, search, action, choice in ai_overrides.search_decisions(
+            ruleset_id, seed, seat, budget):
+        if controller is None:
+            return rows, choice  # the final margin
         cands = search.last
-        if choice and len(cands) > 1:
-            seen += 1
-            if seen % every == 0 and len(rows) < limit:
-                base = max(cands, key=lambda c: c.greedy)
-                ordered = [base.action, *([action] if action != base.action else []),
-                           *[c.action for c in cands
-                             if c.action not in (base.action, action)]][:most]
-                row = judge(ruleset, controller.state, controller.geo, ordered, seat,
-                            playouts)
-                row.update(round=controller.state.round, by=search.last_by,
-                           pick=ordered.index(action), kinds=[a.kind for a in ordered],
-                           overridden=action != base.action)
-                rows.append(row)
-        controller.apply(action)
-    points = controller.state.result["points"]
-    return rows, points[seat] - max(p for i, p in enumerate(points) if i != seat)
+        if not (choice and len(cands) > 1):
+            continue
+        seen += 1
+        if seen % every or len(rows) >= limit:
+            continue
+        base = max(cands, key=lambda c: c.greedy)
+        ordered = [base.action, *([action] if action != base.action else []),
+                   *[c.action for c in cands if c.action not in (base.action, action)]][:most]
+        row = judge(controller.ruleset, controller.state, controller.geo, ordered, seat,
+                    playouts)
+        row.update(round=controller.state.round, by=search.last_by,
+                   pick=ordered.index(action), kinds=[a.kind for a in ordered],
+                   overridden=action != base.action)
+        rows.append(row)
+    return rows, 0.0
 
 
 def main() -> None:
