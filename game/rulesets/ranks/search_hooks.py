@@ -45,3 +45,20 @@ THREAT_WEIGHTS = (0.1, 0.05)
 #: 4.10). All 100 battles of seeds 0-49 paired: 74 against 71 won, +2.33 +- 1.65 points, 1.4
 #: standard errors: not clear, so not kept. The gain, if real, is ~2 points of margin; a
 #: next look would be the leaves it changes (`benchmarks/ai_overrides.py`), not more seeds.
+#:
+#: Where the search's gains lie in ranks (`python -m benchmarks.ai_potential --ruleset ranks
+#: --seeds 1 --playouts 16 --decisions 10`: every second decision with a choice of seed 0,
+#: both seats, 20 decisions, each candidate played out 16 times to the end): the search's picks
+#: gained +24.2 points over greedy's choices, summed; the best candidate, chosen on half the
+#: playouts and judged on the other half, +72.9. Most of the difference is in rounds 1-2,
+#: before the armies meet: there the next-turn look-ahead reads every candidate the same
+#: (a probe, not kept: greedy play of seed 0 to seat 0's second order of round 1, then 16
+#: paired rollouts of each of its ten candidates by `game.ai.turns.rollout`: +0.0 +- 0.0 for
+#: all ten at one turn, while to the battle's end one order gained +19.6 +- 2.4), and
+#: a rollout to the end costs ~0.2-0.3 s there, so 1.0 s affords about four. Rollouts of three
+#: turns (~0.08 s) agreed with the end's in one position of two probed. Compute is what the
+#: search lacks here, not candidates: the same seeds 0-9 at 2.0 s won 15 of the 19 battles
+#: both runs finished against 13 at 1.0 s (paired +5.21 +- 3.89; 16 of 20 in all).
+#: Also not kept: the horizon to the end when the budget affords two candidates three
+#: rollouts each instead of four (`search.END_CANDIDATES = 2`, patched for the run): the same
+#: seeds at 1.0 s, 13 -> 15 of 19 won, paired +2.00 +- 3.26.
