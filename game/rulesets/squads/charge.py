@@ -45,8 +45,7 @@ def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None
     if is_engaged(s, geo, unit_id):
         return msg("Cannot charge: {unit} is already engaged (a unit must not be engaged with "
                    "an enemy unit to charge)", unit=unit.name)
-    side = s.units[unit_id].side  # (any one enemy within 12" will do: no list of them all)
-    if not any(geo.unit_distance(s, unit_id, e.id) <= CHARGE_RANGE for e in s.enemy_units(side)):
+    if next(_in_reach(s, geo, unit_id, CHARGE_RANGE), None) is None:  # one will do
         return msg("Cannot charge: no enemy unit is within 12\" of {unit} (at least one enemy "
                    "unit must be within 12\")", unit=unit.name)
     if unit.flags.get("charge_declared"):
@@ -56,8 +55,14 @@ def eligibility_problem(s: GameState, geo: Geometry, unit_id: str) -> str | None
 
 
 def enemies_within(s: GameState, geo: Geometry, unit_id: str, reach: float) -> list[str]:
+    return list(_in_reach(s, geo, unit_id, reach))
+
+
+def _in_reach(s: GameState, geo: Geometry, unit_id: str, reach: float):
+    """The enemy units within `reach` of the unit, one by one (the eligibility test stops
+    at the first)."""
     side = s.units[unit_id].side
-    return [e.id for e in s.enemy_units(side) if geo.unit_distance(s, unit_id, e.id) <= reach]
+    return (e.id for e in s.enemy_units(side) if geo.unit_distance(s, unit_id, e.id) <= reach)
 
 
 def reachable_targets(s: GameState, geo: Geometry, unit_id: str, roll: int) -> list[str]:
