@@ -31,7 +31,8 @@ def explanation(agent) -> dict | None:
     if not cands:
         return None
     turns = getattr(agent, "last_by", "tree") == "turns"
-    to_end = getattr(agent, "last_horizon", 1) is None
+    horizon = getattr(agent, "last_horizon", 1)
+    to_end = horizon is None
     first = max(cands, key=lambda c: c.greedy)  # the one-ply judgement it starts from
     rows = []
     for cand in cands[:TOP]:
@@ -45,6 +46,8 @@ def explanation(agent) -> dict | None:
             "depth": 0 if rolled else cand.depth,
             "rollouts": len(cand.turn_values) if rolled else 0,
             "to_the_end": rolled and to_end,
+            # the opponents' turns the rollouts played (None: to the battle's end)
+            "turns_ahead": (None if to_end else horizon) if rolled else 0,
             "gain": round(cand.turn_gain, 3) if rolled else None,
             "gain_error": (round(cand.turn_error, 3) if rolled
                            and cand.turn_error != float("inf") else None),
@@ -102,6 +105,11 @@ def _margin(row: dict) -> str:
     if row.get("rollouts") and row.get("to_the_end"):
         return msg("expected margin {margin:+.2f} at the battle's end ({rollouts})",
                    margin=row["expected_margin"],
+                   rollouts=nmsg("{n} rollout", "{n} rollouts", row["rollouts"]))
+    if row.get("rollouts") and (row.get("turns_ahead") or 1) > 1:
+        return msg("expected margin {margin:+.2f} after the opponents' next {turns} "
+                   "({rollouts})", margin=row["expected_margin"],
+                   turns=nmsg("{n} turn", "{n} turns", row["turns_ahead"]),
                    rollouts=nmsg("{n} rollout", "{n} rollouts", row["rollouts"]))
     if row.get("rollouts"):
         return msg("expected margin {margin:+.2f} after the opponents' next turn ({rollouts})",

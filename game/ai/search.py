@@ -212,7 +212,8 @@ class SearchAgent:
         #: The turn look-ahead's last rollout cost (CPU s), and decisions since it was skipped.
         self._timing: dict = {}
         self._skipped = 0
-        self._short = 0
+        #: Decisions each horizon was too dear for (`horizon`).
+        self._short: dict = {}
         #: Whether the last turn look-ahead ended at the next turn's soft stop, in its time.
         self._soft_next_turn = False
         #: Which look-ahead that decision rests on: "turns" or "tree" (for the explanation),
@@ -302,20 +303,28 @@ class SearchAgent:
                 or self._skipped % REMEASURE == 0)
 
     def horizon(self, ruleset=None) -> int | None:
-        """The turn look-ahead's horizon: None (the battle's end) when the budget affords
-        `END_CANDIDATES` candidates `SEEDS_WANTED` rollouts each that far (unmeasured yet,
-        or every `REMEASURE` decisions, it is tried); else 1 (the opponents' next turn).
+        """The turn look-ahead's horizon: the farthest of the ruleset's `turn_horizons`
+        (turns, None for the battle's end; by default the end alone) whose rollouts the
+        budget affords for `END_CANDIDATES` candidates `SEEDS_WANTED` rollouts each (one not
+        measured yet is tried; one too dear is tried again every `horizon_remeasure`
+        decisions, by default `END_REMEASURE`: rollouts get cheaper as the battle goes);
+        else 1 (the opponents' next turn).
         Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose
         `search_to_the_end` is False (measured worse there: its search_hooks say why).
-        Why to the end: the final points
-        need no evaluation of a position, whose misjudgements a short horizon inherits."""
+        Why far: the final points need no evaluation of a position, whose misjudgements a
+        short horizon inherits; where no unit can reach another within the next turn, every
+        candidate reads the same at 1 (ranks' search_hooks: the approach)."""
         if self.budget is None or not getattr(ruleset, "search_to_the_end", True):
             return 1
-        cost = self._timing.get(timing_key(None))
-        if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
-            return None
-        self._short += 1
-        return None if self._short % END_REMEASURE == 0 else 1
+        every = getattr(ruleset, "horizon_remeasure", END_REMEASURE)
+        for turns in getattr(ruleset, "turn_horizons", (None,)):
+            cost = self._timing.get(timing_key(turns))
+            if cost is None or cost * SEEDS_WANTED * END_CANDIDATES <= self.budget:
+                return turns
+            self._short[turns] = self._short.get(turns, 0) + 1
+            if self._short[turns] % every == 0:
+                return turns
+        return 1
 
     def look_ahead_turns(self, ruleset, world, geo, me, cands, start) -> Candidate | None:
         """The turn look-ahead (`game.ai.turns`): the candidate it is confident of over
@@ -335,7 +344,7 @@ class SearchAgent:
                               else start + self.budget * soft)
         finally:
             self._deadline = whole
-        self._soft_next_turn = horizon is not None and soft is not None and limit is not None \
+        self._soft_next_turn = horizon == 1 and soft is not None and limit is not None \
             and time.thread_time() < limit
         return None if pick is max(cands, key=lambda c: c.greedy) else pick
 
@@ -351,10 +360,10 @@ class SearchAgent:
     @staticmethod
     def soft_share(ruleset, world, horizon: int | None) -> float | None:
         """The share of the budget past which the turn look-ahead starts no new round of
-        rollouts unless a challenger leads (`game.ai.turns.leading`): `TURN_SOFT` for the
-        horizon to the battle's end; for the next turn's, the ruleset's `next_turn_soft(state)`
+        rollouts unless a challenger leads (`game.ai.turns.leading`): `TURN_SOFT` for a
+        horizon past the next turn (the battle's end, or several turns); for the next turn's, the ruleset's `next_turn_soft(state)`
         (None, no soft stop, by default: the next turn's early stop keeps squads' median low)."""
-        if horizon is None:
+        if horizon != 1:
             return TURN_SOFT
         hook = getattr(ruleset, "next_turn_soft", None)
         return None if hook is None else hook(world)

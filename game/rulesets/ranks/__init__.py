@@ -100,6 +100,8 @@ class RanksRuleset(RulesetBase):
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     reach_odds = staticmethod(search_hooks.reach_odds)
     threat_weights = search_hooks.THREAT_WEIGHTS
+    turn_horizons = search_hooks.TURN_HORIZONS
+    horizon_remeasure = search_hooks.HORIZON_REMEASURE
     name = msg("Ranks: blocks with fronts, flanks, fumbles and panic")
     phase_names = PHASE_NAMES
     status_help = {

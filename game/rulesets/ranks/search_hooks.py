@@ -1,4 +1,4 @@
-"""The searcher's hooks for ranks: the leaf evaluation.
+"""The searcher's hooks for ranks: the leaf evaluation and the turn look-ahead's horizons.
 
 A ranks charge rolls no dice: it is allowed when the whole move reaches (`movement.allowance`),
 so the threat term counts an enemy within the unit's allowance with certainty. Combats are
@@ -21,6 +21,26 @@ def reach_odds(s, unit_id, gap):
 #: threatened model predicted +0.10 of final margin for the side to act and -0.03 for the
 #: other, a fifth of the common weights (0.5, 0.25): ranks weighs them so.
 THREAT_WEIGHTS = (0.1, 0.05)
+
+#: The turn look-ahead's horizons, farthest first (`game.ai.search.SearchAgent.horizon`): the
+#: battle's end, else four, three or two turns, whichever the budget affords; and a horizon
+#: found too dear is measured again every `HORIZON_REMEASURE` decisions (its rollouts get
+#: cheaper as the battle goes). Why: before the armies meet, no unit can reach another within
+#: the next turn, so every candidate reads the same at that horizon and greedy's choice stood
+#: (below: +0.0 for all ten of a position's orders), while rollouts to the end cost ~0.1-0.3 s,
+#: more than the budget affords for four candidates three times. Probed (greedy play of seeds
+#: 0 and 1 to eight of the approach's decisions, rounds 1-2, each candidate's gain over
+#: greedy's choice from 6 paired rollouts per horizon against 12 others to the end): the
+#: candidate the rule would play gained, summed by the end's reading, +0.0 at one turn, +35.6
+#: at two, +27.0 at three, +80.3 at four, +82.7 at the end, of a best +98.7; a four-turn
+#: rollout cost ~90 ms against ~130 ms to the end. Measured (`python -m benchmarks.ai
+#: --ruleset ranks --seeds 10 --budget 1.0 --progress --jobs 1`, the ladder patched in):
+#: seeds 0-9, 19 of 20 won, margin +23.70 +- 2.64, against 13 of the 19 battles the run
+#: without it finished (paired by `benchmarks.ai_compare`: +18.32 +- 4.46 points, 18 won
+#: against 13); seeds 10-19 (`--first-seed 10`), 17 of 20 won (one drawn), margin +18.45 +-
+#: 3.13. Decisions: median 0.07 s and 0.19 s, p95 1.00 s.
+TURN_HORIZONS = (None, 4, 3, 2)
+HORIZON_REMEASURE = 6
 
 #: Tried and dropped: the turn look-ahead to the opponents' next turn only
 #: (`search_to_the_end = False`, as legions): `python -m benchmarks.ai --ruleset ranks --seeds
