@@ -3,7 +3,8 @@ confident of another.
 
 On the agent's own turn (`state.active` is its side), when the engine is fast enough for the
 budget: the look-ahead in turns (`game.ai.turns`): each candidate played out by greedy to the
-battle's end while the budget affords that (`horizon`), else to the end of the opponents'
+battle's end while the budget affords that (`horizon`), else as many of the opponents' turns
+as a ruleset's `turn_horizons` list and the budget affords, else to the end of the opponents'
 next turn, common dice across candidates, the paired gain over greedy's choice beyond a
 margin and its error. Its verdict is final, but in the last round with the short horizon:
 when it keeps greedy's choice, the tree below has the rest of the budget (its few decisions

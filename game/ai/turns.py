@@ -24,7 +24,8 @@ Where a turn is one activation (cards, warband) the horizon is one of the side's
 and each opponent's next one; the rule is the same: stop when the turn (`state.active`) has
 passed to another side and come back.
 
-Or to the battle's end (`turns=None`), when the budget affords it (the searcher decides):
+Or several turns (`turns=k`: the turn back with the searcher the k-th time), or to the
+battle's end (`turns=None`), when the budget affords it (the searcher decides):
 then the value is the final margin, which needs no judgement of a position. Why: the
 overrides a next-turn horizon made in warband were worth +4 points to it on average and
 +0.75 ± 1.4 when played out to the end (`benchmarks.ai_overrides`): what `evaluate` sees at
