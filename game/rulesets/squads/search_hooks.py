@@ -150,3 +150,12 @@ LAST_ROUND_TURN_ROUNDS = (18, 24)
 # tree kept (the next-turn rollouts too dear there) where not charging (end_phase) was worth
 # +16.75 held out, and in round 2 an Advance where ending the phase was worth +12.62. The
 # counter-attack a charge walks into is what the tree (three decisions deep) cannot see.
+#
+# Not kept (no clear gain): the horizon ladder ranks uses (`turn_horizons = (4, 3, 2)`,
+# `horizon_remeasure = 6`, `search_to_the_end` on, patched in for the run): four, three or
+# two turns ahead when the budget affords them (mostly rounds 4-5, where four turns reach the
+# battle's end; in rounds 1-2 each horizon was tried and found too dear). `python -m
+# benchmarks.ai --ruleset squads --seeds 10 --budget 1.0 --progress --jobs 1` with
+# `--first-seed` 0, 10 and 20, both seats: 43 of 60 won against 38 without, paired margin
+# +0.82 +- 2.16 (`benchmarks.ai_compare`; by block of ten seeds +3.90 +- 3.53, -0.50 +- 3.76,
+# -0.95 +- 4.02).
