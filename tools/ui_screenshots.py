@@ -214,6 +214,29 @@ def help_shot(out: Path) -> None:
     app.close()
 
 
+def ai_why_shot(out: Path) -> None:
+    """"Why did the AI do that?" after a ranks order looked ahead four turns (the end made
+    too dear for the budget, as it is in round 1)."""
+    from game.ai import turns
+    from game.ui.screens.ai_why import AiWhyScreen, latest_agent
+
+    app = App(size=SIZE, animate=False, ai_delay=0, wait_for_rules=True)
+    hand = Hand(app)
+    battle = app.start_battle(BattleConfig(map_path=default_map_for("ranks"), ruleset="ranks",
+                                           mode=VS_AI, human_side=1, ai="hard", seed=3))
+    for agent in battle.agents.values():
+        agent._timing[turns.timing_key(None)] = 10.0
+    for _ in range(3000):
+        agent = latest_agent(battle.agents)
+        if agent is not None and agent.last_by == "turns":
+            break
+        hand.frames(1)
+    app.push(AiWhyScreen(app, battle.agents))
+    hand.frames(2)
+    hand.save(out / name("ai_why"))
+    app.close()
+
+
 def charge_shot(out: Path) -> None:
     path = default_map_for("squads")
     scenario = dataclasses.replace(load_scenario(path), placements=(
@@ -276,7 +299,7 @@ def main() -> None:
         SUFFIX += f"_{SIZE[0]}x{SIZE[1]}"
     shots = [menu_shot, charge_shot, results_shot]
     if args.all:
-        shots[1:1] = [settings_shot, log_shot, lesson_shot, help_shot,
+        shots[1:1] = [settings_shot, log_shot, lesson_shot, help_shot, ai_why_shot,
                       pause_and_hand_over_shots, reference_and_lessons_shots]
     for shot in shots:
         shot(args.out)
