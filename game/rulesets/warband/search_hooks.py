@@ -60,3 +60,7 @@ def next_turn_soft(s) -> float | None:
 #   better than a 1-point loss (it cannot win, whatever its points): 3 sides seeds 0-15 against
 #   the former alone, 20 -> 21 of 48 won, margin -1.65 +- 2.61 (seeds 0-7: 10 -> 12, -1.21 +-
 #   4.13; 8-15: 10 -> 9, -2.08 +- 3.29), median 0.29-0.30 s both.
+# - the horizon ladder ranks uses, here the end, else four or two turns (`turn_horizons =
+#   (None, 4, 2)`, `horizon_remeasure = 6`, patched in): 3 sides seeds 0-7 (`--sides 3
+#   --seeds 8`), 9 -> 9 of 24 won, paired margin -2.08 +- 4.02, decision median 0.284 ->
+#   0.575 s (over the target): no gain, and the far horizons spent the time.
