@@ -310,12 +310,12 @@ class SearchAgent:
         measured yet is tried; one too dear is tried again every `horizon_remeasure`
         decisions, by default `END_REMEASURE`: rollouts get cheaper as the battle goes);
         else 1 (the opponents' next turn).
-        Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose
-        `search_to_the_end` is False (measured worse there: its search_hooks say why).
+        Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose `turn_horizons`
+        is empty (measured worse or unaffordable there: its search_hooks say why).
         Why far: the final points need no evaluation of a position, whose misjudgements a
         short horizon inherits; where no unit can reach another within the next turn, every
         candidate reads the same at 1 (ranks' search_hooks: the approach)."""
-        if self.budget is None or not getattr(ruleset, "search_to_the_end", True):
+        if self.budget is None:
             return 1
         every = getattr(ruleset, "horizon_remeasure", END_REMEASURE)
         for turns in getattr(ruleset, "turn_horizons", (None,)):

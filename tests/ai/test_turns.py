@@ -321,7 +321,7 @@ def test_past_the_soft_limit_no_new_round_starts_without_a_leader():
 
 def test_a_ruleset_may_keep_the_look_ahead_to_the_next_turn():
     """squads measured worse with rollouts to the battle's end, and legions' and cards'
-    cannot afford them (`search_to_the_end = False` in their search_hooks): their horizon is
+    cannot afford them (`TURN_HORIZONS = ()` in their search_hooks): their horizon is
     the next turn even when the budget would afford the end; the others may go to the end."""
     from game import rulesets
 

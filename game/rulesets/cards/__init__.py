@@ -65,7 +65,7 @@ class CardsRuleset(RulesetBase):
     reach_odds = staticmethod(search_hooks.reach_odds)
     determinize = staticmethod(search_hooks.determinize)
     greedy_decides = search_hooks.GREEDY_DECIDES
-    search_to_the_end = search_hooks.SEARCH_TO_THE_END
+    turn_horizons = search_hooks.TURN_HORIZONS
     last_round_turn_rounds = search_hooks.LAST_ROUND_TURN_ROUNDS
     name = msg("Cards: card activation and melee rounds until no one touches")
     last_side_reason = msg("only one side has figures on the table")

@@ -9,7 +9,7 @@ threat term counts an enemy within M with certainty, if the unit has a charge le
 while Shaken, none in the last round once its card is drawn (`can_charge_again`). Melee is
 sampled by the searcher's dice.
 `GREEDY_DECIDES`: casualty choices are played by greedy's rule without a search.
-`SEARCH_TO_THE_END`: the turn look-ahead's horizon is the next turn only.
+`TURN_HORIZONS`: none, so the turn look-ahead's horizon is the next turn only.
 `LAST_ROUND_TURN_ROUNDS`: more rollouts than the shared default in the last round, for the melee's
 spread (the ruleset's `last_round_turn_rounds`, read by `game.ai.turns`).
 """
@@ -39,7 +39,7 @@ GREEDY_DECIDES = ("remove",)
 #: battle: no gain, no clear loss. The search's play is not repeatable under a CPU budget:
 #: the commit before, rerun on seeds 10-14, won 7 of 10 again but 3 battles moved by 8-25
 #: points (margin +0.00 -> -0.30 +- 2.81) and its median went 0.428 -> 0.353 s.
-SEARCH_TO_THE_END = False
+TURN_HORIZONS = ()
 
 #: Rounds of rollouts of the turn look-ahead in the last round (the ruleset's
 #: `last_round_turn_rounds`): 18 without a budget, at most 24 under one (the shared 6 and 12). A cards melee spreads one rollout's
@@ -74,7 +74,7 @@ LAST_ROUND_TURN_ROUNDS = (18, 24)
 #   (the others not run); no threat term at all (weights 0, 0) broke all three. Those
 #   positions then stood in round 5 of 6, where the charge is in fact the better play; they
 #   now stand in the true last round (2dcf4e5), and these terms were not tried there.
-# - the turn look-ahead to the battle's end in the last round only (`search_to_the_end` a
+# - the turn look-ahead to the battle's end in the last round only (a `search_to_the_end`
 #   function of the position, read by `SearchAgent.horizon`): the overrides made in cards
 #   had not paid (`python -m benchmarks.ai_overrides --ruleset cards --seeds 2 --budget 1.0
 #   --playouts 30 --overrides 12`: 7 overrides, -0.94 +- 0.64 points each played out; a

@@ -70,7 +70,7 @@ class LegionsRuleset(RulesetBase):
     reach_odds = staticmethod(search_hooks.reach_odds)
     threat_weights = search_hooks.THREAT_WEIGHTS
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)
-    search_to_the_end = search_hooks.SEARCH_TO_THE_END
+    turn_horizons = search_hooks.TURN_HORIZONS
     name = msg("Legions: setup moves, volleys and initiative steps")
     max_sides = 2
     status_help = statuses.STATUS_HELP

@@ -1,5 +1,5 @@
 """The searcher's hooks for legions: the charge roll's exact grouped outcomes, the leaf
-evaluation and the turn look-ahead's horizon (the next turn: SEARCH_TO_THE_END).
+evaluation and the turn look-ahead's horizon (the next turn: TURN_HORIZONS).
 
 Chance step: the charger's roll (a `charge_roll` decision) is 2D6 with the highest kept
 (P(highest = h) = (2h - 1)/36), against the roll `odds.needed_roll` of the gap at that moment
@@ -65,7 +65,7 @@ THREAT_WEIGHTS = (0.0, 0.0)
 #: budget on a cut rollout, every sixth decision per horizon. `python -m benchmarks.ai
 #: --ruleset legions --seeds 5 --budget 1.0 --progress --jobs 1`: 2 of 10 won, margin -8.30
 #: +- 4.32, against 7 of 10, +11.20 +- 4.64 without (paired -19.50 +- 4.94).
-SEARCH_TO_THE_END = False
+TURN_HORIZONS = ()
 
 #: Greedy plays the rollouts (a `rollout_policy` hook, bec9578, was reverted unused). A policy
 #: that was greedy's very choice for less (commit f768653: declarations listed without odds

@@ -42,8 +42,8 @@ THREAT_WEIGHTS = (0.1, 0.05)
 TURN_HORIZONS = (None, 4, 3, 2)
 HORIZON_REMEASURE = 6
 
-#: Tried and dropped: the turn look-ahead to the opponents' next turn only
-#: (`search_to_the_end = False`, as legions): `python -m benchmarks.ai --ruleset ranks --seeds
+#: Tried and dropped: the turn look-ahead to the opponents' next turn only (as legions):
+#: `python -m benchmarks.ai --ruleset ranks --seeds
 #: 10 --budget 1.0 --jobs 1`, 12 of 20 won, margin +7.40 +- 3.58, against 14 of 20, +8.80 +-
 #: 2.77 with the default (to the battle's end when affordable); paired -1.4 +- 3.6 points.
 #: Also dropped: a rollout policy giving greedy's very choices with its values kept by

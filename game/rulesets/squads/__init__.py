@@ -62,7 +62,7 @@ def control_value(s: GameState, model) -> int:
 class SquadsRuleset(RulesetBase):
     id = N_("squads")  # an identifier, but "Battle begins (squads)" shows it: translated there
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
-    search_to_the_end = search_hooks.SEARCH_TO_THE_END
+    turn_horizons = search_hooks.TURN_HORIZONS
     last_round_turn_rounds = search_hooks.LAST_ROUND_TURN_ROUNDS
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)

@@ -100,7 +100,7 @@ def reach_odds(s, unit_id, gap):
 #: 5 of 10 (five runs), the next-turn horizon 9 and 9 (two runs before keyed dice) and 6 of
 #: 10 (+9.6 +- 5.6, against +3.9 +- 4.1 for the end on the same commit). Weak evidence, but
 #: all on one side; a squads battle played out costs 0.2-0.3 s, so few whole rollouts fit.
-SEARCH_TO_THE_END = False
+TURN_HORIZONS = ()
 
 #: Rounds of rollouts of the turn look-ahead in the battle's last round (`game.ai.turns`):
 #: 18 without a budget, at most 24 under one (the shared 6 and 12). The last round's
@@ -152,7 +152,7 @@ LAST_ROUND_TURN_ROUNDS = (18, 24)
 # counter-attack a charge walks into is what the tree (three decisions deep) cannot see.
 #
 # Not kept (no clear gain): the horizon ladder ranks uses (`turn_horizons = (4, 3, 2)`,
-# `horizon_remeasure = 6`, `search_to_the_end` on, patched in for the run): four, three or
+# `horizon_remeasure = 6`, patched in for the run): four, three or
 # two turns ahead when the budget affords them (mostly rounds 4-5, where four turns reach the
 # battle's end; in rounds 1-2 each horizon was tried and found too dear). `python -m
 # benchmarks.ai --ruleset squads --seeds 10 --budget 1.0 --progress --jobs 1` with
