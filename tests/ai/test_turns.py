@@ -320,14 +320,15 @@ def test_past_the_soft_limit_no_new_round_starts_without_a_leader():
 
 
 def test_a_ruleset_may_keep_the_look_ahead_to_the_next_turn():
-    """squads measured worse with rollouts to the battle's end, and legions' and cards'
-    cannot afford them (`TURN_HORIZONS = ()` in their search_hooks): their horizon is
-    the next turn even when the budget would afford the end; the others may go to the end."""
+    """legions' and cards' look-ahead cannot afford rollouts past the next turn
+    (`TURN_HORIZONS = ()` in their search_hooks): their horizon is the next turn even when
+    the budget would afford the end; squads (measured worse to the end) looks four turns at
+    most; the others may go to the end."""
     from game import rulesets
 
     agent = SearchAgent(0, budget=1.0)
     agent._timing[turns.timing_key(None)] = 0.001  # cheap: the end is affordable
-    assert agent.horizon(rulesets.get("squads")) == 1
+    assert agent.horizon(rulesets.get("squads")) == 4
     assert agent.horizon(rulesets.get("legions")) == 1
     assert agent.horizon(rulesets.get("cards")) == 1
     assert agent.horizon(rulesets.get("warband")) is None

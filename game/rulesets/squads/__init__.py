@@ -63,6 +63,7 @@ class SquadsRuleset(RulesetBase):
     id = N_("squads")  # an identifier, but "Battle begins (squads)" shows it: translated there
     # the searcher's hooks (search_hooks.py; game.ai reads them with getattr)
     turn_horizons = search_hooks.TURN_HORIZONS
+    horizon_remeasure = search_hooks.HORIZON_REMEASURE
     last_round_turn_rounds = search_hooks.LAST_ROUND_TURN_ROUNDS
     reach_odds = staticmethod(search_hooks.reach_odds)
     chance_outcomes = staticmethod(search_hooks.chance_outcomes)

@@ -94,13 +94,24 @@ def reach_odds(s, unit_id, gap):
 
 
 
-#: The turn look-ahead stops at the end of the opponents' next turn here, never at the
-#: battle's end (`SearchAgent.horizon`). Measured with `python -m benchmarks.ai --seeds 5
-#: --budget 1.0 --ruleset squads` (10 battles a run): rollouts to the end won 5, 6, 5, 5 and
+#: The turn look-ahead's horizons (`SearchAgent.horizon`, farthest first): four, three or two
+#: turns when the budget affords them (mostly rounds 4-5 of 5, where four turns reach the
+#: battle's end; in rounds 1-2 each was tried and found too dear), else the next turn; never
+#: the end as such. A horizon found too dear is tried again every `HORIZON_REMEASURE`
+#: decisions. Measured (`python -m benchmarks.ai --ruleset squads --seeds 10 --budget 1.0
+#: --progress --jobs 1`, `--first-seed` 0, 10, 20, 30 and 40, both seats; the ladder patched
+#: in against the next turn alone, paired by `benchmarks.ai_compare`): 74 of 100 won against
+#: 62 (26 battles turned to wins, 14 to losses), paired margin +1.92 +- 1.66; by block of
+#: ten seeds +3.90 +- 3.53, -0.50 +- 3.76, -0.95 +- 4.02, +6.10 +- 3.12, +1.05 +- 4.17.
+#: Moderate evidence (the margin 1.2 standard errors, the wins' sign test ~0.08), kept for
+#: the wins, which the decision median (0.013-0.025 s) and p95 (<= 1.013 s) do not pay for.
+#: Before it the horizon was the next turn only, never the end: measured with `python -m
+#: benchmarks.ai --seeds 5 --budget 1.0 --ruleset squads` (10 battles a run): rollouts to the end won 5, 6, 5, 5 and
 #: 5 of 10 (five runs), the next-turn horizon 9 and 9 (two runs before keyed dice) and 6 of
 #: 10 (+9.6 +- 5.6, against +3.9 +- 4.1 for the end on the same commit). Weak evidence, but
 #: all on one side; a squads battle played out costs 0.2-0.3 s, so few whole rollouts fit.
-TURN_HORIZONS = ()
+TURN_HORIZONS = (4, 3, 2)
+HORIZON_REMEASURE = 6
 
 #: Rounds of rollouts of the turn look-ahead in the battle's last round (`game.ai.turns`):
 #: 18 without a budget, at most 24 under one (the shared 6 and 12). The last round's
@@ -150,12 +161,3 @@ LAST_ROUND_TURN_ROUNDS = (18, 24)
 # tree kept (the next-turn rollouts too dear there) where not charging (end_phase) was worth
 # +16.75 held out, and in round 2 an Advance where ending the phase was worth +12.62. The
 # counter-attack a charge walks into is what the tree (three decisions deep) cannot see.
-#
-# Not kept (no clear gain): the horizon ladder ranks uses (`turn_horizons = (4, 3, 2)`,
-# `horizon_remeasure = 6`, patched in for the run): four, three or
-# two turns ahead when the budget affords them (mostly rounds 4-5, where four turns reach the
-# battle's end; in rounds 1-2 each horizon was tried and found too dear). `python -m
-# benchmarks.ai --ruleset squads --seeds 10 --budget 1.0 --progress --jobs 1` with
-# `--first-seed` 0, 10 and 20, both seats: 43 of 60 won against 38 without, paired margin
-# +0.82 +- 2.16 (`benchmarks.ai_compare`; by block of ten seeds +3.90 +- 3.53, -0.50 +- 3.76,
-# -0.95 +- 4.02).
