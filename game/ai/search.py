@@ -310,8 +310,8 @@ class SearchAgent:
         measured yet is tried; one too dear is tried again every `horizon_remeasure`
         decisions, by default `END_REMEASURE`: rollouts get cheaper as the battle goes);
         else 1 (the opponents' next turn).
-        Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose `turn_horizons`
-        is empty (measured worse or unaffordable there: its search_hooks say why).
+        Without a budget, 1 (deterministic and cheap); 1 too for a ruleset whose
+        `turn_horizons` is empty (measured worse or unaffordable there: its search_hooks say why).
         Why far: the final points need no evaluation of a position, whose misjudgements a
         short horizon inherits; where no unit can reach another within the next turn, every
         candidate reads the same at 1 (ranks' search_hooks: the approach)."""
@@ -362,8 +362,9 @@ class SearchAgent:
     def soft_share(ruleset, world, horizon: int | None) -> float | None:
         """The share of the budget past which the turn look-ahead starts no new round of
         rollouts unless a challenger leads (`game.ai.turns.leading`): `TURN_SOFT` for a
-        horizon past the next turn (the battle's end, or several turns); for the next turn's, the ruleset's `next_turn_soft(state)`
-        (None, no soft stop, by default: the next turn's early stop keeps squads' median low)."""
+        horizon past the next turn (the battle's end, or several turns); for the next turn's,
+        the ruleset's `next_turn_soft(state)` (None, no soft stop, by default: the next
+        turn's early stop keeps squads' median low)."""
         if horizon != 1:
             return TURN_SOFT
         hook = getattr(ruleset, "next_turn_soft", None)
