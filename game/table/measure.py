@@ -170,14 +170,15 @@ def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: fl
 
 
 def distance(table: Table, a: Model, b: Model) -> float:
-    """Edge-to-edge distance at the models' poses, 0 when touching or overlapping."""
+    """Edge-to-edge distance at the models' poses, 0 when touching or overlapping. (`reported`
+    written out: the rules' most frequent question, a call less each time.)"""
     base_a, base_b = a.base, b.base
     if base_a.kind == "round" and base_b.kind == "round":  # the hot path: plain arithmetic
         gap = (math.hypot(b.x - a.x, b.y - a.y)
                - (base_a.width_mm + base_b.width_mm) * HALF_INCH_PER_MM)
     else:
         gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
-    return reported(gap) if gap > 0.0 else 0.0
+    return math.floor(gap * REPORTED_SCALE + 0.5) / REPORTED_SCALE if gap > 0.0 else 0.0
 
 
 def reported(gap: float) -> float:

@@ -3,10 +3,12 @@
 Each is compared, on random fields with impassable and difficult terrain, with the exact
 question asked on a fresh table (so no remembered answer is shared between the two)."""
 
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.table import Table, contact, moves, paths
+from game.table import Table, contact, measure, moves, paths
 
 from .test_table_fast_paths import SIZE, mixed_fields
 
@@ -88,3 +90,19 @@ def test_path_within_on_the_enemies_by_the_straight_way_answers_as_the_whole_sid
     allowance = share * exact_mover.segment_cost(exact_mover.start, dest)
     expected = exact_mover.within(dest, allowance)
     assert moves.path_within(table, s, mover, dest, allowance) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_fields())
+def test_a_distance_is_the_reported_positive_gap(field):
+    """`measure.distance` rounds the gap as `measure.reported` does (written out there)."""
+    table, s = field
+    models = list(s.models.values())
+    for a in models:
+        for b in models:
+            gap = measure.gap_at(table, a, a.x, a.y, b, b.x, b.y)
+            if a.base.kind == "round" and b.base.kind == "round":
+                gap = (math.hypot(b.x - a.x, b.y - a.y)
+                       - (a.base.width_mm + b.base.width_mm) * measure.HALF_INCH_PER_MM)
+            expected = measure.reported(gap) if gap > 0.0 else 0.0
+            assert measure.distance(table, a, b) == expected
