@@ -8,6 +8,7 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -461,6 +462,9 @@ class _Approach:
         self.avoid_rows = [field.rows[i] for i in self.avoid_ids if i in field.rows]
         self.near: list[list] = []
         self._reach: float | None = None
+        #: the near rows sorted by centre across, their centres, and how far across one can
+        #: still touch the mover (`_beside`)
+        self._column: tuple[list[list], list[float], float] = ([], [], 0.0)
         #: legal_spot's answers by spot: nothing it reads changes while this model is placed
         #: (the field moves only once the job is done), and the searches below come back to
         #: the same grid spots (the scan after the bisection, close_in's second pass)
@@ -473,6 +477,18 @@ class _Approach:
             self._reach = reach
             self.near = self.field.near(self.model, reach, self.group)
             self._checked = {}
+            rows = sorted(self.near, key=lambda row: row[1])
+            span = radius(self.model) + max((row[3] for row in rows), default=0.0) + STRICT
+            self._column = (rows, [row[1] for row in rows], span)
+
+    def _beside(self, x: float) -> list[list]:
+        """The near rows whose centres lie within reach across of a spot at `x`: the only
+        ones `Field.overlap` does not pass over by its own box test (it skips a row whose
+        centre is the two radii less the tolerance or more away across), so whether one of
+        them overlaps is whether one of all the near rows does. (The rows of a job do not move
+        while it lasts: the field moves only once it is done.)"""
+        rows, xs, span = self._column
+        return rows[bisect.bisect_left(xs, x - span):bisect.bisect_right(xs, x + span)]
 
     def legal_spot(self, x: float, y: float) -> bool:
         found = self._checked.get((x, y))
@@ -486,7 +502,7 @@ class _Approach:
         if self.avoid_rows and field.within(model, x, y, self.avoid_rows,
                                             self.avoid_range + STRICT) is not None:
             return False
-        return _spot_free(self.table, model, x, y, field, self.near)
+        return _spot_free(self.table, model, x, y, field, self._beside(x))
 
     def candidates(self, goals: list[Model], stop_at: float
                    ) -> Iterator[tuple[float, float, Point]]:

@@ -470,19 +470,21 @@ class Mover:
         return self.walker(path)(budget)
 
     def walker(self, path: list[Point]) -> Callable[[float], Point]:
-        """`point_at` for one path, its legs measured once: the solvers ask two dozen points
-        along the same path (`moves._Approach._farthest_along`), each the same sums in the
-        same order as a walk from the start."""
-        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end))
+        """`point_at` for one path, its legs measured once (length, cost and difficult
+        stretches): the solvers ask two dozen points along the same path
+        (`moves._Approach._farthest_along`), each the same sums in the same order as a walk
+        from the start."""
+        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end),
+                 self.difficult_stretch(start, end))
                 for start, end in zip(path, path[1:], strict=False)]
         last = path[-1]
 
         def at(budget: float) -> Point:
-            for start, end, length, cost in legs:
+            for start, end, length, cost, inside in legs:
                 if budget >= cost:
                     budget -= cost
                     continue
-                t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
+                t = _parameter_for_cost(inside, length, budget)
                 return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
             return last
 
