@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.table import Table, contact, measure, moves, paths
 
+from .conftest import model, table_and_state
 from .test_table_fast_paths import SIZE, mixed_fields
 
 points = st.tuples(st.floats(3.0, SIZE - 3.0), st.floats(3.0, SIZE - 3.0))
@@ -106,3 +107,34 @@ def test_a_distance_is_the_reported_positive_gap(field):
                        - (a.base.width_mm + b.base.width_mm) * measure.HALF_INCH_PER_MM)
             expected = measure.reported(gap) if gap > 0.0 else 0.0
             assert measure.distance(table, a, b) == expected
+
+
+@st.composite
+def two_blocks(draw):
+    """Two blocks of rectangular bases (files x ranks, one facing each), close enough that
+    the circles round their corners overlap, sometimes touching or overlapping."""
+    models = []
+    for side, unit in ((0, "a"), (1, "b")):
+        files, ranks = draw(st.integers(1, 4)), draw(st.integers(1, 3))
+        x, y = draw(st.floats(4.0, 8.0)), draw(st.floats(4.0, 8.0))
+        facing = draw(st.sampled_from([0.0, 90.0, 180.0, 33.0, 271.5]))
+        ux, uy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+        for rank in range(ranks):
+            for file in range(files):
+                across, back = file * 40 / 25.4, rank * 20 / 25.4
+                models.append(model(f"{unit}{rank}{file}", x - uy * across - ux * back,
+                                    y + ux * across - uy * back, "rect 40x20", side,
+                                    unit=unit, facing=facing))
+    return table_and_state(models, width=16, height=16)
+
+
+@settings(max_examples=200, deadline=None)
+@given(two_blocks())
+def test_a_unit_distance_between_blocks_is_the_least_pair_distance(field):
+    """`measure.unit_distance` passes over pairs of rectangles whose separating-axis bound
+    cannot beat the least gap found: the least `distance` over every pair all the same."""
+    table, s = field
+    fresh = Table(s.scenario)
+    expected = min(measure.distance(fresh, a, b) for a in s.alive_models("a")
+                   for b in s.alive_models("b"))
+    assert measure.unit_distance(table, s, "a", "b") == expected
