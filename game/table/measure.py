@@ -151,8 +151,11 @@ def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by
         return math.hypot(bx - ax, by - ay) - (base_a.width + base_b.width) / 2
     key = (kind_a, base_a.width_mm, base_a.depth_mm, a.facing, ax, ay,
            kind_b, base_b.width_mm, base_b.depth_mm, b.facing, bx, by)
-    return table.cached(table.gap_cache, key,
-                        lambda: _measured_gap(table, a, ax, ay, b, bx, by), GAP_LIMIT)
+    found = table.gap_cache.get(key)  # (most are repeats: read first, without a closure)
+    if found is None:
+        found = table.cached(table.gap_cache, key,
+                             lambda: _measured_gap(table, a, ax, ay, b, bx, by), GAP_LIMIT)
+    return found
 
 
 def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
@@ -275,22 +278,28 @@ def impassable_overlap(table: Table, model: Model, x: float, y: float) -> Terrai
         return None
     min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
     min_x, min_y, max_x, max_y = x + min_x, y + min_y, x + max_x, y + max_y
-    near = [piece for piece in table.impassable
-            if min_x <= piece.bounds[2] and max_x >= piece.bounds[0]
-            and min_y <= piece.bounds[3] and max_y >= piece.bounds[1]]
+    near = [piece for p_min_x, p_min_y, p_max_x, p_max_y, piece in table.impassable_boxes
+            if min_x <= p_max_x and max_x >= p_min_x and min_y <= p_max_y and max_y >= p_min_y]
     if not near:
         return None
-
-    def first() -> tuple:
-        for piece in near:
-            if terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE:
-                return (piece,)
-        return (None,)
-
-    # terrain never moves: the answer for this base, facing and spot is kept per table
+    # terrain never moves: the answer for this base, facing and spot is kept per table (read
+    # straight from the cache first: most spots were asked before, and need no closure)
     base = model.base
-    return table.cached(table.overlap_cache,
-                        (base.kind, base.width_mm, base.depth_mm, model.facing, x, y), first)[0]
+    key = (base.kind, base.width_mm, base.depth_mm, model.facing, x, y)
+    found = table.overlap_cache.get(key)
+    if found is None:
+        found = table.cached(table.overlap_cache, key,
+                             lambda: _first_overlap(table, model, x, y, near))
+    return found[0]
+
+
+def _first_overlap(table: Table, model: Model, x: float, y: float,
+                   near: list[TerrainPiece]) -> tuple:
+    """(the first of the pieces the base at (x, y) sinks into,), or (None,)."""
+    for piece in near:
+        if terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE:
+            return (piece,)
+    return (None,)
 
 
 def overlapped(table: Table, model: Model, pieces: list[TerrainPiece]) -> set[int]:
