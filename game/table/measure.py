@@ -91,12 +91,25 @@ def closer_than(table: Table, a: Model, ax: float, ay: float, b: Model, bx: floa
     return gap_at(table, a, ax, ay, b, bx, by) < limit
 
 
-@functools.cache
-def _rect_frame(width: float, depth: float, facing: float) -> tuple[float, float, float, float]:
+#: `_rect_frame`'s answers by base size (mm) and facing; emptied when full (facings vary).
+_rect_frames: dict[tuple[float, float, float], tuple[float, float, float, float]] = {}
+RECT_FRAMES_KEPT = 4096
+
+
+def _rect_frame(base: BaseShape, facing: float) -> tuple[float, float, float, float]:
     """(ux, uy, half depth, half width) of a rectangle turned to `facing`: u is the facing
-    (depth runs along it), (-uy, ux) runs along the front edge (as the table's outlines)."""
-    angle = math.radians(facing)
-    return (math.cos(angle), math.sin(angle), depth / 2, width / 2)
+    (depth runs along it), (-uy, ux) runs along the front edge (as the table's outlines).
+    Kept by the base's stored sizes and the facing: read without the inch properties, as
+    every check of a block against its neighbours asks it twice."""
+    key = (base.width_mm, base.depth_mm, facing)
+    found = _rect_frames.get(key)
+    if found is None:
+        if len(_rect_frames) >= RECT_FRAMES_KEPT:
+            _rect_frames.clear()
+        angle = math.radians(facing)
+        found = _rect_frames[key] = (math.cos(angle), math.sin(angle), base.depth / 2,
+                                     base.width / 2)
+    return found
 
 
 def rect_separation(base_a: BaseShape, facing_a: float, base_b: BaseShape, facing_b: float,
@@ -106,8 +119,8 @@ def rect_separation(base_a: BaseShape, facing_a: float, base_b: BaseShape, facin
     and it is the gap when they touch or overlap (two convex polygons part, or are pushed
     apart, along one of their edge normals), so `closer_than` may decide by it with the
     same margin as by the circles, and ask pymunk only near a tie."""
-    aux, auy, a_depth, a_width = _rect_frame(base_a.width, base_a.depth, facing_a)
-    bux, buy, b_depth, b_width = _rect_frame(base_b.width, base_b.depth, facing_b)
+    aux, auy, a_depth, a_width = _rect_frame(base_a, facing_a)
+    bux, buy, b_depth, b_width = _rect_frame(base_b, facing_b)
     # cos and sin of the angle between the frames: every cross projection is one of them
     cos_ab = abs(aux * bux + auy * buy)
     sin_ab = abs(aux * buy - auy * bux)
