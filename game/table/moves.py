@@ -8,7 +8,6 @@ never refused for a rounding error); friends can be passed through, enemies cann
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import itertools
 import math
@@ -443,24 +442,6 @@ def _expand(s: GameState, ids: Iterable[str]) -> list[Model]:
     return list(found.values())
 
 
-class _Across:
-    """A job's rows sorted by their centres across (x), to hand `Field.within` only those
-    within reach across of a spot: it passes over a row whose centre is the two radii and its
-    limit or more away across, so one of these is closer than the limit exactly when one of
-    all the rows is (which one may differ: its callers here only ask whether). The rows of a
-    job do not move while it lasts (the field moves only once it is done)."""
-
-    def __init__(self, model: Model, rows: list[list], limit: float):
-        self.rows = sorted(rows, key=lambda row: row[1])
-        self.xs = [row[1] for row in self.rows]
-        self.span = (radius(model) + max((row[3] for row in rows), default=0.0)
-                     + max(limit, 0.0) + STRICT)
-
-    def around(self, x: float) -> list[list]:
-        return self.rows[bisect.bisect_left(self.xs, x - self.span):
-                         bisect.bisect_right(self.xs, x + self.span)]
-
-
 class _Approach:
     """One model's charge or pile-in: candidate spots round the goals, best first."""
 
@@ -478,10 +459,8 @@ class _Approach:
         # the rows are the field's own (updated in place as movers are placed): the same
         # bases the avoid test looks up by id, looked up once
         self.avoid_rows = [field.rows[i] for i in self.avoid_ids if i in field.rows]
-        self._avoided = _Across(self.model, self.avoid_rows, avoid_range + STRICT)
         self.near: list[list] = []
         self._reach: float | None = None
-        self._near_across = _Across(self.model, [], -TOLERANCE)
         #: legal_spot's answers by spot: nothing it reads changes while this model is placed
         #: (the field moves only once the job is done), and the searches below come back to
         #: the same grid spots (the scan after the bisection, close_in's second pass)
@@ -494,7 +473,6 @@ class _Approach:
             self._reach = reach
             self.near = self.field.near(self.model, reach, self.group)
             self._checked = {}
-            self._near_across = _Across(self.model, self.near, -TOLERANCE)
 
     def legal_spot(self, x: float, y: float) -> bool:
         found = self._checked.get((x, y))
@@ -505,10 +483,10 @@ class _Approach:
     def _spot_free(self, x: float, y: float) -> bool:
         """`_spot_clash` is None and the avoided bases are kept off, as one yes or no."""
         field, model = self.field, self.model
-        if self.avoid_rows and field.within(model, x, y, self._avoided.around(x),
+        if self.avoid_rows and field.within(model, x, y, self.avoid_rows,
                                             self.avoid_range + STRICT) is not None:
             return False
-        return _spot_free(self.table, model, x, y, field, self._near_across.around(x))
+        return _spot_free(self.table, model, x, y, field, self.near)
 
     def candidates(self, goals: list[Model], stop_at: float
                    ) -> Iterator[tuple[float, float, Point]]:
