@@ -111,54 +111,71 @@ def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
 
 
 def point_in_polygon(point: Point, polygon: list[Point]) -> bool:
-    """Even-odd ray casting; works for concave outlines."""
+    """Even-odd ray casting; works for concave outlines. (Each edge walked from the previous
+    corner kept in hand, not indexed twice: the same products, the same answer, as it is asked
+    for every stretch of every path through difficult ground.)"""
     x, y = point
     inside = False
-    count = len(polygon)
-    for i in range(count):
-        x1, y1 = polygon[i - 1]
-        x2, y2 = polygon[i]
+    x1, y1 = polygon[-1]
+    for x2, y2 in polygon:
         if (y1 > y) != (y2 > y):
             cross_x = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
             if cross_x > x:
                 inside = not inside
+        x1, y1 = x2, y2
     return inside
 
 
-def inside_intervals(a: Point, b: Point, polygon: list[Point]) -> list[tuple[float, float]]:
+def outside_box(point: Point, box: tuple[float, float, float, float]) -> bool:
+    """The point lies clear of the polygon's box (min x, min y, max x, max y) by more than
+    rounding could move a crossing, so `point_in_polygon` is surely False: a horizontal line
+    above or below the outline crosses none of its edges, and beside it crosses an even number,
+    all on one side of the point."""
+    x, y = point
+    return (x < box[0] - _BOX_MARGIN or x > box[2] + _BOX_MARGIN
+            or y < box[1] - _BOX_MARGIN or y > box[3] + _BOX_MARGIN)
+
+
+def inside_intervals(a: Point, b: Point, polygon: list[Point],
+                     box: tuple[float, float, float, float] | None = None
+                     ) -> list[tuple[float, float]]:
     """Parameter intervals (0..1 along a->b) of the segment that lie inside the polygon.
 
     Exact for concave outlines: split the segment where it crosses an edge, and test the middle
     of each piece. An edge whose box lies clear of the segment's (by more than rounding could
     ever move a crossing) cannot cut it and is skipped before any division: path searches
-    ask this for thousands of segments, most of which meet few of an outline's edges."""
+    ask this for thousands of segments, most of which meet few of an outline's edges. Given the
+    polygon's `box` (`bounds`), a middle clear of it is outside without walking the outline."""
     ax, ay = a
     bx, by = b
     dx, dy = bx - ax, by - ay
     low_x, high_x = min(ax, bx) - _BOX_MARGIN, max(ax, bx) + _BOX_MARGIN
     low_y, high_y = min(ay, by) - _BOX_MARGIN, max(ay, by) + _BOX_MARGIN
     cuts = [0.0, 1.0]
-    for i in range(len(polygon)):
-        px, py = polygon[i - 1]
-        qx, qy = polygon[i]
+    px, py = polygon[-1]
+    for qx, qy in polygon:
         if ((px < low_x and qx < low_x) or (px > high_x and qx > high_x)
                 or (py < low_y and qy < low_y) or (py > high_y and qy > high_y)):
+            px, py = qx, qy
             continue
         ex, ey = qx - px, qy - py
         denom = dx * ey - dy * ex
-        if abs(denom) <= _EPS:
-            continue
-        t = ((px - ax) * ey - (py - ay) * ex) / denom
-        u = ((px - ax) * dy - (py - ay) * dx) / denom
-        if 0.0 < t < 1.0 and -1e-12 <= u <= 1.0 + 1e-12:
-            cuts.append(t)
+        if abs(denom) > _EPS:
+            t = ((px - ax) * ey - (py - ay) * ex) / denom
+            u = ((px - ax) * dy - (py - ay) * dx) / denom
+            if 0.0 < t < 1.0 and -1e-12 <= u <= 1.0 + 1e-12:
+                cuts.append(t)
+        px, py = qx, qy
     cuts.sort()
     intervals: list[tuple[float, float]] = []
     for t0, t1 in zip(cuts, cuts[1:], strict=False):
         if t1 - t0 <= 1e-12:
             continue
         mid = (t0 + t1) / 2
-        if point_in_polygon((ax + dx * mid, ay + dy * mid), polygon):
+        middle = (ax + dx * mid, ay + dy * mid)
+        if box is not None and outside_box(middle, box):
+            continue
+        if point_in_polygon(middle, polygon):
             if intervals and abs(intervals[-1][1] - t0) <= 1e-12:
                 intervals[-1] = (intervals[-1][0], t1)
             else:
@@ -201,8 +218,13 @@ def _outward(a: Point, b: Point, orientation: float) -> Point:
 
 
 def bounds(polygon: list[Point]) -> tuple[float, float, float, float]:
-    """(min x, min y, max x, max y). The coordinates split by `zip` (quicker than two
+    """(min x, min y, max x, max y). A rectangle's four corners are unpacked and compared
+    directly, any other outline's coordinates split by `zip` (both quicker than two
     comprehensions: every sweep step and end check of a block asks it)."""
+    if len(polygon) == 4:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = polygon
+        return (min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3),
+                max(y0, y1, y2, y3))
     xs, ys = zip(*polygon, strict=True)
     return (min(xs), min(ys), max(xs), max(ys))
 

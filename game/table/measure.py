@@ -91,12 +91,25 @@ def closer_than(table: Table, a: Model, ax: float, ay: float, b: Model, bx: floa
     return gap_at(table, a, ax, ay, b, bx, by) < limit
 
 
-@functools.cache
-def _rect_frame(width: float, depth: float, facing: float) -> tuple[float, float, float, float]:
+#: `_rect_frame`'s answers by base size (mm) and facing; emptied when full (facings vary).
+_rect_frames: dict[tuple[float, float, float], tuple[float, float, float, float]] = {}
+RECT_FRAMES_KEPT = 4096
+
+
+def _rect_frame(base: BaseShape, facing: float) -> tuple[float, float, float, float]:
     """(ux, uy, half depth, half width) of a rectangle turned to `facing`: u is the facing
-    (depth runs along it), (-uy, ux) runs along the front edge (as the table's outlines)."""
-    angle = math.radians(facing)
-    return (math.cos(angle), math.sin(angle), depth / 2, width / 2)
+    (depth runs along it), (-uy, ux) runs along the front edge (as the table's outlines).
+    Kept by the base's stored sizes and the facing: read without the inch properties, as
+    every check of a block against its neighbours asks it twice."""
+    key = (base.width_mm, base.depth_mm, facing)
+    found = _rect_frames.get(key)
+    if found is None:
+        if len(_rect_frames) >= RECT_FRAMES_KEPT:
+            _rect_frames.clear()
+        angle = math.radians(facing)
+        found = _rect_frames[key] = (math.cos(angle), math.sin(angle), base.depth / 2,
+                                     base.width / 2)
+    return found
 
 
 def rect_separation(base_a: BaseShape, facing_a: float, base_b: BaseShape, facing_b: float,
@@ -106,8 +119,8 @@ def rect_separation(base_a: BaseShape, facing_a: float, base_b: BaseShape, facin
     and it is the gap when they touch or overlap (two convex polygons part, or are pushed
     apart, along one of their edge normals), so `closer_than` may decide by it with the
     same margin as by the circles, and ask pymunk only near a tie."""
-    aux, auy, a_depth, a_width = _rect_frame(base_a.width, base_a.depth, facing_a)
-    bux, buy, b_depth, b_width = _rect_frame(base_b.width, base_b.depth, facing_b)
+    aux, auy, a_depth, a_width = _rect_frame(base_a, facing_a)
+    bux, buy, b_depth, b_width = _rect_frame(base_b, facing_b)
     # cos and sin of the angle between the frames: every cross projection is one of them
     cos_ab = abs(aux * bux + auy * buy)
     sin_ab = abs(aux * buy - auy * bux)
@@ -151,8 +164,11 @@ def gap_at(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by
         return math.hypot(bx - ax, by - ay) - (base_a.width + base_b.width) / 2
     key = (kind_a, base_a.width_mm, base_a.depth_mm, a.facing, ax, ay,
            kind_b, base_b.width_mm, base_b.depth_mm, b.facing, bx, by)
-    return table.cached(table.gap_cache, key,
-                        lambda: _measured_gap(table, a, ax, ay, b, bx, by), GAP_LIMIT)
+    found = table.gap_cache.get(key)  # (most are repeats: read first, without a closure)
+    if found is None:
+        found = table.cached(table.gap_cache, key,
+                             lambda: _measured_gap(table, a, ax, ay, b, bx, by), GAP_LIMIT)
+    return found
 
 
 def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: float, by: float
@@ -170,14 +186,15 @@ def _measured_gap(table: Table, a: Model, ax: float, ay: float, b: Model, bx: fl
 
 
 def distance(table: Table, a: Model, b: Model) -> float:
-    """Edge-to-edge distance at the models' poses, 0 when touching or overlapping."""
+    """Edge-to-edge distance at the models' poses, 0 when touching or overlapping. (`reported`
+    written out: the rules' most frequent question, a call less each time.)"""
     base_a, base_b = a.base, b.base
     if base_a.kind == "round" and base_b.kind == "round":  # the hot path: plain arithmetic
         gap = (math.hypot(b.x - a.x, b.y - a.y)
                - (base_a.width_mm + base_b.width_mm) * HALF_INCH_PER_MM)
     else:
         gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
-    return reported(gap) if gap > 0.0 else 0.0
+    return math.floor(gap * REPORTED_SCALE + 0.5) / REPORTED_SCALE if gap > 0.0 else 0.0
 
 
 def reported(gap: float) -> float:
@@ -212,11 +229,17 @@ def unit_distance(table: Table, s: GameState, unit_a: str, unit_b: str) -> float
             else:
                 shaped.append((hypot(bx - ax, by - ay) - radius_a - radius_b, a, b))
     # the circles round two bases are never farther apart than the bases: pairs are measured
-    # exactly nearest first, until no circle bound could beat the least gap found
+    # exactly nearest first, until no circle bound could beat the least gap found; a pair of
+    # rectangles whose separating-axis bound cannot beat it either is passed over unmeasured
+    # (blocks of rectangles stand close, where the circles round their corners overlap)
     shaped.sort(key=lambda row: row[0])
     for bound, a, b in shaped:
         if bound - 1e-9 >= best:
             break
+        if (a.base.kind == "rect" and b.base.kind == "rect"
+                and rect_separation(a.base, a.facing, b.base, b.facing, b.x - a.x, b.y - a.y)
+                - BOUND_MARGIN >= best):
+            continue
         gap = gap_at(table, a, a.x, a.y, b, b.x, b.y)
         if gap < best:
             best = gap
@@ -268,22 +291,28 @@ def impassable_overlap(table: Table, model: Model, x: float, y: float) -> Terrai
         return None
     min_x, min_y, max_x, max_y = table.extents(model.base, model.facing)
     min_x, min_y, max_x, max_y = x + min_x, y + min_y, x + max_x, y + max_y
-    near = [piece for piece in table.impassable
-            if min_x <= piece.bounds[2] and max_x >= piece.bounds[0]
-            and min_y <= piece.bounds[3] and max_y >= piece.bounds[1]]
+    near = [piece for p_min_x, p_min_y, p_max_x, p_max_y, piece in table.impassable_boxes
+            if min_x <= p_max_x and max_x >= p_min_x and min_y <= p_max_y and max_y >= p_min_y]
     if not near:
         return None
-
-    def first() -> tuple:
-        for piece in near:
-            if terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE:
-                return (piece,)
-        return (None,)
-
-    # terrain never moves: the answer for this base, facing and spot is kept per table
+    # terrain never moves: the answer for this base, facing and spot is kept per table (read
+    # straight from the cache first: most spots were asked before, and need no closure)
     base = model.base
-    return table.cached(table.overlap_cache,
-                        (base.kind, base.width_mm, base.depth_mm, model.facing, x, y), first)[0]
+    key = (base.kind, base.width_mm, base.depth_mm, model.facing, x, y)
+    found = table.overlap_cache.get(key)
+    if found is None:
+        found = table.cached(table.overlap_cache, key,
+                             lambda: _first_overlap(table, model, x, y, near))
+    return found[0]
+
+
+def _first_overlap(table: Table, model: Model, x: float, y: float,
+                   near: list[TerrainPiece]) -> tuple:
+    """(the first of the pieces the base at (x, y) sinks into,), or (None,)."""
+    for piece in near:
+        if terrain_gap(table, model, x, y, piece) < -CONTACT_TOLERANCE:
+            return (piece,)
+    return (None,)
 
 
 def overlapped(table: Table, model: Model, pieces: list[TerrainPiece]) -> set[int]:

@@ -41,6 +41,8 @@ BISECTIONS = 12
 
 #: Solver spots meant to be within a range sit this far inside it, for the same reason.
 GRID_MARGIN = 0.005
+#: Added to `Field.near_group`'s box, so that rounding can never leave out a row `near` keeps.
+BOX_SLACK = 1e-6
 #: Spots on a straight move are snapped to the grid, so they stray from the segment by up to
 #: half a grid step across both axes; bases are kept for its checks with this much to spare.
 SEGMENT_SLACK = 0.01
@@ -58,19 +60,35 @@ class Field:
         row = self.rows[model_id]
         row[1], row[2] = x, y
 
-    def near(self, model: Model, reach: float) -> list[list]:
-        """Rows whose bases could come within `reach` of any point the model can reach."""
+    def near(self, model: Model, reach: float, rows: Iterable[list] | None = None
+             ) -> list[list]:
+        """Rows whose bases could come within `reach` of any point the model can reach, looked
+        for among `rows` (`near_group`'s, in the field's order) or else every row."""
         mine = radius(model)
         x, y = model.x, model.y
         hypot = math.hypot
         out = []
-        for row in self.rows.values():
+        for row in self.rows.values() if rows is None else rows:
             limit = reach + mine + row[3]
             if abs(row[1] - x) > limit or abs(row[2] - y) > limit or row[0].id == model.id:
                 continue
             if hypot(row[1] - x, row[2] - y) <= limit:
                 out.append(row)
         return out
+
+    def near_group(self, models: list[Model], reach: float) -> list[list]:
+        """Every row `near` could give one of these models for a reach up to `reach`, in the
+        field's order: their own rows (they move as they are placed) and the others whose
+        centres lie in the box round the models' centres grown by the reach and both radii.
+        A solver placing a unit asks `near` once per model; looking among these few instead
+        of the whole board gives the same rows in the same order."""
+        own = {m.id for m in models}
+        grow = reach + max(radius(m) for m in models) + BOX_SLACK
+        low_x, high_x = min(m.x for m in models) - grow, max(m.x for m in models) + grow
+        low_y, high_y = min(m.y for m in models) - grow, max(m.y for m in models) + grow
+        return [row for row in self.rows.values()
+                if row[0].id in own or (low_x - row[3] <= row[1] <= high_x + row[3]
+                                        and low_y - row[3] <= row[2] <= high_y + row[3])]
 
     def overlap(self, model: Model, x: float, y: float, rows: Iterable[list]) -> Model | None:
         """A base the model at (x, y) would sink into deeper than the contact tolerance."""
@@ -222,11 +240,12 @@ def move_toward(table: Table, s: GameState, unit_id: str, point: Point, allowanc
     ux, uy = (point[0] - centre_x) / span, (point[1] - centre_y) / span
     field = Field(table, s)
     blockers = enemy_rows(s, models[0].side)
+    group = field.near_group(models, allowance + max(keep_away, 0.0))
     for model in sorted(models, key=lambda m: (-(m.x * ux + m.y * uy), m.id)):
         ahead = (point[0] - model.x) * ux + (point[1] - model.y) * uy
         reach = min(allowance, max(0.0, ahead))
         mover = Mover(table, s, model, blockers)
-        spot = _advance(mover, (ux, uy), reach, allowance, keep_away, field)
+        spot = _advance(mover, (ux, uy), reach, allowance, keep_away, field, group)
         if spot is not None:
             result[model.id] = spot
             field.place(model.id, *spot)
@@ -234,8 +253,9 @@ def move_toward(table: Table, s: GameState, unit_id: str, point: Point, allowanc
 
 
 def _advance(mover: Mover, direction: Point, reach: float, allowance: float, keep_away: float,
-             field: Field) -> Point | None:
-    """The farthest legal spot (on the placement grid) along `direction`, or None to stay.
+             field: Field, group: list[list] | None = None) -> Point | None:
+    """The farthest legal spot (on the placement grid) along `direction`, or None to stay
+    (`group`: the unit's `Field.near_group`, for a reach up to `allowance`).
 
     The model goes straight: it never walks round an enemy or impassable terrain on a
     formation move (that is what `approach` and dragged moves are for), but it may pass
@@ -243,7 +263,7 @@ def _advance(mover: Mover, direction: Point, reach: float, allowance: float, kee
     if reach <= 1e-9:
         return None
     table, model, start = mover.table, mover.model, mover.start
-    near = field.near(model, reach + max(keep_away, 0.0))
+    near = field.near(model, reach + max(keep_away, 0.0), group)
     enemies = [row for row in near if row[0].side != model.side]
 
     def spot_at(amount: float) -> Point:
@@ -393,11 +413,12 @@ def approach(table: Table, s: GameState, unit_id: str, goals: list[str], allowan
     moving.sort(key=lambda m: (min(start_gaps[m.id]), m.id))
     field = Field(table, s)
     blockers = enemy_rows(s, s.units[unit_id].side)
+    group = field.near_group(moving, allowance + max(avoid_range, 0.0)) if moving else None
     for model in moving:
         if min(start_gaps[model.id]) <= stop_at:
             continue  # already where it should be
         mover = Mover(table, s, model, blockers)
-        job = _Approach(mover, goal_models, avoid_models, avoid_range, field)
+        job = _Approach(mover, goal_models, avoid_models, avoid_range, field, group)
         spot = job.best_spot(allowance, stop_at) or job.close_in(allowance, start_gaps[model.id])
         if spot is not None:
             result[model.id] = spot
@@ -425,8 +446,10 @@ class _Approach:
     """One model's charge or pile-in: candidate spots round the goals, best first."""
 
     def __init__(self, mover: Mover, goals: list[Model], avoid: list[Model],
-                 avoid_range: float, field: Field):
+                 avoid_range: float, field: Field, group: list[list] | None = None):
+        """`group`: the movers' `Field.near_group` for the reach of the whole move."""
         self.table = mover.table
+        self.group = group
         self.model = mover.model
         self.goals = goals
         self.field = field
@@ -448,7 +471,7 @@ class _Approach:
         reach = allowance + max(self.avoid_range, 0.0)
         if reach != self._reach:
             self._reach = reach
-            self.near = self.field.near(self.model, reach)
+            self.near = self.field.near(self.model, reach, self.group)
             self._checked = {}
 
     def legal_spot(self, x: float, y: float) -> bool:

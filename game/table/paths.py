@@ -61,6 +61,16 @@ ANSWER_GROUPS = 64
 COST_LIMIT = 65536
 
 
+def _segment_box(start: Point, end: Point, pad: float) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of a segment, grown by `pad` (the ends compared directly,
+    without `min` and `max` calls: every swept segment's box tests start here)."""
+    sx, sy = start
+    ex, ey = end
+    low_x, high_x = (sx, ex) if sx <= ex else (ex, sx)
+    low_y, high_y = (sy, ey) if sy <= ey else (ey, sy)
+    return (low_x - pad, low_y - pad, high_x + pad, high_y + pad)
+
+
 # --- one model's view of a state -------------------------------------------------------------
 class Mover:
     """What blocks one model in one state, and what a straight stretch costs it.
@@ -169,10 +179,10 @@ class Mover:
         sx, sy = start
         dx, dy = end[0] - sx, end[1] - sy
         length_sq = dx * dx + dy * dy
-        low_x, high_x = min(sx, end[0]), max(sx, end[0])
-        low_y, high_y = min(sy, end[1]), max(sy, end[1])
+        low_x, low_y, high_x, high_y = _segment_box(start, end, 0.0)
+        mine = self.radius
         for ex, ey, enemy_radius, enemy_round, enemy in self._across(low_x, high_x):
-            reach = self.radius + enemy_radius - (TOLERANCE if enemy_round else 0.0)
+            reach = mine + enemy_radius - (TOLERANCE if enemy_round else 0.0)
             if (ex < low_x - reach or ex > high_x + reach
                     or ey < low_y - reach or ey > high_y + reach):
                 continue
@@ -194,12 +204,9 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
-        r = self.radius
-        low_x, high_x = min(start[0], end[0]) - r, max(start[0], end[0]) + r
-        low_y, high_y = min(start[1], end[1]) - r, max(start[1], end[1]) + r
-        for piece in self.table.impassable:
-            box = piece.bounds
-            if box[0] <= high_x and box[2] >= low_x and box[1] <= high_y and box[3] >= low_y:
+        low_x, low_y, high_x, high_y = _segment_box(start, end, self.radius)
+        for x0, y0, x1, y1, _ in self.table.impassable_boxes:
+            if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y:
                 break
         else:
             # no piece's box meets the sweep's: nothing to ask pymunk, nor to remember (the
@@ -268,10 +275,8 @@ class Mover:
         return self._terrain_blocker(start, end)
 
     def _polygon_terrain(self, start: Point, end: Point) -> ObstacleKey | None:
-        low_x, high_x = min(start[0], end[0]) - self.radius, max(start[0], end[0]) + self.radius
-        low_y, high_y = min(start[1], end[1]) - self.radius, max(start[1], end[1]) + self.radius
-        for piece in self.table.impassable:
-            min_x, min_y, max_x, max_y = piece.bounds
+        low_x, low_y, high_x, high_y = _segment_box(start, end, self.radius)
+        for min_x, min_y, max_x, max_y, piece in self.table.impassable_boxes:
             if min_x > high_x or max_x < low_x or min_y > high_y or max_y < low_y:
                 continue
             for part in range(len(piece.shapes)):
@@ -281,15 +286,13 @@ class Mover:
         return None
 
     def _difficult_near(self, start: Point, end: Point) -> list[TerrainPiece]:
-        low_x, high_x = min(start[0], end[0]), max(start[0], end[0])
-        low_y, high_y = min(start[1], end[1]), max(start[1], end[1])
-        return [piece for piece in self.table.difficult
-                if piece.bounds[0] <= high_x and piece.bounds[2] >= low_x
-                and piece.bounds[1] <= high_y and piece.bounds[3] >= low_y]
+        low_x, low_y, high_x, high_y = _segment_box(start, end, 0.0)
+        return [piece for x0, y0, x1, y1, piece in self.table.difficult_boxes
+                if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y]
 
     def _difficult_crossed(self, start: Point, end: Point) -> list[ObstacleKey]:
         return [("terrain", piece.index) for piece in self._difficult_near(start, end)
-                if polygons.inside_intervals(start, end, piece.outline)]
+                if polygons.inside_intervals(start, end, piece.outline, piece.bounds)]
 
     def difficult_stretch(self, start: Point, end: Point) -> list[tuple[float, float]]:
         """Parameter intervals (0..1) of start->end that lie in difficult terrain: the
@@ -304,7 +307,8 @@ class Mover:
         def build() -> list[tuple[float, float]]:
             intervals: list[tuple[float, float]] = []
             for piece in near:
-                intervals.extend(polygons.inside_intervals(start, end, piece.outline))
+                intervals.extend(polygons.inside_intervals(start, end, piece.outline,
+                                                          piece.bounds))
             return polygons.merge_intervals(intervals)
 
         return self.table.cached(self.table.stretch_cache, (start, end), build)
@@ -466,19 +470,21 @@ class Mover:
         return self.walker(path)(budget)
 
     def walker(self, path: list[Point]) -> Callable[[float], Point]:
-        """`point_at` for one path, its legs measured once: the solvers ask two dozen points
-        along the same path (`moves._Approach._farthest_along`), each the same sums in the
-        same order as a walk from the start."""
-        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end))
+        """`point_at` for one path, its legs measured once (length, cost and difficult
+        stretches): the solvers ask two dozen points along the same path
+        (`moves._Approach._farthest_along`), each the same sums in the same order as a walk
+        from the start."""
+        legs = [(start, end, math.dist(start, end), self.segment_cost(start, end),
+                 self.difficult_stretch(start, end))
                 for start, end in zip(path, path[1:], strict=False)]
         last = path[-1]
 
         def at(budget: float) -> Point:
-            for start, end, length, cost in legs:
+            for start, end, length, cost, inside in legs:
                 if budget >= cost:
                     budget -= cost
                     continue
-                t = _parameter_for_cost(self.difficult_stretch(start, end), length, budget)
+                t = _parameter_for_cost(inside, length, budget)
                 return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
             return last
 

@@ -195,6 +195,10 @@ class Table:
         self.impassable = [p for p in self.terrain if "impassable" in p.kinds]
         self.difficult = [p for p in self.terrain if "difficult" in p.kinds]
         self.obscuring = [p for p in self.terrain if "obscuring" in p.kinds]
+        #: (min x, min y, max x, max y, piece) of the impassable and difficult pieces: the
+        #: box tests of every swept segment read them unpacked, without an attribute per piece
+        self.impassable_boxes = [(*p.bounds, p) for p in self.impassable]
+        self.difficult_boxes = [(*p.bounds, p) for p in self.difficult]
         self.impassable_filter = pymunk.ShapeFilter(mask=TERRAIN_CATEGORIES["impassable"])
         _live_tables.add(self)
 

@@ -41,6 +41,8 @@ class TableView(Protocol):
     impassable: list[TerrainPieceView]
     difficult: list[TerrainPieceView]
     obscuring: list[TerrainPieceView]
+    impassable_boxes: list[tuple[float, float, float, float, TerrainPieceView]]
+    difficult_boxes: list[tuple[float, float, float, float, TerrainPieceView]]
     impassable_filter: pymunk.ShapeFilter
     piece_of_shape: dict[pymunk.Shape, TerrainPieceView]
     scratch_body: pymunk.Body

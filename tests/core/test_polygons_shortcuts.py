@@ -74,3 +74,53 @@ def test_bounds_split_by_zip_are_the_bounds_of_two_comprehensions(polygon):
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     assert polygons.bounds(polygon) == (min(xs), min(ys), max(xs), max(ys))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(point, min_size=4, max_size=4))
+def test_bounds_of_four_corners_unpacked_are_the_bounds_of_two_comprehensions(polygon):
+    """The rectangle's case (four corners compared directly) gives the same floats."""
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    assert polygons.bounds(polygon) == (min(xs), min(ys), max(xs), max(ys))
+
+
+def indexed_point_in_polygon(point, polygon):
+    """Ray casting with each edge's corners indexed afresh (the walk before it kept the
+    previous corner in hand)."""
+    x, y = point
+    inside = False
+    for i in range(len(polygon)):
+        x1, y1 = polygon[i - 1]
+        x2, y2 = polygon[i]
+        if (y1 > y) != (y2 > y) and x1 + (y - y1) * (x2 - x1) / (y2 - y1) > x:
+            inside = not inside
+    return inside
+
+
+@settings(max_examples=600)
+@given(star_outlines(), point)
+def test_point_in_polygon_walking_the_edges_equals_indexing_them(outline, p):
+    assert polygons.point_in_polygon(p, outline) == indexed_point_in_polygon(p, outline)
+
+
+@settings(max_examples=600)
+@given(star_outlines(), point, point)
+def test_stretches_with_the_outline_box_equal_those_without(outline, a, b):
+    """A middle clear of the outline's box is outside it: the box only spares the walk."""
+    box = polygons.bounds(outline)
+    assert polygons.inside_intervals(a, b, outline, box) == polygons.inside_intervals(
+        a, b, outline)
+
+
+@settings(max_examples=300)
+@given(star_outlines(), st.integers(0, 11), st.floats(-0.5, 1.5), st.floats(-1e-6, 1e-6))
+def test_a_point_by_the_box_edge_is_outside_only_when_the_walk_says_so(outline, corner,
+                                                                       along, nudge):
+    """Points on and a hair beside the box's sides: `outside_box` never contradicts the walk."""
+    box = polygons.bounds(outline)
+    x = box[0] + (box[2] - box[0]) * along
+    for p in ((x, box[1] + nudge), (x, box[3] + nudge), (box[0] + nudge, x),
+              (box[2] + nudge, x), outline[corner % len(outline)]):
+        if polygons.outside_box(p, box):
+            assert not polygons.point_in_polygon(p, outline)

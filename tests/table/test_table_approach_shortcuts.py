@@ -143,3 +143,23 @@ def test_the_nearest_base_test_names_the_base_the_first_written_test_names(field
         for x, y in asked:
             assert f.within(me, x, y, rows, limit) is _within_as_first_written(
                 f, me, x, y, rows, limit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(mixed_fields(), st.floats(0.0, 8.0), st.floats(0.0, 1.0), st.integers(1, 5),
+       st.lists(spots, max_size=4))
+def test_near_among_the_group_rows_is_near_among_every_row(field, reach, shorter, movers,
+                                                          placed):
+    """`Field.near_group` (the rows any of a unit's movers could meet, for the whole move)
+    keeps every row `near` finds, in order, for each mover and any shorter reach, even after
+    some movers are placed elsewhere."""
+    _, s = field
+    table = field[0]
+    mine = [m for m in s.models.values() if m.unit == "me"][:movers]
+    rows = moves.Field(table, s)
+    group = rows.near_group(mine, reach)
+    for model, (x, y) in zip(mine, placed, strict=False):
+        rows.place(model.id, x, y)
+    for model in mine:
+        asked = reach * shorter
+        assert rows.near(model, asked, group) == rows.near(model, asked)
