@@ -214,7 +214,10 @@ def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None,
                    ) -> dict | None:
     """A move toward the nearest enemy goes straight; when terrain (a palisade, say) stops it
     short, the figures may instead take a legal path round (the table's `approach`, ending no
-    closer than the offered clearance): whichever of the two ends nearer the enemy."""
+    closer than the offered clearance): whichever of the two ends nearer the enemy.
+
+    The path search is the dearest question of a listing, so it is skipped wherever it cannot
+    win, and the way round it finds is checked only once it ends 0.5" nearer."""
     enemies = s.enemy_units(s.units[unit_id].side)
     if not enemies:
         return dest
@@ -224,20 +227,52 @@ def _round_the_way(s: GameState, geo: Geometry, unit_id: str, dest: dict | None,
         return geo.unit_distance(placed_view(s, where), unit_id, nearest)
 
     move = allowance(s, unit_id)
-    best = dest
+    straight = None if dest is None else gap(dest)
     now = geo.unit_distance(s, unit_id, nearest)
-    if dest is not None and gap(dest) <= now - move + 0.5:
+    if straight is not None and straight <= now - move + 0.5:
         return dest  # the straight move closed (almost) a full move
-    if dest is not None and now >= OFFERED_CLEARANCE and gap(dest) <= OFFERED_CLEARANCE + 0.5:
+    if straight is not None and now >= OFFERED_CLEARANCE and \
+            straight <= OFFERED_CLEARANCE + 0.5:
         # No way round can end 0.5" nearer: it keeps every figure more than the clearance
         # away (those that do not move already are), so skip the search.
         return dest
+    if straight is not None and _none_nearer(s, geo, unit_id, nearest, move, straight - 0.5):
+        return dest  # nor can it where woods slow every figure too much (the bounds say so)
     around = geo.approach(s, unit_id, [nearest], move, OFFERED_CLEARANCE + 0.05,
                           avoid=[nearest], avoid_range=OFFERED_CLEARANCE)
-    if not check(around) and not ends_in_contact(s, geo, unit_id, around) and (
-            best is None or gap(around) < gap(best) - 0.5):
-        best = around
-    return best
+    if (straight is None or gap(around) < straight - 0.5) and not check(around) and \
+            not ends_in_contact(s, geo, unit_id, around):
+        return around
+    return dest
+
+
+#: Taken off the bounds of `_none_nearer`, whatever the rounding of a distance.
+BOUND_SLACK = 1e-6
+
+
+def _none_nearer(s: GameState, geo: Geometry, unit_id: str, enemy: str, move: float,
+                 mark: float) -> bool:
+    """Can no move of the unit costing at most `move` per figure leave it nearer `enemy` than
+    `mark`? Proved figure by figure, enemy figure by enemy figure, a few sums against the path
+    search it may spare: to end nearer than the mark to an enemy figure, a figure must move at
+    least its gap less the mark (bases draw no nearer than they move), and a path costs its
+    length plus its stretch in difficult ground, which is at least the figure's depth in a wood
+    it stands in (its first inches) and at least the depth of its end, no less than the enemy
+    figure's own depth less how far from its centre the end is (`solver.least_cost`)."""
+    targets = s.alive_models(enemy)
+    depths = {e.id: solver.difficult_depth(s, (e.x, e.y)) for e in targets}
+    for m in s.alive_models(unit_id):
+        start = solver.difficult_depth(s, (m.x, m.y))
+        for e in targets:
+            need = geo.distance(m, e) - mark - BOUND_SLACK
+            if need <= 0.0:
+                return False
+            # the end's centre is within this of the enemy figure's (round bases)
+            near = (mark + m.base.radius + e.base.radius + BOUND_SLACK
+                    if m.base.kind == e.base.kind == "round" else math.inf)
+            if solver.least_cost(need, max(start, depths[e.id] - near)) <= move + BOUND_SLACK:
+                return False
+    return True
 
 
 def held_together(s: GameState, unit_id: str, full: dict, check) -> dict | None:

@@ -8,6 +8,7 @@ removes the unit. A unit that recoils or flees leaves the melee.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from game.core import probability as P
@@ -110,10 +111,17 @@ def modifiers(s: GameState, geo: Geometry, unit_id: str, lost_this_round: int = 
 
 def result_odds(discipline: str, modifier: int) -> dict[str, Fraction]:
     """Exact chance of each result for a total modifier."""
+    return dict(_result_odds(discipline, modifier))
+
+
+@functools.lru_cache(maxsize=64)
+def _result_odds(discipline: str, modifier: int) -> tuple[tuple[str, Fraction], ...]:
+    """`result_odds` as pairs, worked out once per Discipline and modifier (a handful of
+    each): greedy prices a reaction test for every unit pairing of every move it values."""
     out = dict.fromkeys(RESULTS, Fraction(0))
     for face, p in P.die().items():
         out[result_for(discipline, face + modifier)] += p
-    return out
+    return tuple(out.items())
 
 
 def take_test(s: GameState, geo: Geometry, dice: Dice, unit_id: str, lost_this_round: int = 0,

@@ -248,6 +248,33 @@ def _terrain_within(s: GameState, point, reach: float, kind: str) -> bool:
     return False
 
 
+#: Taken off a depth in difficult ground, whatever the rounding of the path costs.
+DEPTH_SLACK = 0.01
+
+
+def difficult_depth(s: GameState, point) -> float:
+    """How deep the point lies in difficult ground: its distance to the outline of a
+    difficult piece it stands in (the largest, if several; less a slack), 0 outside. The disc
+    that wide round the point lies in the piece, so a path from or to the point spends its
+    first or last inches, up to the depth, in difficult ground (at double cost)."""
+    depth = max((edge_distance(point, piece.polygon) for piece in s.scenario.terrain
+                 if "difficult" in piece.kinds and _within_bounds(piece, point)
+                 and point_in_polygon(point, list(piece.polygon))), default=0.0)
+    return max(depth - DEPTH_SLACK, 0.0)
+
+
+def least_cost(length: float, depth: float) -> float:
+    """The least a path of `length` costs if it starts or ends `depth` deep in difficult
+    ground (`difficult_depth`): its length, plus that stretch (at most its whole length)
+    counted again."""
+    return length + min(length, max(depth, 0.0))
+
+
+def _within_bounds(piece: Terrain, point) -> bool:
+    low_x, low_y, high_x, high_y = _bounds(piece)
+    return low_x <= point[0] <= high_x and low_y <= point[1] <= high_y
+
+
 def may_reach(s: GameState, geo: Geometry, model: Model, targets: list[Model], move: float
               ) -> bool:
     """Could the model reach base contact with one of `targets` within `move`? False only when

@@ -2,6 +2,7 @@
 table, its modifiers, and what each result does in a melee and on the Morale card."""
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -42,6 +43,20 @@ TABLE_CASES = [
 def test_reaction_table_rows(discipline, total, result):
     """Reaction test table: Rout / Flight / Recoil / None by Discipline and total."""
     assert reaction.result_for(discipline, total) == result
+
+
+@pytest.mark.parametrize("discipline", ["Elite", "Regular", "Irregular", "Militia"])
+def test_result_odds_remembered_are_the_table_read_face_by_face(discipline):
+    """The odds remembered per Discipline and modifier are the six faces read on the table,
+    and each answer is the caller's own (changing it leaves the next answer as it was)."""
+    for modifier in range(-3, 4):
+        expected = dict.fromkeys(reaction.RESULTS, Fraction(0))
+        for face in range(1, 7):
+            expected[reaction.result_for(discipline, face + modifier)] += Fraction(1, 6)
+        odds = reaction.result_odds(discipline, modifier)
+        assert odds == expected
+        odds[reaction.ROUT] = Fraction(7)
+        assert reaction.result_odds(discipline, modifier) == expected
 
 
 PROFILE_OF = {"Elite": "grenadiers", "Regular": "regulars", "Irregular": "rangers",
