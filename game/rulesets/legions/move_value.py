@@ -9,9 +9,9 @@ once per position (`board`, keyed by where every model stands) and each candidat
 measures its own moved models.
 
 A Move or Run intent's value reads only the unit's own models, its goal and allowance, the
-enemy models and the objectives' tallies: while one side moves, the enemy stands still and the
-tallies seldom change, so a unit's intents are valued once per Movement phase, not again after
-each other unit's move (`Board.intent_values`).
+enemy models and the tallies at the objectives it could reach: while one side moves, the enemy
+stands still and those tallies seldom change, so a unit's intents are mostly valued once per
+Movement phase, not again after each other unit's move (`Board.intent_values`).
 """
 
 from __future__ import annotations
@@ -33,10 +33,13 @@ BOARDS_KEPT = 8
 #: A base whose bounding circle is farther than the objective range plus this from a point
 #: is out of range (near_point answers no without measuring).
 NEAR_SLACK = 0.1
-#: Intent values per table: one dict per side, enemy models and objective tallies (a few per
-#: Movement phase), each holding at most INTENTS_KEPT values.
+#: Intent values per table: one dict per side and enemy models (one per Movement phase),
+#: each holding at most INTENTS_KEPT values.
 _INTENT_VALUES = PerTable(256)
 INTENTS_KEPT = 4096
+#: An objective farther than the range plus this beyond a unit's allowance is out of reach of
+#: its intents (objective_swing skips it), whatever the floats of the move estimated.
+TALLY_SLACK = 1e-3
 
 
 class Board:
@@ -87,17 +90,25 @@ class Board:
 
     def intent_values(self, side: int) -> dict:
         """The remembered values of this side's intents, shared by every board of the table
-        with the same enemy models (where each stands, its base) and the same tallies at each
-        objective: all an intent's value reads besides the unit's own models, its goal and
-        its allowance (the key of each value in the dict, see `_intent_value`)."""
+        with the same enemy models (where each stands, its base): all an intent's value reads
+        besides the unit's own models, its goal, its allowance and the tallies near it (the
+        key of each value in the dict, see `_intent_value`)."""
         found = self._intent_values.get(side)
         if found is None:
             enemies = poses([row[4] for row in self.enemies_of(side)])
-            tallies = tuple([(point, tuple(sorted(counts.items())))
-                             for point, counts, _ in self.objectives])
-            found = _INTENT_VALUES.get(self.geo, (side, enemies, tallies), dict)
+            found = _INTENT_VALUES.get(self.geo, (side, enemies), dict)
             self._intent_values[side] = found
         return found
+
+    def tallies_near(self, unit_id: str, reach: float) -> tuple:
+        """(index, point, tally by side) of each objective a move of `reach` might bring the
+        unit's models within range of: the only tallies objective_swing reads for such a move
+        (it skips an objective farther than the range past the farthest model's move)."""
+        limit = OBJECTIVE_RANGE + TALLY_SLACK + reach
+        return tuple([(i, point, tuple(sorted(counts.items())))
+                      for i, ((point, counts, _), gap) in enumerate(
+                          zip(self.objectives, self.objective_gaps(unit_id), strict=True))
+                      if gap <= limit])
 
     def unit_gap(self, unit_id: str) -> float:
         """The unit's least gap to any enemy model where it stands now."""
@@ -261,10 +272,12 @@ def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
 
 def _intent_value(s: GameState, b: Board, a: Action) -> float:
     """A Move's or Run's value, remembered (`Board.intent_values`) under the unit's models,
-    how it moves, its goal's point and its allowance."""
+    how it moves, its goal's point, its allowance and the tallies of the objectives in its
+    reach."""
     how = how_of(a.option)
-    key = (a.unit, how, goal_point(s, goal_of(a.option) or ""),
-           movement.allowance(s, a.unit, how), poses(s.alive_models(a.unit)))
+    reach = movement.allowance(s, a.unit, how)
+    key = (a.unit, how, goal_point(s, goal_of(a.option) or ""), reach,
+           poses(s.alive_models(a.unit)), b.tallies_near(a.unit, reach))
     values = b.intent_values(s.units[a.unit].side)
     found = values.get(key)
     if found is None:
