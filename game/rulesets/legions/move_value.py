@@ -7,6 +7,11 @@ against every enemy and every objective again. The board (enemy bases, who stand
 objective, each unit's nearest-enemy gap) depends only on the position, so it is worked out
 once per position (`board`, keyed by where every model stands) and each candidate only
 measures its own moved models.
+
+A Move or Run intent's value reads only the unit's own models, its goal and allowance, the
+enemy models and the tallies at the objectives it could reach: while one side moves, the enemy
+stands still and those tallies seldom change, so a unit's intents are mostly valued once per
+Movement phase, not again after each other unit's move (`Board.intent_values`).
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from operator import itemgetter
 
 from game.core.actions import Action
 from game.core.geometry import Geometry
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.rulesets.base import OBJECTIVE_RANGE, POINTS_PER_OBJECTIVE
 from game.rulesets.legions import charge, movement
-from game.rulesets.legions.move_intents import estimate, goal_of, goal_point, how_of
+from game.rulesets.legions.move_intents import estimate, goal_of, goal_point, how_of, poses
 
 CLOSING_VALUE = 0.05
 #: Boards kept (a decision asks about one position; a search about a few).
@@ -27,6 +33,13 @@ BOARDS_KEPT = 8
 #: A base whose bounding circle is farther than the objective range plus this from a point
 #: is out of range (near_point answers no without measuring).
 NEAR_SLACK = 0.1
+#: Intent values per table: one dict per side and enemy models (one per Movement phase),
+#: each holding at most INTENTS_KEPT values.
+_INTENT_VALUES = PerTable(256)
+INTENTS_KEPT = 4096
+#: An objective farther than the range plus this beyond a unit's allowance is out of reach of
+#: its intents (objective_swing skips it), whatever the floats of the move estimated.
+TALLY_SLACK = 1e-3
 
 
 class Board:
@@ -54,6 +67,7 @@ class Board:
         self._gaps: dict[str, float] = {}
         self._ranked: dict[str, list] = {}
         self._objective_gaps: dict[str, list] = {}
+        self._intent_values: dict[int, dict] = {}
 
     def near_point(self, m: Model, point: tuple[float, float]) -> bool:
         if m.base.kind == "round":
@@ -73,6 +87,28 @@ class Board:
                  m.base.kind == "round", m)
                 for m in self.s.models.values() if m.alive and m.side != side]
         return rows
+
+    def intent_values(self, side: int) -> dict:
+        """The remembered values of this side's intents, shared by every board of the table
+        with the same enemy models (where each stands, its base): all an intent's value reads
+        besides the unit's own models, its goal, its allowance and the tallies near it (the
+        key of each value in the dict, see `_intent_value`)."""
+        found = self._intent_values.get(side)
+        if found is None:
+            enemies = poses([row[4] for row in self.enemies_of(side)])
+            found = _INTENT_VALUES.get(self.geo, (side, enemies), dict)
+            self._intent_values[side] = found
+        return found
+
+    def tallies_near(self, unit_id: str, reach: float) -> tuple:
+        """(index, point, tally by side) of each objective a move of `reach` might bring the
+        unit's models within range of: the only tallies objective_swing reads for such a move
+        (it skips an objective farther than the range past the farthest model's move)."""
+        limit = OBJECTIVE_RANGE + TALLY_SLACK + reach
+        return tuple([(i, point, tuple(sorted(counts.items())))
+                      for i, ((point, counts, _), gap) in enumerate(
+                          zip(self.objectives, self.objective_gaps(unit_id), strict=True))
+                      if gap <= limit])
 
     def unit_gap(self, unit_id: str) -> float:
         """The unit's least gap to any enemy model where it stands now."""
@@ -229,6 +265,30 @@ def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     on open ground (`estimate(board, action)`: a Move's or Run's by default):
     solving each offered move only to value it cost more than the rest of the battle."""
     b = board(s, geo)
+    if estimate is None and not a.placement:
+        return _intent_value(s, b, a)
+    return _move_value(s, b, a, estimate)
+
+
+def _intent_value(s: GameState, b: Board, a: Action) -> float:
+    """A Move's or Run's value, remembered (`Board.intent_values`) under the unit's models,
+    how it moves, its goal's point, its allowance and the tallies of the objectives in its
+    reach."""
+    how = how_of(a.option)
+    reach = movement.allowance(s, a.unit, how)
+    key = (a.unit, how, goal_point(s, goal_of(a.option) or ""), reach,
+           poses(s.alive_models(a.unit)), b.tallies_near(a.unit, reach))
+    values = b.intent_values(s.units[a.unit].side)
+    found = values.get(key)
+    if found is None:
+        if len(values) >= INTENTS_KEPT:
+            values.clear()
+        found = values[key] = _move_value(s, b, a, None)
+    return found
+
+
+def _move_value(s: GameState, b: Board, a: Action, estimate) -> float:
+    """`move_value` worked out."""
     dest = a.destinations() if a.placement else (estimate or _estimated)(b, a)
     if not dest:
         return 0.0
@@ -238,7 +298,7 @@ def move_value(s: GameState, geo: Geometry, a: Action, estimate=None) -> float:
     if b.enemies_of(s.units[a.unit].side):
         # the nearest enemy after the move was within d0 + 2 x the move before it
         d0 = b.unit_gap(a.unit)
-        d1 = ranked_gap(geo, moved, b.ranked(a.unit), farthest)
+        d1 = ranked_gap(b.geo, moved, b.ranked(a.unit), farthest)
         closing = (d0 - d1) * CLOSING_VALUE
         if d1 <= charge.CHARGE_RANGE and how_of(a.option) == "run":
             closing -= 0.3  # it could have charged after a Move
