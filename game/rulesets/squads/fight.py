@@ -8,6 +8,7 @@ from game.core.dice import Dice
 from game.core.events import AttacksMade, Casualty, DamageDealt, DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Geometry
 from game.core.i18n import msg
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.base import placement_reason
@@ -47,10 +48,25 @@ def _closest_enemy_distance(s: GameState, geo: Geometry, model: Model) -> float:
                 if e.alive and e.side != model.side), default=float("inf"))
 
 
+#: Pile-in and consolidate checks per table, under the placement and every living base (all
+#: a check reads): the listing checks its offer, then `apply` checks the chosen one again.
+_checked = PerTable(256)
+
+
 def close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict, what: str) -> str | None:
     """Pile in / consolidate (`what`: "pile in" or "consolidate"): up to 3", each moving model
     ends closer to the closest enemy model, and the unit engages no unit it was not already
-    engaged with. Each reason is written out for both moves, so a translation says each."""
+    engaged with (`_close_in_problem`), remembered for the same placement on the same board."""
+    placed = tuple(sorted((mid, float(x), float(y)) for mid, (x, y) in dest.items()))
+    bases = tuple([(m.id, m.x, m.y, m.facing) for m in s.models.values() if m.alive])
+    return _checked.get(geo, (unit_id, what, placed, bases),
+                        lambda: _close_in_problem(s, geo, unit_id, dest, what))
+
+
+def _close_in_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict,
+                      what: str) -> str | None:
+    """`close_in_problem` measured afresh. Each reason is written out for both moves, so a
+    translation says each."""
     pile_in = what == "pile in"
     how = msg("pile in") if pile_in else msg("consolidate")
     problem = placement_reason(s, geo, unit_id, dest, PILE_IN, how=how, connected=True)

@@ -254,58 +254,78 @@ class ChargeSearch(CloseRange, SpotRings):
 
     def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
         """`_rows` for round bases, the same sums written out (this loop ranks thousands of
-        spots per model): a gap to a target is the board's shared raw gap less m's radius.
-        One target (the usual charge) has its own loop: no list of gaps to build. A spot on
-        a target's base is left out (a third of the rows in greedy battles): targets do not
-        move during a charge, so `free` refuses it in every build; ranked or not, it is never
-        chosen, and leaving it out spares its rounding, its key and every test before `free`."""
+        spots per model): a spot's gap to a target, rounded, and whether it is on a target's
+        base are the board's (`_ranked`), the same for every model of its size; only the
+        tests against m's start (within the roll, closer) are m's own. One target (the usual
+        charge) has its own loop. A spot on a target's base is left out (a third of the rows
+        in greedy battles): targets do not move during a charge, so `free` refuses it in
+        every build; ranked or not, it is never chosen, and leaving it out spares its key
+        and every test before `free`."""
         mx, my, mine = m.x, m.y, self.r[m.id]
-        buried = buried_below(mine)
-        targets, cache = self.targets, self._gaps
+        targets = self.targets
         hypot = math.hypot
         out = []
         append = out.append
         if len(targets) == 1:
-            t, limit = targets[0], before[0]
-            goal = self.groups[t]
-            for x, y in set(spots):
+            limit = before[0]
+            ranked = self._ranked(targets[0], mine)
+            for spot in set(spots):
+                x, y = spot
                 moved = x != mx or y != my
                 if moved and hypot(x - mx, y - my) > reach:
                     continue
-                key = (t, x, y)
-                raw = cache.get(key)
-                if raw is None:
-                    raw = cache[key] = least_gap((x, y), goal)
-                if raw < buried and moved:
-                    continue  # on a target's base: `free` refuses it wherever the unit is
-                gap = raw - mine
-                if gap < limit or not moved:  # constraint 2 (or not moving)
-                    rounded = round(gap, 6)
-                    append((x, y, moved, (gap,), gap, rounded, (rounded,)))
+                entry = ranked.get(spot)
+                if entry is None:
+                    entry = ranked[spot] = self._rank(targets[0], mine, spot)
+                if not moved:
+                    append((x, y, False) + entry[3][3:])
+                elif not entry[0] and entry[1] < limit:  # not on a target's base; closer
+                    append(entry[3])
             return out
-        each = [(t, limit, self.groups[t]) for t, limit in zip(targets, before, strict=True)]
-        for x, y in set(spots):
+        each = [(limit, self._ranked(t, mine), t) for t, limit in zip(targets, before,
+                                                                       strict=True)]
+        for spot in set(spots):
+            x, y = spot
             moved = x != mx or y != my
             if moved and hypot(x - mx, y - my) > reach:
                 continue
             gaps = []
+            rgaps = []
             closer = not moved
-            for t, limit, goal in each:
-                key = (t, x, y)
-                raw = cache.get(key)
-                if raw is None:
-                    raw = cache[key] = least_gap((x, y), goal)
-                if raw < buried and moved:
+            for limit, ranked, t in each:
+                entry = ranked.get(spot)
+                if entry is None:
+                    entry = ranked[spot] = self._rank(t, mine, spot)
+                if entry[0] and moved:
                     closer = False  # on a target's base: `free` refuses it wherever the
                     break  # unit is
-                gap = raw - mine
-                gaps.append(gap)
-                if gap < limit:
+                gaps.append(entry[1])
+                rgaps.append(entry[2])
+                if entry[1] < limit:
                     closer = True
             if closer:  # constraint 2: closer to one of the targets (or not moving)
-                rounded = tuple([round(g, 6) for g in gaps])
-                append((x, y, moved, tuple(gaps), min(gaps), min(rounded), rounded))
+                append((x, y, moved, tuple(gaps), min(gaps), min(rgaps), tuple(rgaps)))
         return out
+
+    def _ranked(self, t: str, mine: float) -> dict:
+        """The board's ranked spots for target t and a base of radius `mine` (`_rank`)."""
+        key = (t, mine)
+        ranked = self.shared.ranked.get(key)
+        if ranked is None:
+            ranked = self.shared.ranked[key] = {}
+        return ranked
+
+    def _rank(self, t: str, mine: float, spot) -> tuple:
+        """(on a target's base, gap to t, it rounded, the row of a one-target search for a
+        model that moves there) of a base of radius `mine` at the spot: a function of the
+        board alone, kept in `Shared.ranked` (rounding is the dear step, and the same rings
+        round the same targets come back for every model, target set and build)."""
+        x, y = spot
+        raw = self._raw_gap(t, x, y)
+        gap = raw - mine
+        rounded = round(gap, 6)
+        return (raw < buried_below(mine), gap, rounded,
+                (x, y, True, (gap,), gap, rounded, (rounded,)))
 
     def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
         """At least `links` of the placed models within coherency range of m at (x, y)."""

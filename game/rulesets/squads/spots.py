@@ -62,7 +62,8 @@ class Shared:
     """What every search on one board can share, whatever the unit, targets and roll: a
     spot's gap to a target unit, a model's path length to a spot, whether a spot is clear of
     the table's edges and impassable terrain, each model's within-1" spots for a set of
-    targets and a roll, and the spots round each target model it could stand on. All are
+    targets and a roll, the spots round each target model it could stand on, and a spot's
+    gap to a target unit for a base of one size, rounded (`ChargeSearch._rank`). All are
     functions of the board alone (the bases where they stand), so sharing them changes no
     answer; it only stops the searches for each set of targets, and the check of the chosen
     one, measuring the same things again."""
@@ -73,6 +74,7 @@ class Shared:
         self.ground: dict[tuple, bool] = {}
         self.close: dict[tuple, list] = {}
         self.reached: dict[tuple, list] = {}
+        self.ranked: dict[tuple, dict] = {}
 
 
 def by_radius(rows) -> list[tuple[float, list]]:

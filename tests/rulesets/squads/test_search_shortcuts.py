@@ -194,3 +194,39 @@ def test_trial_views_find_what_whole_copies_find(roll, targets, monkeypatch):
 
     monkeypatch.setattr(ChargeSearch, "_trial", whole_copy)
     assert _solved_afresh(b, targets, roll) == found
+
+
+def _rows_long_way(search, m, spot_list):
+    """`_rows` spot by spot: each gap measured afresh, rounded afresh (`spot_row`)."""
+    buried = spots.buried_below(search.r[m.id])
+    out = []
+    for x, y in set(spot_list):
+        moved = (x, y) != (m.x, m.y)
+        if moved and math.hypot(x - m.x, y - m.y) > search.roll + 1e-9:
+            continue
+        raw = [spots.least_gap((x, y), search.groups[t]) for t in search.targets]
+        if moved and min(raw) < buried:
+            continue
+        gaps = tuple(g - search.r[m.id] for g in raw)
+        limits = [search.before[m.id][t] - spots.STRICT for t in search.targets]
+        if moved and not any(g < b for g, b in zip(gaps, limits, strict=True)):
+            continue
+        out.append(spots.spot_row(x, y, moved, gaps))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("roll", [3, 7, 12])
+def test_ranked_spots_kept_on_the_board_give_the_rows_measured_afresh(roll):
+    """The rows are built from the board's ranked spots (`Shared.ranked`, filled by every
+    model and target set before): the same rows as measuring and rounding each gap afresh."""
+    b = _charge_with_bystander()
+    shared = spots.Shared()
+    asked = 0
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1"), ("s1u0",)):
+        search = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, shared)
+        for m in search.mine:
+            every = search.static_spots(m) + search.friend_spots(m, search.mine)
+            quick = search._rows(m, every)
+            assert sorted(quick) == _rows_long_way(search, m, every)
+            asked += len(quick)
+    assert shared.ranked and asked > 100

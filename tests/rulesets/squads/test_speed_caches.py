@@ -97,3 +97,36 @@ def test_engagement_is_2_inches_exactly_by_arithmetic_and_at_the_boundary():
         assert abs(b.distance("s0u0", "s1u0") - gap) < 1e-6
         assert (engaged_enemies(b.state, b.geo, "s0u0") == ["s1u0"]) is engaged
         assert is_engaged(b.state, b.geo, "s1u0") is engaged
+
+
+def test_remembered_close_in_checks_are_fresh_ones_and_see_any_base_move():
+    """A pile-in check is remembered under the placement and every living base: asked again
+    the same, it is the fresh answer; a base that moves (the closest enemy steps back, a
+    third unit steps in the way) or falls is seen."""
+    from game.rulesets.squads import fight
+
+    d = 32 / 25.4
+    b = Battle([("Company", "line_company", ["line_marines"]),
+                ("Horde", "brute_horde", ["brute_mob", "brute_mob"])], phase="fight")
+    b.place("s0u0", 10.0, 22.0, 0.0)
+    b.place("s1u0", 10.0 + d + 1.5, 22.0, 180.0)
+    b.place("s1u1", 30.0, 40.0, 180.0)
+    dest = {m.id: (m.x + 1.0, m.y) for m in b.state.alive_models("s0u0")}
+
+    def both():
+        fresh = fight._close_in_problem(b.state, b.geo, "s0u0", dest, "pile in")
+        return fight.close_in_problem(b.state, b.geo, "s0u0", dest, "pile in"), fresh
+
+    remembered, fresh = both()
+    assert remembered is None and fresh is None and both() == (None, None)
+    b.place("s1u0", 10.0 - d - 1.5, 22.0, 0.0)  # the enemy goes behind: no longer closer
+    remembered, fresh = both()
+    assert remembered == fresh and "closer" in remembered
+    b.place("s1u0", 10.0 + d + 1.5, 22.0, 180.0)
+    assert both() == (None, None)
+    b.place("s1u1", 12.2, 31.64, 180.0)  # a third unit 2.1" off: the pile in would engage it
+    remembered, fresh = both()
+    assert remembered == fresh and remembered is not None
+    for m in b.state.alive_models("s1u1"):
+        m.alive = False
+    assert both() == (None, None)
