@@ -18,19 +18,16 @@ from game.core.geometry import Destinations
 from game.core.i18n import msg
 from game.core.state import GameState, Model, Point
 from game.table.contact import GRID_DECIMALS, snap, snapped_ring
+from game.table.enemies import enemy_rows, segment_enemies
 from game.table.measure import closer_than, distance, gap_at, impassable_overlap, radius
 from game.table.paths import (  # noqa: F401 (the constants are also read as moves.X)
     CLEARANCE,
     DETOUR_ROUNDS,
     POINTS_ROUND_BASE,
-    STRICT,
-    TOLERANCE,
     Mover,
     Route,
-    _parameter_for_cost,
-    enemy_rows,
-    segment_enemies,
 )
+from game.table.sweeps import STRICT, TOLERANCE, parameter_for_cost  # noqa: F401 (moves.X)
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
@@ -351,7 +348,7 @@ def _round_reach(mover: Mover, direction: Point, reach: float, allowance: float,
             hard = min(hard, crossing[0])
     inside = mover.difficult_stretch(mover.start, (x0 + ux * hard, y0 + uy * hard))
     if hard * (1.0 + sum(t1 - t0 for t0, t1 in inside)) > allowance:
-        hard *= _parameter_for_cost(inside, hard, allowance)
+        hard *= parameter_for_cost(inside, hard, allowance)
     too_close = [_ray_circle(mover.start, direction, (ox, oy), r + other_radius - TOLERANCE)
                  for _, ox, oy, other_radius in near]
     if keep_away > 0.0:

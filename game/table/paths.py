@@ -16,36 +16,39 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import itertools
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core import polygons
-from game.core.geometry import CONTACT_TOLERANCE
 from game.core.memo import PerTable
-from game.core.state import MM_PER_INCH, GameState, Model, Point
+from game.core.state import GameState, Model, Point
+from game.table.enemies import EnemyRows, enemy_rows, signature
 from game.table.measure import closer_than, impassable_overlap, radius
+from game.table.sweeps import (
+    STRICT,
+    TOLERANCE,
+    model_planes,
+    parameter_for_cost,
+    round_corners,
+    segment_box,
+    terrain_planes,
+)
 
 if TYPE_CHECKING:
     from game.table.types import TableView as Table
     from game.table.types import TerrainPieceView as TerrainPiece
 
-TOLERANCE = CONTACT_TOLERANCE
 #: Extra clearance of detour corner points, so that the path clears what it goes round.
 CLEARANCE = 0.01
 #: Points placed round an enemy base for detours (a circumscribed octagon).
 POINTS_ROUND_BASE = 8
-#: Largest turn covered by one detour point at a terrain corner.
-CORNER_STEP = math.radians(45)
 #: Beyond this many enemies, a segment's sweep looks only at those within reach across.
 ACROSS_MIN = 8
 #: A mover's first sweeps filter its enemies in one pass; later ones use a sorted index.
 ACROSS_SCANS = 4
 #: How many times a detour search may grow its set of obstacles.
 DETOUR_ROUNDS = 6
-#: "More than" / "closer than" in the solvers means by at least this much.
-STRICT = 1e-6
 
 #: A remembered answer not there yet (None is an answer: nothing blocks).
 _UNKNOWN = object()
@@ -59,16 +62,6 @@ Answers = tuple[dict, dict]
 ANSWER_GROUPS = 64
 #: Segment costs kept per table before they are forgotten all at once.
 COST_LIMIT = 65536
-
-
-def _segment_box(start: Point, end: Point, pad: float) -> tuple[float, float, float, float]:
-    """(min x, min y, max x, max y) of a segment, grown by `pad` (the ends compared directly,
-    without `min` and `max` calls: every swept segment's box tests start here)."""
-    sx, sy = start
-    ex, ey = end
-    low_x, high_x = (sx, ex) if sx <= ex else (ex, sx)
-    low_y, high_y = (sy, ey) if sy <= ey else (ey, sy)
-    return (low_x - pad, low_y - pad, high_x + pad, high_y + pad)
 
 
 # --- one model's view of a state -------------------------------------------------------------
@@ -179,7 +172,7 @@ class Mover:
         sx, sy = start
         dx, dy = end[0] - sx, end[1] - sy
         length_sq = dx * dx + dy * dy
-        low_x, low_y, high_x, high_y = _segment_box(start, end, 0.0)
+        low_x, low_y, high_x, high_y = segment_box(start, end, 0.0)
         mine = self.radius
         for ex, ey, enemy_radius, enemy_round, enemy in self._across(low_x, high_x):
             reach = mine + enemy_radius - (TOLERANCE if enemy_round else 0.0)
@@ -204,7 +197,7 @@ class Mover:
         """The impassable piece the base would sink into on its way: terrain never moves, so
         the answer is kept per table for this base, facing and segment (detours of every
         model with this base walk the same corners)."""
-        low_x, low_y, high_x, high_y = _segment_box(start, end, self.radius)
+        low_x, low_y, high_x, high_y = segment_box(start, end, self.radius)
         for x0, y0, x1, y1, _ in self.table.impassable_boxes:
             if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y:
                 break
@@ -266,7 +259,7 @@ class Mover:
                 if shape.segment_query((ex, ey), (ex - dx, ey - dy), sweep) is not None:
                     return ("model", enemy.id)
             else:
-                planes = _model_planes(self.table, self.model, enemy)
+                planes = model_planes(self.table, self.model, enemy)
                 if polygons.segment_enters((start[0] - ex, start[1] - ey),
                                            (end[0] - ex, end[1] - ey), planes):
                     return ("model", enemy.id)
@@ -275,18 +268,18 @@ class Mover:
         return self._terrain_blocker(start, end)
 
     def _polygon_terrain(self, start: Point, end: Point) -> ObstacleKey | None:
-        low_x, low_y, high_x, high_y = _segment_box(start, end, self.radius)
+        low_x, low_y, high_x, high_y = segment_box(start, end, self.radius)
         for min_x, min_y, max_x, max_y, piece in self.table.impassable_boxes:
             if min_x > high_x or max_x < low_x or min_y > high_y or max_y < low_y:
                 continue
             for part in range(len(piece.shapes)):
-                planes = _terrain_planes(self.table, self.model, piece, part)
+                planes = terrain_planes(self.table, self.model, piece, part)
                 if polygons.segment_enters(start, end, planes):
                     return ("terrain", piece.index)
         return None
 
     def _difficult_near(self, start: Point, end: Point) -> list[TerrainPiece]:
-        low_x, low_y, high_x, high_y = _segment_box(start, end, 0.0)
+        low_x, low_y, high_x, high_y = segment_box(start, end, 0.0)
         return [piece for x0, y0, x1, y1, piece in self.table.difficult_boxes
                 if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y]
 
@@ -342,10 +335,10 @@ class Mover:
         if blocked is not None:
             active.add(blocked)
         enemies = self.enemies
-        signature = enemies.key() if isinstance(enemies, EnemyRows) else _signature(enemies)
+        bases = enemies.key() if isinstance(enemies, EnemyRows) else signature(enemies)
         base = self.model.base
         key = (base.kind, base.width_mm, base.depth_mm, self.model.facing, start, dest, budget,
-               signature)
+               bases)
         found = self.table.cached(self.table.route_cache, key,
                                   lambda: (self._detour(start, dest, active, budget),))[0]
         return None if found is None else (found[0], list(found[1]))
@@ -411,7 +404,7 @@ class Mover:
         piece = self.table.terrain[ident]
         offset = self.radius + CLEARANCE if "impassable" in piece.kinds else CLEARANCE
         return _TERRAIN_CORNERS.get(self.table, (ident, offset),
-                                    lambda: _round_corners(piece.outline, offset))
+                                    lambda: round_corners(piece.outline, offset))
 
     def _search(self, nodes: list[Point], budget: float = math.inf
                 ) -> tuple[Route | None, set[ObstacleKey]]:
@@ -484,7 +477,7 @@ class Mover:
                 if budget >= cost:
                     budget -= cost
                     continue
-                t = _parameter_for_cost(inside, length, budget)
+                t = parameter_for_cost(inside, length, budget)
                 return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
             return last
 
@@ -495,122 +488,6 @@ class Mover:
 #: terrain never moves, and every detour search of every model with that base rounds the
 #: same pieces again, round after round (callers only read them).
 _TERRAIN_CORNERS = PerTable(256)
-
-
-class EnemyRows(list):
-    """A side's enemy rows (`enemy_rows`), with the key of the bases in it worked out once:
-    the movers built on it share their answers per table under it (`Mover._share`)."""
-
-    __slots__ = ("_key",)
-
-    def key(self) -> tuple:
-        try:
-            return self._key
-        except AttributeError:
-            self._key = _signature(self)
-            return self._key
-
-
-def _signature(rows: list[tuple]) -> tuple:
-    """Every enemy base, in order, as flat numbers and strings (a key hashed at C speed: a
-    tuple of dataclasses would call each base's generated __hash__ on every look-up): its
-    centre, id (blockers are named by it), base and facing."""
-    return tuple(itertools.chain.from_iterable(
-        (row[0], row[1], row[4].id, row[4].base.kind, row[4].base.width_mm,
-         row[4].base.depth_mm, row[4].facing) for row in rows))
-
-
-def segment_enemies(s: GameState, model: Model, end: Point) -> list[tuple]:
-    """The rows of `enemy_rows(s, model.side)` (in its order) whose centres lie in the box
-    round the model's straight way to `end`, widened by both radii: every enemy left out is
-    farther from the segment than the two radii, where both sweeps (`_circle_blocker`,
-    `_polygon_blocker`) pass it by, so a mover on these rows finds a blocker on that segment
-    exactly when one on the whole side's rows does. Rows are built for the few inside."""
-    x0, y0 = model.x, model.y
-    low_x, high_x = min(x0, end[0]), max(x0, end[0])
-    low_y, high_y = min(y0, end[1]), max(y0, end[1])
-    pad = radius(model) + STRICT
-    side = model.side
-    rows = []
-    for m in s.models.values():
-        if not m.alive or m.side == side:
-            continue
-        base = m.base  # (`radius` written out, as in `enemy_rows`' rows: the same float)
-        mine = base.width_mm / MM_PER_INCH / 2 if base.kind == "round" else base.radius
-        reach = pad + mine
-        mx, my = m.x, m.y
-        if low_x - reach <= mx <= high_x + reach and low_y - reach <= my <= high_y + reach:
-            rows.append((mx, my, mine, base.kind == "round", m))
-    return rows
-
-
-def enemy_rows(s: GameState, side: int) -> EnemyRows:
-    """(x, y, radius, is round, model) of every living model not on `side`: what blocks a
-    move. Built once per unit by the solvers, since all its models share it."""
-    return EnemyRows([(m.x, m.y, radius(m), m.base.kind == "round", m)
-                      for m in s.models.values() if m.alive and m.side != side])
-
-
-def _model_planes(table: Table, mover: Model, other: Model) -> list[tuple[float, float, float]]:
-    """Where the mover's centre may not go (deeper than the tolerance) near another base with
-    corners, relative to that base's centre; cached per pair of bases and facings."""
-    def build() -> list[tuple[float, float, float]]:
-        mirrored = [(-x, -y) for x, y in table.outline(mover.base, mover.facing)]
-        points = [(ox + mx, oy + my) for ox, oy in table.outline(other.base, other.facing)
-                  for mx, my in mirrored]
-        return polygons.half_planes(polygons.convex_hull(points), TOLERANCE)
-
-    key = ("model", mover.base, mover.facing, other.base, other.facing)
-    return table.cached(table.sweep_cache, key, build)
-
-
-def _terrain_planes(table: Table, mover: Model, piece: TerrainPiece, part: int
-                    ) -> list[tuple[float, float, float]]:
-    """The same for one convex part of an impassable piece, in table coordinates."""
-    def build() -> list[tuple[float, float, float]]:
-        mirrored = [(-x, -y) for x, y in table.outline(mover.base, mover.facing)]
-        corners = [(v.x, v.y) for v in piece.shapes[part].get_vertices()]
-        points = [(cx + mx, cy + my) for cx, cy in corners for mx, my in mirrored]
-        return polygons.half_planes(polygons.convex_hull(points), TOLERANCE)
-
-    key = ("terrain", piece.index, part, mover.base, mover.facing)
-    return table.cached(table.sweep_cache, key, build)
-
-
-def _parameter_for_cost(inside: list[tuple[float, float]], length: float, budget: float
-                        ) -> float:
-    """Parameter along a segment where `budget` runs out, inside stretches costing double."""
-    if length <= 0.0:
-        return 0.0
-    t = 0.0
-    for t0, t1 in inside + [(1.0, 1.0)]:
-        plain = (t0 - t) * length
-        if budget <= plain:
-            return t + budget / length
-        budget -= plain
-        rough = (t1 - t0) * length * 2
-        if budget <= rough:
-            return t0 + budget / (2 * length)
-        budget -= rough
-        t = t1
-    return 1.0
-
-
-def _round_corners(outline: list[Point], offset: float) -> list[Point]:
-    """Points round each outward corner at `offset`, forming a polygon chain that stays
-    outside the circle of that radius round the corner (one point per 45 degrees of turn)."""
-    points = []
-    for (vx, vy), before, after in polygons.convex_corners(outline):
-        first = math.atan2(before[1], before[0])
-        turn = (math.atan2(after[1], after[0]) - first) % (2 * math.pi)
-        if turn > math.pi:
-            turn -= 2 * math.pi
-        steps = max(1, math.ceil(abs(turn) / CORNER_STEP - 1e-9))
-        spread = offset / math.cos(turn / (2 * steps))
-        for k in range(steps):
-            angle = first + turn * (k + 0.5) / steps
-            points.append((vx + spread * math.cos(angle), vy + spread * math.sin(angle)))
-    return points
 
 
 def _unwind(nodes: list[Point], previous: list[int]) -> list[Point]:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.core import polygons
 from game.io.tmx import default_map_for, load_scenario
-from game.table import Table, paths
+from game.table import Table, paths, sweeps
 
 from .conftest import model, state
 from .test_table_fast_paths import SIZE, mixed_fields
@@ -93,7 +93,7 @@ def test_corners_remembered_for_one_base_are_not_handed_to_another(start, dest, 
     small = _cards_mover(table, start)
     small.route(dest)
     for piece in table.impassable:
-        assert small._corners(("terrain", piece.index)) == paths._round_corners(
+        assert small._corners(("terrain", piece.index)) == sweeps.round_corners(
             piece.outline, small.radius + paths.CLEARANCE)
     wide = _cards_mover(table, start, other_base)
     assert wide.route(dest) == _cards_mover(Table(SCENARIO), start, other_base).route(dest)

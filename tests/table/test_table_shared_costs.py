@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import polygons
-from game.table import Table, paths
+from game.table import Table, paths, sweeps
 
 from .conftest import model, state
 from .test_paths_box_tests import SCENARIO, spots
@@ -50,7 +50,7 @@ def _walked_the_long_way(table, path, budget):
         inside = polygons.merge_intervals([interval for piece in table.difficult
                                            for interval in polygons.inside_intervals(
                                                start, end, piece.outline)])
-        t = paths._parameter_for_cost(inside, length, budget)
+        t = sweeps.parameter_for_cost(inside, length, budget)
         return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
     return path[-1]
 

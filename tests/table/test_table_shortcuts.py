@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.table import Table, arcs, contact, measure, moves, paths
+from game.table.enemies import enemy_rows
 
 from .conftest import model, table_and_state
 from .test_table_fast_paths import SIZE, mixed_fields
@@ -44,7 +45,7 @@ def test_a_units_models_sharing_sweep_answers_find_the_routes_each_finds_alone(
     first = mine[0]
     second = next((m for m in mine[1:] if m.base == first.base and m.facing == first.facing),
                   first)
-    enemies = paths.enemy_rows(s, 0)
+    enemies = enemy_rows(s, 0)
     paths.Mover(table, s, first, enemies).route(first_dest)
     shared = paths.Mover(table, s, second, enemies)
     assert shared._share() is paths.Mover(table, s, first)._share()
