@@ -141,6 +141,20 @@ def test_a_unit_distance_between_blocks_is_the_least_pair_distance(field):
     assert measure.unit_distance(table, s, "a", "b") == expected
 
 
+def _assert_kinds_as_pymunk_gives(a, b) -> None:
+    """The contact kinds of a and b both ways, with the separating-axis shortcut and on a
+    fresh table without it (every pair asked of pymunk), are the same."""
+    table, _ = table_and_state([a, b], width=10, height=10)
+    kinds = (arcs.contact_kind(table, a, b), arcs.contact_kind(table, b, a))
+    shortcut = arcs.rect_separation
+    arcs.rect_separation = lambda *args: -math.inf
+    try:
+        fresh, _ = table_and_state([a, b], width=10, height=10)
+        assert kinds == (arcs.contact_kind(fresh, a, b), arcs.contact_kind(fresh, b, a))
+    finally:
+        arcs.rect_separation = shortcut
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([0.0, 90.0, 180.0, 30.0, 211.0]), st.sampled_from([0.0, 90.0, 45.0, 180.0]),
        st.floats(0.0, 360.0), st.floats(0.5, 2.2))
@@ -152,15 +166,7 @@ def test_a_contact_kind_is_the_one_pymunk_gives_without_the_separating_axis_test
     b = model("b", 5.0 + apart * math.cos(math.radians(bearing)),
               5.0 + apart * math.sin(math.radians(bearing)), "rect 40x20", 1, unit="b",
               facing=facing_a + turn_b)
-    table, _ = table_and_state([a, b], width=10, height=10)
-    kinds = (arcs.contact_kind(table, a, b), arcs.contact_kind(table, b, a))
-    shortcut = arcs.rect_separation
-    arcs.rect_separation = lambda *args: -math.inf
-    try:
-        fresh, _ = table_and_state([a, b], width=10, height=10)
-        assert kinds == (arcs.contact_kind(fresh, a, b), arcs.contact_kind(fresh, b, a))
-    finally:
-        arcs.rect_separation = shortcut
+    _assert_kinds_as_pymunk_gives(a, b)
 
 
 @settings(max_examples=300, deadline=None)
@@ -180,12 +186,4 @@ def test_a_contact_kind_of_bases_edge_to_edge_is_the_one_pymunk_gives(
     a = model("a", 5.0, 5.0, "rect 40x20", 0, unit="a", facing=facing_a)
     b = model("b", 5.0 + ux * ahead - uy * aside, 5.0 + uy * ahead + ux * aside, "rect 40x20",
               1, unit="b", facing=facing_a + turn_b)
-    table, _ = table_and_state([a, b], width=10, height=10)
-    kinds = (arcs.contact_kind(table, a, b), arcs.contact_kind(table, b, a))
-    shortcut = arcs.rect_separation
-    arcs.rect_separation = lambda *args: -math.inf
-    try:
-        fresh, _ = table_and_state([a, b], width=10, height=10)
-        assert kinds == (arcs.contact_kind(fresh, a, b), arcs.contact_kind(fresh, b, a))
-    finally:
-        arcs.rect_separation = shortcut
+    _assert_kinds_as_pymunk_gives(a, b)
