@@ -21,7 +21,7 @@ from game.core.events import DiceRolled, Event, Note
 from game.core.geometry import CONTACT_TOLERANCE, Destinations, Geometry
 from game.core.i18n import join, msg
 from game.core.state import GameState, Model
-from game.rulesets.base import move_unit, unit_centroid
+from game.rulesets.base import move_unit, placed_view, unit_centroid
 from game.rulesets.legions import consolidation, statuses
 from game.rulesets.legions.characters import challenge_points
 from game.rulesets.legions.charge_moves import in_contact_with
@@ -459,9 +459,7 @@ def _pursuit_move(s: GameState, geo: Geometry, unit_id: str, target_id: str, rea
     dest = geo.approach(s, unit_id, [target_id], reach, CONTACT_TOLERANCE,
                         avoid=units_in_reach(s, unit_id, others, reach + 0.1), avoid_range=0.1,
                         movers=leaders)
-    trial = s.copy()
-    for mid in leaders:
-        trial.models[mid].x, trial.models[mid].y = dest[mid]
+    trial = placed_view(s, {mid: dest[mid] for mid in leaders})
     follow = geo.move_toward(trial, unit_id, point, reach, 0.1)
     combined = dict(dest)
     combined.update({mid: spot for mid, spot in follow.items() if mid not in leaders})

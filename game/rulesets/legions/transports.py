@@ -31,7 +31,7 @@ from game.core.i18n import msg
 from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.core.text import count
-from game.rulesets.base import coherency_problem, unit_centroid
+from game.rulesets.base import coherency_problem, placed_view, unit_centroid
 from game.rulesets.legions import characters, statuses
 from game.rulesets.legions.combat import is_locked
 from game.rulesets.legions.profile import TRANSPORT, has_sub_type, is_vehicle
@@ -137,13 +137,12 @@ def disembark_problem(s: GameState, geo: Geometry, unit_id: str,
 
 
 def _trial(s: GameState, unit_id: str, dest: Destinations) -> GameState:
-    """A copy of the state with the unit's aboard models standing at `dest`."""
-    t = s.copy()
-    for m in aboard(s, unit_id):
-        if m.id in dest:
-            tm = t.models[m.id]
-            tm.alive = True
-            tm.x, tm.y = dest[m.id]
+    """A view of the state with the unit's aboard models standing at `dest`, on the table
+    (`placed_view`: only those models copied; the checks and the AI's value only measure)."""
+    placing = {m.id: dest[m.id] for m in aboard(s, unit_id) if m.id in dest}
+    t = placed_view(s, placing)
+    for mid in placing:
+        t.models[mid].alive = True  # the view's own copy of the model
     return t
 
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from game.core.dice import Dice
 from game.core.events import DiceRolled, Event, Note
-from game.core.geometry import Geometry
+from game.core.geometry import Geometry, blocks_sight
 from game.core.i18n import join, msg, nmsg
+from game.core.memo import PerTable
 from game.core.state import GameState, Model
 from game.core.text import count
 from game.rulesets.legions import statuses, vehicles
+from game.rulesets.legions.move_intents import poses
 from game.rulesets.legions.odds import SNAP_SHOT, shot_target, wound_target
 from game.rulesets.legions.profile import (
     Weapon,
@@ -57,9 +59,43 @@ def _in_reach(s: GameState, geo: Geometry, m: Model, w: Weapon, targets: list[Mo
     return any(geo.distance(m, t) <= w.range and geo.line_of_sight(s, m, t) for t in targets)
 
 
+#: Who may fire at whom, per table, remembered under all it depends on (`_firing_key`).
+FIRING_LIMIT = 4096
+_FIRING = PerTable(FIRING_LIMIT)
+
+
+def _firing_key(s: GameState, unit_id: str, target_id: str, overwatch: bool) -> tuple:
+    """All that who may fire reads: the unit's standing models (a model's id names its
+    weapons: profiles are set once, at set-up), the target's models, and every living model
+    that blocks sight (`blocks_sight`: the Vehicles; terrain never moves). One charge asks
+    again and again from one position: the valuing of its reactions and volleys, the
+    volleys, Gun down's offer, its value and its check (some half of the asks in greedy
+    battles were repeats, each measuring range and sight model by model)."""
+    standing = [m for m in s.alive_models(unit_id) if m.wounds > 0]
+    blockers = [m for m in s.models.values() if m.alive and blocks_sight(m)]
+    return (unit_id, target_id, overwatch, poses(standing), poses(s.alive_models(target_id)),
+            poses(blockers))
+
+
+def _remembered(s: GameState, geo: Geometry, unit_id: str, target_id: str, overwatch: bool,
+                work) -> list[tuple[Model, Weapon]]:
+    """`work()`'s (model, weapon) pairs, remembered by their ids (`_firing_key`) and handed
+    back as this state's models."""
+    found = _FIRING.get(geo, _firing_key(s, unit_id, target_id, overwatch),
+                        lambda: tuple((m.id, w.id) for m, w in work()))
+    return [(s.models[mid], weapon_by_id(wid)) for mid, wid in found]
+
+
 def shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
              ) -> list[tuple[Model, Weapon]]:
     """The models that can fire in a volley at the target, each with its weapon."""
+    return _remembered(s, geo, unit_id, target_id, False,
+                       lambda: _shooters(s, geo, unit_id, target_id))
+
+
+def _shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
+              ) -> list[tuple[Model, Weapon]]:
+    """`shooters` worked out."""
     targets = s.alive_models(target_id)
     out = []
     for m in s.alive_models(unit_id):
@@ -78,6 +114,13 @@ def snap_only(m: Model) -> bool:
 def overwatch_shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
                        ) -> list[tuple[Model, Weapon]]:
     """Every (model, ranged weapon) of the unit with a target model in range and sight."""
+    return _remembered(s, geo, unit_id, target_id, True,
+                       lambda: _overwatch_shooters(s, geo, unit_id, target_id))
+
+
+def _overwatch_shooters(s: GameState, geo: Geometry, unit_id: str, target_id: str
+                        ) -> list[tuple[Model, Weapon]]:
+    """`overwatch_shooters` worked out."""
     targets = s.alive_models(target_id)
     return [(m, w) for m in s.alive_models(unit_id) if m.wounds > 0
             for w in ranged_weapons(m) if _in_reach(s, geo, m, w, targets)]

@@ -8,7 +8,7 @@ bounding circle is out of range is not measured by the table: the same answer.""
 import math
 
 from game.rulesets.base import OBJECTIVE_RANGE
-from game.rulesets.legions import move_value
+from game.rulesets.legions import consolidation, move_value
 from tests.rulesets.legions.battle import declaration_stages
 
 
@@ -109,3 +109,30 @@ def test_the_boards_objective_tallies_ask_every_model_the_long_way():
         b = move_value.Board(s, geo)
         assert (probe.id in b.objectives[0][2]) is b.near_point(probe, (obj.x, obj.y))
         assert (probe.id in b.objectives[0][2]) is (step <= 0)
+
+
+def test_a_board_of_the_position_copy_values_as_one_of_the_whole_state():
+    """A board reads only the position (move_value.position_copy leaves the pending steps
+    out): every Move and aftermath option of greedy battles is valued as by a board of a
+    whole copy of the state, and the copy does not follow the live state once it moves."""
+    valued = 0
+    for kind in ("move", "aftermath"):
+        for seed in (0, 1):
+            stages, geo = declaration_stages(seed, 12, kind)
+            for s, legal in stages:
+                light = move_value.Board(move_value.position_copy(s), geo)
+                whole = move_value.Board(s.copy(), geo)
+                for a in legal:
+                    if a.kind != kind or (kind == "aftermath" and not a.option.startswith(
+                            "consolidate")):
+                        continue
+                    estimate = consolidation.estimate if kind == "aftermath" else None
+                    assert (move_value._move_value(s, light, a, estimate)
+                            == move_value._move_value(s, whole, a, estimate))
+                    valued += 1
+    assert valued > 100
+    s = stages[0][0]
+    copy = move_value.position_copy(s)
+    model = next(m for m in s.models.values() if m.alive)
+    model.x += 1.0
+    assert copy.models[model.id].x == model.x - 1.0
