@@ -268,6 +268,7 @@ def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Actio
                   ) -> str | None:
     """What is offered, the table accepts. The solvers' own checks are a little stricter
     than the table's, so only close calls are put to it (an offer the table then refused
-    would stop an AI's battle)."""
+    would stop an AI's battle); bases near the end are none (`sweep.close_call`: the table
+    would only confirm the solvers there)."""
     return movement.confirmed_problem(s, geo, a.unit, a.destinations(),
-                                      movement.facing_after(s, a), sur)
+                                      movement.facing_after(s, a), sur, bases=False)

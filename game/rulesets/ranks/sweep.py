@@ -475,16 +475,31 @@ def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
 CLOSE_CALL = 0.1
 
 
-def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing: float
-               ) -> bool:
+def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing: float,
+               bases: bool = True) -> bool:
     """Something stands near where the unit would end (a bounding-box test): only then is the
-    table asked to confirm what the pure checks accepted."""
+    table asked to confirm what the pure checks accepted.
+
+    Without `bases`, only impassable ground or the table's edge near the end is a close
+    call, not other bases: the offers ask so (`offers.table_problem`). The pure checks
+    (`end_problem`) refused every base the block would sink into deeper than TOLERANCE -
+    SAFETY, by the separating axes of the rectangles where the block ends; the table refuses
+    a base sunk deeper than TOLERANCE, by the same axes for two rectangles
+    (`measure.closer_than` decides by `rect_separation` when it clears the limit) and by the
+    true outline of a round or oval base, which lies within the rectangle the checks take for
+    it; and the end stored to 1/1000" and its facing to 1e-6 degrees moves an overlap by a
+    thousandth of an inch at most, far less than SAFETY. So the table would only confirm: and
+    blocks stand edge to edge, so bases near the end were every close call of the offers of a
+    battle, each a check of the board by the table. `apply`'s check still asks it of them."""
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
     box = bounds(corners)
-    near = sur.near(box, difficult=False)
     # within CLOSE_CALL of an edge: some corner is, when the corners' box is
-    return bool(near.enemies or near.friends or near.impassable
-                or not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
-                        and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL))
+    if not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
+            and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL):
+        return True
+    if not bases:
+        return bool(_meeting(box, sur.impassable))
+    near = sur.near(box, difficult=False)
+    return bool(near.enemies or near.friends or near.impassable)
