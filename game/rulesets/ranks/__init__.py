@@ -461,12 +461,17 @@ class RanksRuleset(RulesetBase):
         return unit_centroid(s, enemy[0]) if enemy else None
 
     def _waiting_fight(self, s: GameState, geo: Geometry) -> str | None:
-        """A unit that still owes its compulsory Fight order this turn."""
-        c = contacts(s, geo)
+        """A unit that still owes its compulsory Fight order this turn. The contacts are
+        read only for a unit that was in contact at the start of the turn: every listing
+        asks, after every order, and most turns have no such unit (a new board's contacts
+        are a whole analysis)."""
+        c = None
         for unit in s.units_of(s.active):
             if (unit.flags.get("contact_at_start") and not unit.flags.get("order")
-                    and not self._routed(s, unit.id) and c.in_contact(s, unit.id)):
-                return unit.id
+                    and not self._routed(s, unit.id)):
+                c = c or contacts(s, geo)
+                if c.in_contact(s, unit.id):
+                    return unit.id
         return None
 
     # --- turns ---------------------------------------------------------------------------------

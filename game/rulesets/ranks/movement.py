@@ -446,12 +446,14 @@ def table_problem(s: GameState, geo: Geometry, unit_id: str, plan: Plan,
 
 
 def confirmed_problem(s: GameState, geo: Geometry, unit_id: str, dest: dict[str, Point],
-                      facing: float, sur: sweep.Surroundings | None = None) -> str | None:
+                      facing: float, sur: sweep.Surroundings | None = None,
+                      bases: bool = True) -> str | None:
     """What the table says of an end the pure checks (sweep.py) accepted. Those checks are a
     little stricter than the table's, so only close calls (`sweep.close_call`: something
-    near the end, or the table's edge) are put to it; elsewhere the table would accept."""
+    near the end, or the table's edge; without `bases`, bases near it are none) are put to
+    it; elsewhere the table would accept."""
     sur = sur or sweep.Surroundings(s, unit_id)
-    if not sweep.close_call(sur, s, unit_id, dest, facing):
+    if not sweep.close_call(sur, s, unit_id, dest, facing, bases):
         return None
     return placed_problem(s, geo, unit_id, dest, facing)
 

@@ -68,6 +68,14 @@ class Bases:
         return self._obstacles
 
 
+def _keep(key: tuple, value):
+    """Keep `value` under `key` (all are forgotten at once when KEPT are kept)."""
+    if len(_kept) >= KEPT:
+        _kept.clear()
+    _kept[key] = value
+    return value
+
+
 def _meeting(box: ground.Box, rows: list) -> list:
     """The rows whose box (first field) meets `box`: `shapes.boxes_meet` written out, as every
     offer's key asks it of every base near the unit."""
@@ -85,6 +93,8 @@ class _Offer:
         self._own: tuple | None = None
         self._bases = bases
         self._near: tuple | None = None
+        #: Some ground asked for reaches past the near ground (then the bases there count).
+        self.wide = False
 
     def _rows(self, box: ground.Box) -> list:
         """The other units' bases that may meet `box`: those near the unit when the box lies
@@ -96,6 +106,7 @@ class _Offer:
         near, rows = self._near
         if near[0] <= box[0] and near[1] <= box[1] and box[2] <= near[2] and box[3] <= near[3]:
             return rows
+        self.wide = True
         return [row for row in self._bases.rows if row[1] != self.unit_id]
 
     def ground(self, where, *args) -> ground.Box:
@@ -131,9 +142,7 @@ class _Offer:
         key = (ground_key, name)
         found = _kept.get(key, _MISSING)  # one look (the key is long to hash)
         if found is _MISSING:
-            if len(_kept) >= KEPT:
-                _kept.clear()
-            found = _kept[key] = solve()
+            found = _keep(key, solve())
         return found
 
     def within(self, where, *args) -> sweep.Surroundings:
@@ -184,10 +193,30 @@ def moves(s: GameState, geo: Geometry, unit_id: str, goals: dict[str, Point],
     """The charges, then the Marches (straight ahead, then toward each goal, each placement
     once), then the Turns (each on the spot, the one facing `nearest` also with an advance)
     offered to a unit free to move: the ones the table accepts. `bases`: the state's bases,
-    when the caller lists several units' moves."""
+    when the caller lists several units' moves.
+
+    The whole list is kept too, under the unit's key on its near ground, the goals and
+    `nearest`: every other ground lies within the near one (ground.py), so while no base
+    there moves each piece's key, and so the list, is the same (a side's units are listed
+    again after each order). A list that read a ground past the near one is not kept."""
     offer = _Offer(s, geo, unit_id, bases)
+    near = offer.on(ground.near)
+    listed = (near, ("moves", tuple(goals.items()), nearest))
+    found = _kept.get(listed)
+    if found is not None:
+        return list(found)
+    out = _moves(offer, near, goals, nearest)
+    if not offer.wide:
+        _keep(listed, tuple(out))
+    return out
+
+
+def _moves(offer: _Offer, near: tuple, goals: dict[str, Point], nearest: Point | None
+           ) -> list[Action]:
+    """`moves` piece by piece (`near`: the unit's key on its near ground)."""
+    s, unit_id = offer.s, offer.unit_id
     # the charges only: the refusals' reasons are worked out when asked for (`charges`)
-    out = list(offer.piece(offer.on(ground.near), ("charges",), lambda: _charges(offer))[0])
+    out = list(offer.piece(near, ("charges",), lambda: _charges(offer))[0])
     wanted = [(msg("straight ahead"), None)] + list(goals.items())
     out += movement.distinct([offer.piece(
         offer.on(ground.march, point), ("march", name, point),
@@ -239,6 +268,7 @@ def table_problem(s: GameState, geo: Geometry, sur: sweep.Surroundings, a: Actio
                   ) -> str | None:
     """What is offered, the table accepts. The solvers' own checks are a little stricter
     than the table's, so only close calls are put to it (an offer the table then refused
-    would stop an AI's battle)."""
+    would stop an AI's battle); bases near the end are none (`sweep.close_call`: the table
+    would only confirm the solvers there)."""
     return movement.confirmed_problem(s, geo, a.unit, a.destinations(),
-                                      movement.facing_after(s, a), sur)
+                                      movement.facing_after(s, a), sur, bases=False)

@@ -80,10 +80,14 @@ def _project(polygon: Polygon, axis: Point) -> tuple[float, float]:
     return min(values), max(values)
 
 
-def penetration(a: Polygon, b: Polygon, every_axis: bool = False) -> float:
+def penetration(a: Polygon, b: Polygon, every_axis: bool = False, depth: float = 0.0) -> float:
     """How deep two convex polygons overlap: the smallest overlap of their projections on any
     edge normal (<= 0 when they only touch or are apart). It stops at the first axis that
-    separates them, unless `every_axis` (`separation` wants the widest gap).
+    separates them, unless `every_axis` (`separation` wants the widest gap); or, given a
+    `depth`, at the first axis whose overlap is no more than that: a caller that only asks
+    whether they overlap deeper than `depth` gets an answer that compares alike (the sweeps
+    and end checks ask just that, and most pairs they ask part there; a negative depth asks
+    whether an axis parts them by more than its size).
 
     Written out in plain loops (the same axes in the same order, the same products and
     sums as `_axes` and `_project`, so the very same floats): every sweep and end check of a
@@ -117,9 +121,15 @@ def penetration(a: Polygon, b: Polygon, every_axis: bool = False) -> float:
             overlap = first if first < second else second
             if overlap < best:
                 best = overlap
-                if best <= 0.0 and not every_axis:
+                if best <= depth and not every_axis:
                     return best
     return best
+
+
+def sinks_deeper(a: Polygon, b: Polygon, depth: float) -> bool:
+    """Two convex polygons overlap deeper than `depth`: `penetration(a, b) > depth`, told at
+    the first axis that settles it."""
+    return penetration(a, b, depth=depth) > depth
 
 
 def overlap_entry(a: Polygon, b: Polygon, direction: Point, depth: float) -> float:

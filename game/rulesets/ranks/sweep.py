@@ -35,6 +35,7 @@ from game.rulesets.ranks.shapes import (
     overlap_entry,
     penetration,
     rect_corners,
+    sinks_deeper,
     unit_vectors,
 )
 
@@ -56,11 +57,12 @@ class Obstacle:
     name: str
     model: Model | None = None
     parts: list[Polygon] | None = None  # convex pieces of a terrain outline
+    hull: Polygon | None = None  # a terrain outline's convex hull
 
     def sinks_in(self, convex: Polygon, depth: float) -> bool:
         """A convex shape overlaps this piece of terrain deeper than `depth` (the deepest of
         its convex pieces, as the table measures it)."""
-        return any(penetration(convex, part) > depth for part in self.parts or [self.polygon])
+        return any(sinks_deeper(convex, part, depth) for part in self.parts or [self.polygon])
 
 
 class Surroundings:
@@ -152,7 +154,8 @@ def _terrain(s: GameState, kind: str) -> list[Obstacle]:
             parts = convex_parts(polygon)
             for k in piece.kinds:
                 by_kind.setdefault(k.strip().lower(), []).append(
-                    Obstacle(bounds(polygon), polygon, piece.name or k, None, parts))
+                    Obstacle(bounds(polygon), polygon, piece.name or k, None, parts,
+                             convex_hull(polygon)))
         cached = (terrain, by_kind)
         _terrain_cache[id(terrain)] = cached
     return cached[1].get(kind, [])
@@ -176,7 +179,7 @@ def _swept_blocker(sur: Surroundings, hull: Polygon) -> str | None:
     box = bounds(hull)
     depth = TOLERANCE - SAFETY
     for row in sur.enemies:
-        if boxes_meet(box, row.box) and penetration(hull, row.polygon) > depth:
+        if boxes_meet(box, row.box) and sinks_deeper(hull, row.polygon, depth):
             return row.name
     for row in sur.impassable:
         if boxes_meet(box, row.box) and row.sinks_in(hull, depth):
@@ -186,8 +189,22 @@ def _swept_blocker(sur: Surroundings, hull: Polygon) -> str | None:
 
 def _in_difficult(sur: Surroundings, hull: Polygon) -> bool:
     box = bounds(hull)
-    return any(boxes_meet(box, row.box) and convex_meets_polygon(hull, row.polygon)
-               for row in sur.difficult)
+    return any(boxes_meet(box, row.box) and _meets_piece(hull, row) for row in sur.difficult)
+
+
+#: A shape this far clear of a terrain piece's convex hull (along a separating axis) surely
+#: shares nothing with the piece: far above the float error of the projections.
+CLEAR = 1e-6
+
+
+def _meets_piece(convex: Polygon, row: Obstacle) -> bool:
+    """`convex_meets_polygon(convex, row.polygon)`. A shape clear of the piece's convex hull
+    is clear of the piece (it lies within its hull), so one separating axis tells it without
+    the edge-by-edge test: most steps of a sweep whose box meets a difficult piece's box miss
+    the piece itself."""
+    if row.hull and penetration(convex, row.hull, depth=-CLEAR) <= -CLEAR:
+        return False
+    return convex_meets_polygon(convex, row.polygon)
 
 
 def _outline(frame: Frame, ext: Extent) -> Polygon:
@@ -226,11 +243,21 @@ def straight(sur: Surroundings, start: Frame, end: Frame, ext: Extent,
         # difficult piece's box is plain, as `_in_difficult` would find, without its hull
         box = bounds(previous + current)
         if any(boxes_meet(box, row.box) for row in sur.difficult):
-            cost += 2 * piece if _in_difficult(sur, convex_hull(previous + current)) else piece
+            cost += 2 * piece if _in_difficult(sur, _step_hull(previous, current, ahead,
+                                                               piece)) else piece
         else:
             cost += piece
         previous = current
     return cost, None
+
+
+def _step_hull(previous: Polygon, current: Polygon, ahead: bool, piece: float) -> Polygon:
+    """The hull one step of a straight stretch sweeps: `_ahead_hull` when the block goes
+    straight ahead (the steps of a stretch in difficult ground each ask it), else the full
+    hull."""
+    if ahead and piece >= 1e-6:
+        return _ahead_hull(previous, current)
+    return convex_hull(previous + current)
 
 
 def _ahead_hull(first: Polygon, last: Polygon) -> Polygon:
@@ -369,7 +396,7 @@ def end_problem(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     for mid, rect in base_rects(s, unit_id, frame):
         box = bounds(rect)
         for row in others:
-            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+            if boxes_meet(box, row.box) and sinks_deeper(rect, row.polygon, depth):
                 return msg("{base} would overlap {other}", base=s.models[mid].name,
                            other=row.name)
         for row in near.impassable:
@@ -396,7 +423,7 @@ def overlapped_since(sur: Surroundings, s: GameState, unit_id: str, frame: Frame
     for _, rect in base_rects(s, unit_id, frame):
         box = bounds(rect)
         for row in others:
-            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+            if boxes_meet(box, row.box) and sinks_deeper(rect, row.polygon, depth):
                 since = distance + overlap_entry(rect, row.polygon, forward, depth)
                 found = since if found is None else min(found, since)
     return found
@@ -416,7 +443,7 @@ def overlap_spans(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
     for _, rect in base_rects(s, unit_id, frame):
         box = bounds(rect)
         for row in others:
-            if boxes_meet(box, row.box) and penetration(rect, row.polygon) > depth:
+            if boxes_meet(box, row.box) and sinks_deeper(rect, row.polygon, depth):
                 low = overlap_entry(rect, row.polygon, direction, depth)
                 high = -overlap_entry(rect, row.polygon, back, depth)
                 out.append((low + SPAN_SLACK, high - SPAN_SLACK))
@@ -448,16 +475,31 @@ def touched_enemy(sur: Surroundings, s: GameState, unit_id: str, frame: Frame,
 CLOSE_CALL = 0.1
 
 
-def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing: float
-               ) -> bool:
+def close_call(sur: Surroundings, s: GameState, unit_id: str, dest: dict, facing: float,
+               bases: bool = True) -> bool:
     """Something stands near where the unit would end (a bounding-box test): only then is the
-    table asked to confirm what the pure checks accepted."""
+    table asked to confirm what the pure checks accepted.
+
+    Without `bases`, only impassable ground or the table's edge near the end is a close
+    call, not other bases: the offers ask so (`offers.table_problem`). The pure checks
+    (`end_problem`) refused every base the block would sink into deeper than TOLERANCE -
+    SAFETY, by the separating axes of the rectangles where the block ends; the table refuses
+    a base sunk deeper than TOLERANCE, by the same axes for two rectangles
+    (`measure.closer_than` decides by `rect_separation` when it clears the limit) and by the
+    true outline of a round or oval base, which lies within the rectangle the checks take for
+    it; and the end stored to 1/1000" and its facing to 1e-6 degrees moves an overlap by a
+    thousandth of an inch at most, far less than SAFETY. So the table would only confirm: and
+    blocks stand edge to edge, so bases near the end were every close call of the offers of a
+    battle, each a check of the board by the table. `apply`'s check still asks it of them."""
     width, depth = formation.base_size(s, unit_id)
     corners = [p for x, y in dest.values()
                for p in rect_corners(x, y, facing, width, depth, -CLOSE_CALL)]
     box = bounds(corners)
-    near = sur.near(box, difficult=False)
     # within CLOSE_CALL of an edge: some corner is, when the corners' box is
-    return bool(near.enemies or near.friends or near.impassable
-                or not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
-                        and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL))
+    if not (box[0] >= CLOSE_CALL and box[2] <= sur.width - CLOSE_CALL
+            and box[1] >= CLOSE_CALL and box[3] <= sur.height - CLOSE_CALL):
+        return True
+    if not bases:
+        return bool(_meeting(box, sur.impassable))
+    near = sur.near(box, difficult=False)
+    return bool(near.enemies or near.friends or near.impassable)
