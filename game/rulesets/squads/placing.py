@@ -104,6 +104,10 @@ class ChargeSearch(CloseRange, SpotRings):
         self._static: dict[str, list[tuple]] = {}
         self._close = self.shared.close
         self._paths: dict[tuple, bool] = {}
+        #: Builds by order, looseness and first spot (`build`), while no choice has been
+        #: short of path budget (`_starved`).
+        self._builds: dict[tuple, tuple] = {}
+        self._starved = False
 
     # --- measuring ------------------------------------------------------------------------
     def edge(self, a: Model, x: float, y: float, b: Model) -> float:
@@ -441,6 +445,7 @@ class ChargeSearch(CloseRange, SpotRings):
                 continue
             if moved and (mid, (x, y)) not in paths:
                 if checks >= PATH_CHECKS:
+                    self._starved = True  # a repeated build could measure it (`build`)
                     continue
                 checks += 1  # only new path measurements count against the budget
             if moved and not self.path_ok(m, (x, y)):
@@ -479,20 +484,33 @@ class ChargeSearch(CloseRange, SpotRings):
     def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0,
               loose: bool = False):
         """Place the models in this order, each linked to those placed before it (so the unit
-        stays one connected group). (dest of the models that move, None on failure; reason)."""
+        stays one connected group). (dest of the models that move, None on failure; reason).
+
+        A build that repeats an earlier one after its first model (the same order and
+        looseness, the first model on the same spot: the flanks and the anchor often choose
+        as the plain order does, shaken orders often come out the same) is the earlier one's
+        answer, and the rest is not placed again: every later choice walks the same spots to
+        the same tests, the paths the earlier build measured remembered. Only while no choice
+        has left a spot unmeasured for want of budget (`_pick`), since a remembered path
+        costs none and the repeat could then reach further."""
         trial = self._trial()
         placed: list[Model] = []
         dest: dict = {}
         open_targets = list(self.targets)
         axis = self._axis() if flank else None
+        first = None
         for i, m in enumerate(order):
             spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
                                flank if i == 0 else 0.0, axis, loose)
             if spot is None:
-                return None, i, msg("{model} found no spot within the roll of {roll}\" that "
-                                    "keeps the unit one connected group (coherency) while "
-                                    "ending closer to a target and clear of units not chosen",
-                                    model=m.name, roll=self.roll)
+                return self._built(first, (None, i, msg(
+                    "{model} found no spot within the roll of {roll}\" that keeps the unit one "
+                    "connected group (coherency) while ending closer to a target and clear of "
+                    "units not chosen", model=m.name, roll=self.roll)))
+            if i == 0:
+                first = (tuple(o.id for o in order), loose, spot)
+                if first in self._builds:
+                    return self._builds[first]
             here = trial.models[m.id]
             here.x, here.y = spot
             placed.append(here)
@@ -503,10 +521,17 @@ class ChargeSearch(CloseRange, SpotRings):
             rest = order[i + 1:]
             for t in open_targets:  # someone still to place must be able to get within 2"
                 if not any(self.before[o.id][t] <= self.roll + self.engage for o in rest):
-                    return None, len(order), msg(
+                    return self._built(first, (None, len(order), msg(
                         "no model left to place could still end within 2\" of {target} (every "
-                        "chosen target must be engaged)", target=self.s.units[t].name)
-        return dest, len(order), ""
+                        "chosen target must be engaged)", target=self.s.units[t].name)))
+        return self._built(first, (dest, len(order), ""))
+
+    def _built(self, first, answer: tuple) -> tuple:
+        """The build's answer, kept under its order and first spot (`build`) unless some
+        choice so far was short of path budget."""
+        if first is not None and not self._starved:
+            self._builds[first] = answer
+        return answer
 
     def _axis(self):
         """From the unit's centre toward the targets' centre: the line the flanks are

@@ -230,3 +230,33 @@ def test_ranked_spots_kept_on_the_board_give_the_rows_measured_afresh(roll):
             assert sorted(quick) == _rows_long_way(search, m, every)
             asked += len(quick)
     assert shared.ranked and asked > 100
+
+
+def _every_build(search):
+    return [search.build(order, anchor, flank, loose)
+            for order, anchor, flank, loose in search.orders()]
+
+
+@pytest.mark.parametrize("gap", [2.5, 4.0, 6.0])
+@pytest.mark.parametrize("roll", [5, 8, 12])
+def test_repeated_builds_answer_as_placed_afresh(gap, roll, monkeypatch):
+    """A build that repeats an earlier one after its first model is given the earlier one's
+    answer (`ChargeSearch.build`): the same answers, build by build, as placing every build
+    in full (each search its own board record, so the paths measured come in the same
+    order); and fewer models placed."""
+    b = mob_against_two_lines(gap)
+    chosen = {"quick": 0, "full": 0}
+    choose = ChargeSearch.choose
+
+    def counted(search, *args, **kwargs):
+        chosen[search.name] += 1
+        return choose(search, *args, **kwargs)
+
+    monkeypatch.setattr(ChargeSearch, "choose", counted)
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1")):
+        quick = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        full = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        quick.name, full.name = "quick", "full"
+        full._built = lambda first, answer: answer  # nothing kept: every build in full
+        assert _every_build(quick) == _every_build(full)
+    assert chosen["quick"] < chosen["full"]
