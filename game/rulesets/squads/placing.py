@@ -425,10 +425,13 @@ class ChargeSearch(CloseRange, SpotRings):
         if links and self.round:
             mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
             near = [(p.x, p.y, r[p.id]) for p in placed]
+            left, right, low, high = self._link_box(near, mine + link)
         for row in keyed:
             moved, x, y = row[-3], row[-2], row[-1]
             if links:
                 if self.round:
+                    if x < left or x > right or y < low or y > high:
+                        continue  # further than coherency range from every placed model
                     count = 0
                     for px, py, pr in near:
                         if hypot(x - px, y - py) - mine - pr <= link:
@@ -454,6 +457,16 @@ class ChargeSearch(CloseRange, SpotRings):
                 continue
             return (x, y)
         return None
+
+    @staticmethod
+    def _link_box(near: list[tuple], reach: float) -> tuple[float, float, float, float]:
+        """(left, right, low, high): a box round the placed bases (x, y, radius) outside
+        which no spot is within `reach` plus a radius of any (a centre further across than
+        that in x or in y is further in a straight line), with a margin above float error.
+        Most spots a choice walks past are outside it: one comparison each, no distance."""
+        widest = reach + max(radius for _, _, radius in near) + 1e-6
+        return (min(x for x, _, _ in near) - widest, max(x for x, _, _ in near) + widest,
+                min(y for _, y, _ in near) - widest, max(y for _, y, _ in near) + widest)
 
     def mend(self, dest: dict) -> dict:
         """Coherency for 7+ models (two others within 2"): a model left with one link is
