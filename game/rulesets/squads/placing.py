@@ -393,22 +393,25 @@ class ChargeSearch(CloseRange, SpotRings):
         """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
         then within 1" of a target, then nearest to one; on the given flank only (`flank`).
         Gaps are ranked rounded to 1e-6 (the rows carry them rounded: see `_rows`)."""
-        keyed = []
-        append = keyed.append
-        every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
-        one = chased[0] if len(chased) == 1 else None
-        for x, y, moved, _, near, rounded, rgaps in rows:
-            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
-                continue
-            if every:
-                chase = rounded
-            elif one is not None:
-                chase = rgaps[one]
-            elif chased:
-                chase = min([rgaps[i] for i in chased])
-            else:
-                chase = 0.0
-            append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
+        if flank:
+            rows = [row for row in rows if not row[2] or (
+                (row[0] - axis[0]) * axis[3] - (row[1] - axis[1]) * axis[2]) * flank >= 0]
+        if not rows:
+            return []
+        # the chase gap, case by case, each list built in one pass
+        if len(chased) == len(rows[0][3]):  # every target: the least rounded gap itself
+            keyed = [(rounded, near > CLOSE_RANGE, rounded, moved, x, y)
+                     for x, y, moved, _, near, rounded, _ in rows]
+        elif len(chased) == 1:
+            one = chased[0]
+            keyed = [(rgaps[one], near > CLOSE_RANGE, rounded, moved, x, y)
+                     for x, y, moved, _, near, rounded, rgaps in rows]
+        elif chased:
+            keyed = [(min([rgaps[i] for i in chased]), near > CLOSE_RANGE, rounded, moved, x, y)
+                     for x, y, moved, _, near, rounded, rgaps in rows]
+        else:
+            keyed = [(0.0, near > CLOSE_RANGE, rounded, moved, x, y)
+                     for x, y, moved, _, near, rounded, _ in rows]
         keyed.sort()
         return keyed
 
