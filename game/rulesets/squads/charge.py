@@ -7,6 +7,8 @@ no model at all.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import combinations
 
@@ -201,8 +203,30 @@ def target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,
     up choice names each reachable target no offer includes and why (the rule that stopped
     it), for the log and the decision panel."""
     key = (unit_id, roll, tuple(reachable), board_of(s))
-    return list(_choices.get(geo, key, lambda: _target_choices(s, geo, unit_id, roll,
-                                                               reachable)))
+
+    def listed():
+        with collection_paused():
+            return _target_choices(s, geo, unit_id, roll, reachable)
+
+    return list(_choices.get(geo, key, listed))
+
+
+@contextmanager
+def collection_paused():
+    """Python's cycle collector held off while a listing runs (no answer changes: it frees
+    only reference cycles, and runs again as soon as the listing is over). Why: a listing
+    makes some hundred thousand small tuples (spots, rows, ranks), each counted toward the
+    next collection, and every collection walks the young objects, every tenth the older
+    ones and now and then every object alive (the board's records included): a sixth of
+    a listing's time. Left as it was if the collector was already off."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _target_choices(s: GameState, geo: Geometry, unit_id: str, roll: int,

@@ -12,6 +12,7 @@ import math
 
 from game.core.i18n import msg
 from game.core.state import GameState, Model
+from game.rulesets.squads.engagement import BAND
 from game.rulesets.squads.spots import (
     CLOSE_ANGLES,
     CLOSE_GAPS,
@@ -129,18 +130,17 @@ class CloseRange:
                 return i
 
             for i, a in enumerate(others):
-                for j in range(i + 1, len(others)):
-                    if self._coherent(a, a.x, a.y, others[j]):
-                        degree[i] += 1
-                        degree[j] += 1
-                        group[root(i)] = root(j)
+                for j in self._linked_to(a, a.x, a.y, others, i + 1):
+                    degree[i] += 1
+                    degree[j] += 1
+                    group[root(i)] = root(j)
             roots = [root(i) for i in range(len(others))]
             short = [i for i, d in enumerate(degree) if d < needed]
             known.extend((degree, roots, len(set(roots)), short))
 
         def holds(spot) -> bool:
             x, y = spot
-            hit = [i for i, o in enumerate(others) if self._coherent(moving, x, y, o)]
+            hit = self._linked_to(moving, x, y, others)
             if len(hit) < needed:
                 return False
             if not known:
@@ -152,11 +152,24 @@ class CloseRange:
 
         return holds
 
+    def _linked_to(self, a: Model, x: float, y: float, others: list[Model],
+                   first: int = 0) -> list[int]:
+        """The indices (from `first` on) of the others within coherency range of `a` standing
+        at (x, y): `_coherent` of each, its sums written out (asked for every spot a
+        constraint-3 or mending move tries), the table asked only within BAND of the range."""
+        mine, r, hypot = self.r[a.id], self.r, math.hypot
+        low, high = self.link - BAND, self.link + BAND
+        out = []
+        for i in range(first, len(others)):
+            b = others[i]
+            gap = hypot(b.x - x, b.y - y) - mine - r[b.id]
+            if gap < low or (gap <= high and self._coherent(a, x, y, b)):
+                out.append(i)
+        return out
+
     def _coherent(self, a: Model, x: float, y: float, b: Model) -> bool:
         """Round bases: `a` standing at (x, y) within coherency range of `b`, as the table's
         distance says (arithmetic away from the boundary, the table within BAND of it)."""
-        from game.rulesets.squads.engagement import BAND
-
         gap = math.hypot(b.x - x, b.y - y) - self.r[a.id] - self.r[b.id]
         if gap < self.link - BAND:
             return True

@@ -183,8 +183,9 @@ def surely_apart(s: GameState, unit_id: str, dest: dict) -> bool:
     if any(m.base.kind != "round" for m in models):
         return False
     limit, hypot = COHERENCY_RANGE + BAND, math.hypot
+    radius = {m.id: m.base.radius for m in models}  # each pair asks two
 
     def linked(m, o) -> bool:
-        return hypot(o.x - m.x, o.y - m.y) - m.base.radius - o.base.radius <= limit
+        return hypot(o.x - m.x, o.y - m.y) - radius[m.id] - radius[o.id] <= limit
 
     return coherency_break(models, linked, connected=True) is not None

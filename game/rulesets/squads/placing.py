@@ -10,8 +10,8 @@ the best spot it can legally reach that keeps it linked to the models already pl
 several orders; the whole answer is then checked by the same rules a dragged placement meets.
 Why this shape: the quick whole-unit approach left models behind round terrain and split
 units, so that "the charge fails" was the only offer although a placement existed.
-The rings of spots and the board's shared records are in `spots`; constraint 3 and the
-coherency of the whole unit in `close_range`.
+The rings of spots and the board's shared records are in `spots`; the spots' rows and ranks
+in `rows`; constraint 3 and the coherency of the whole unit in `close_range`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from game.core.i18n import msg
 from game.core.state import GameState, Model
 from game.rulesets.base import placed_view
 from game.rulesets.squads.close_range import CloseRange
+from game.rulesets.squads.rows import SpotRows
 from game.rulesets.squads.spots import (
     CLOSE_RANGE,
     GOAL_ANGLES,
@@ -35,10 +36,8 @@ from game.rulesets.squads.spots import (
     STRICT,
     Shared,
     SpotRings,
-    buried_below,
     by_radius,
     least_gap,
-    spot_row,
     stand,
 )
 
@@ -61,7 +60,7 @@ OVERLAP_MARGIN = 1e-6
 
 
 
-class ChargeSearch(CloseRange, SpotRings):
+class ChargeSearch(CloseRange, SpotRings, SpotRows):
     """Spots for a charging unit's models, one model at a time, for one set of targets.
 
     Every spot is on the stored grid and gets the checks a dragged placement gets for that
@@ -104,6 +103,10 @@ class ChargeSearch(CloseRange, SpotRings):
         self._static: dict[str, list[tuple]] = {}
         self._close = self.shared.close
         self._paths: dict[tuple, bool] = {}
+        #: Builds by order, looseness and first spot (`build`), while no choice has been
+        #: short of path budget (`_starved`).
+        self._builds: dict[tuple, tuple] = {}
+        self._starved = False
 
     # --- measuring ------------------------------------------------------------------------
     def edge(self, a: Model, x: float, y: float, b: Model) -> float:
@@ -229,104 +232,6 @@ class ChargeSearch(CloseRange, SpotRings):
             ok = self._paths[key] = length is not None and length <= self.roll + 1e-6
         return ok
 
-    def _rows(self, m: Model, spots) -> list[tuple]:
-        """(x, y, moved, gaps to each target, nearest gap, it rounded, the gaps rounded) of
-        the spots m could move to at all: within the roll in a straight line and closer to one
-        of the targets (or its own start). The rounded gaps are what `_keyed` ranks by,
-        worked out once per spot (rounding is monotone, so the least rounded gap is the
-        rounded least gap)."""
-        start = (m.x, m.y)
-        reach = self.roll + 1e-9
-        before = [self.before[m.id][t] - STRICT for t in self.targets]
-        if self.round:
-            return self._round_rows(m, spots, reach, before)
-        out = []
-        hypot = math.hypot
-        for x, y in set(spots):
-            moved = (x, y) != start
-            if moved and hypot(x - m.x, y - m.y) > reach:
-                continue
-            gaps = tuple(self.target_gap(m, x, y, t) for t in self.targets)
-            if moved and not any(g < b for g, b in zip(gaps, before, strict=True)):
-                continue  # constraint 2: closer to one of the targets
-            out.append(spot_row(x, y, moved, gaps))
-        return out
-
-    def _round_rows(self, m: Model, spots, reach: float, before: list[float]) -> list[tuple]:
-        """`_rows` for round bases, the same sums written out (this loop ranks thousands of
-        spots per model): a spot's gap to a target, rounded, and whether it is on a target's
-        base are the board's (`_ranked`), the same for every model of its size; only the
-        tests against m's start (within the roll, closer) are m's own. One target (the usual
-        charge) has its own loop. A spot on a target's base is left out (a third of the rows
-        in greedy battles): targets do not move during a charge, so `free` refuses it in
-        every build; ranked or not, it is never chosen, and leaving it out spares its key
-        and every test before `free`."""
-        mx, my, mine = m.x, m.y, self.r[m.id]
-        targets = self.targets
-        hypot = math.hypot
-        out = []
-        append = out.append
-        if len(targets) == 1:
-            limit = before[0]
-            ranked = self._ranked(targets[0], mine)
-            for spot in set(spots):
-                x, y = spot
-                moved = x != mx or y != my
-                if moved and hypot(x - mx, y - my) > reach:
-                    continue
-                entry = ranked.get(spot)
-                if entry is None:
-                    entry = ranked[spot] = self._rank(targets[0], mine, spot)
-                if not moved:
-                    append((x, y, False) + entry[3][3:])
-                elif not entry[0] and entry[1] < limit:  # not on a target's base; closer
-                    append(entry[3])
-            return out
-        each = [(limit, self._ranked(t, mine), t) for t, limit in zip(targets, before,
-                                                                       strict=True)]
-        for spot in set(spots):
-            x, y = spot
-            moved = x != mx or y != my
-            if moved and hypot(x - mx, y - my) > reach:
-                continue
-            gaps = []
-            rgaps = []
-            closer = not moved
-            for limit, ranked, t in each:
-                entry = ranked.get(spot)
-                if entry is None:
-                    entry = ranked[spot] = self._rank(t, mine, spot)
-                if entry[0] and moved:
-                    closer = False  # on a target's base: `free` refuses it wherever the
-                    break  # unit is
-                gaps.append(entry[1])
-                rgaps.append(entry[2])
-                if entry[1] < limit:
-                    closer = True
-            if closer:  # constraint 2: closer to one of the targets (or not moving)
-                append((x, y, moved, tuple(gaps), min(gaps), min(rgaps), tuple(rgaps)))
-        return out
-
-    def _ranked(self, t: str, mine: float) -> dict:
-        """The board's ranked spots for target t and a base of radius `mine` (`_rank`)."""
-        key = (t, mine)
-        ranked = self.shared.ranked.get(key)
-        if ranked is None:
-            ranked = self.shared.ranked[key] = {}
-        return ranked
-
-    def _rank(self, t: str, mine: float, spot) -> tuple:
-        """(on a target's base, gap to t, it rounded, the row of a one-target search for a
-        model that moves there) of a base of radius `mine` at the spot: a function of the
-        board alone, kept in `Shared.ranked` (rounding is the dear step, and the same rings
-        round the same targets come back for every model, target set and build)."""
-        x, y = spot
-        raw = self._raw_gap(t, x, y)
-        gap = raw - mine
-        rounded = round(gap, 6)
-        return (raw < buried_below(mine), gap, rounded,
-                (x, y, True, (gap,), gap, rounded, (rounded,)))
-
     def linked(self, m: Model, x: float, y: float, placed: list[Model], links: int) -> bool:
         """At least `links` of the placed models within coherency range of m at (x, y)."""
         if not self.round:
@@ -384,30 +289,6 @@ class ChargeSearch(CloseRange, SpotRings):
             spot = self._pick(trial, m, keyed, placed, 0)  # a later model may link it in
         return spot
 
-    @staticmethod
-    def _keyed(rows, chased, flank, axis) -> list[tuple]:
-        """The spots as `choose` ranks them: nearest to a target still to engage (`chased`),
-        then within 1" of a target, then nearest to one; on the given flank only (`flank`).
-        Gaps are ranked rounded to 1e-6 (the rows carry them rounded: see `_rows`)."""
-        keyed = []
-        append = keyed.append
-        every = len(chased) == len(rows[0][3]) if rows else False  # then chase is near
-        one = chased[0] if len(chased) == 1 else None
-        for x, y, moved, _, near, rounded, rgaps in rows:
-            if flank and moved and ((x - axis[0]) * axis[3] - (y - axis[1]) * axis[2]) * flank < 0:
-                continue
-            if every:
-                chase = rounded
-            elif one is not None:
-                chase = rgaps[one]
-            elif chased:
-                chase = min([rgaps[i] for i in chased])
-            else:
-                chase = 0.0
-            append((chase, near > CLOSE_RANGE, rounded, moved, x, y))
-        keyed.sort()
-        return keyed
-
     def _pick(self, trial: GameState, m: Model, keyed: list[tuple], placed: list[Model],
               links: int, whole: bool = False):
         """The first of the sorted spots that is clear of units not chosen, linked to `links`
@@ -421,10 +302,13 @@ class ChargeSearch(CloseRange, SpotRings):
         if links and self.round:
             mine, r, link, hypot = self.r[m.id], self.r, self.link, math.hypot
             near = [(p.x, p.y, r[p.id]) for p in placed]
+            left, right, low, high = self._link_box(near, mine + link)
         for row in keyed:
             moved, x, y = row[-3], row[-2], row[-1]
             if links:
                 if self.round:
+                    if x < left or x > right or y < low or y > high:
+                        continue  # further than coherency range from every placed model
                     count = 0
                     for px, py, pr in near:
                         if hypot(x - px, y - py) - mine - pr <= link:
@@ -441,6 +325,7 @@ class ChargeSearch(CloseRange, SpotRings):
                 continue
             if moved and (mid, (x, y)) not in paths:
                 if checks >= PATH_CHECKS:
+                    self._starved = True  # a repeated build could measure it (`build`)
                     continue
                 checks += 1  # only new path measurements count against the budget
             if moved and not self.path_ok(m, (x, y)):
@@ -449,6 +334,16 @@ class ChargeSearch(CloseRange, SpotRings):
                 continue
             return (x, y)
         return None
+
+    @staticmethod
+    def _link_box(near: list[tuple], reach: float) -> tuple[float, float, float, float]:
+        """(left, right, low, high): a box round the placed bases (x, y, radius) outside
+        which no spot is within `reach` plus a radius of any (a centre further across than
+        that in x or in y is further in a straight line), with a margin above float error.
+        Most spots a choice walks past are outside it: one comparison each, no distance."""
+        widest = reach + max(radius for _, _, radius in near) + 1e-6
+        return (min(x for x, _, _ in near) - widest, max(x for x, _, _ in near) + widest,
+                min(y for _, y, _ in near) - widest, max(y for _, y, _ in near) + widest)
 
     def mend(self, dest: dict) -> dict:
         """Coherency for 7+ models (two others within 2"): a model left with one link is
@@ -479,20 +374,33 @@ class ChargeSearch(CloseRange, SpotRings):
     def build(self, order: list[Model], anchor_stays: bool = False, flank: float = 0.0,
               loose: bool = False):
         """Place the models in this order, each linked to those placed before it (so the unit
-        stays one connected group). (dest of the models that move, None on failure; reason)."""
+        stays one connected group). (dest of the models that move, None on failure; reason).
+
+        A build that repeats an earlier one after its first model (the same order and
+        looseness, the first model on the same spot: the flanks and the anchor often choose
+        as the plain order does, shaken orders often come out the same) is the earlier one's
+        answer, and the rest is not placed again: every later choice walks the same spots to
+        the same tests, the paths the earlier build measured remembered. Only while no choice
+        has left a spot unmeasured for want of budget (`_pick`), since a remembered path
+        costs none and the repeat could then reach further."""
         trial = self._trial()
         placed: list[Model] = []
         dest: dict = {}
         open_targets = list(self.targets)
         axis = self._axis() if flank else None
+        first = None
         for i, m in enumerate(order):
             spot = self.choose(trial, m, placed, open_targets, anchor_stays and i == 0,
                                flank if i == 0 else 0.0, axis, loose)
             if spot is None:
-                return None, i, msg("{model} found no spot within the roll of {roll}\" that "
-                                    "keeps the unit one connected group (coherency) while "
-                                    "ending closer to a target and clear of units not chosen",
-                                    model=m.name, roll=self.roll)
+                return self._built(first, (None, i, msg(
+                    "{model} found no spot within the roll of {roll}\" that keeps the unit one "
+                    "connected group (coherency) while ending closer to a target and clear of "
+                    "units not chosen", model=m.name, roll=self.roll)))
+            if i == 0:
+                first = (tuple(o.id for o in order), loose, spot)
+                if first in self._builds:
+                    return self._builds[first]
             here = trial.models[m.id]
             here.x, here.y = spot
             placed.append(here)
@@ -503,10 +411,17 @@ class ChargeSearch(CloseRange, SpotRings):
             rest = order[i + 1:]
             for t in open_targets:  # someone still to place must be able to get within 2"
                 if not any(self.before[o.id][t] <= self.roll + self.engage for o in rest):
-                    return None, len(order), msg(
+                    return self._built(first, (None, len(order), msg(
                         "no model left to place could still end within 2\" of {target} (every "
-                        "chosen target must be engaged)", target=self.s.units[t].name)
-        return dest, len(order), ""
+                        "chosen target must be engaged)", target=self.s.units[t].name)))
+        return self._built(first, (dest, len(order), ""))
+
+    def _built(self, first, answer: tuple) -> tuple:
+        """The build's answer, kept under its order and first spot (`build`) unless some
+        choice so far was short of path budget."""
+        if first is not None and not self._starved:
+            self._builds[first] = answer
+        return answer
 
     def _axis(self):
         """From the unit's centre toward the targets' centre: the line the flanks are

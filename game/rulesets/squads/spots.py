@@ -115,7 +115,7 @@ def stand(model, start, spot, dest: dict) -> None:
 
 class SpotRings:
     """The candidate spots of `placing.ChargeSearch` (mixed into it; uses its measures: the
-    roll, the goals, edges and raw gaps, the board's `Shared` record)."""
+    roll, the goals, the bases' radii `r`, edges and raw gaps, the board's `Shared` record)."""
 
     def goal_spots(self, m: Model, gaps, count: int) -> list[tuple[float, float]]:
         """Rings of spots round each target model, leaving out the rings no spot of which m
@@ -131,7 +131,7 @@ class SpotRings:
         out = []
         span = math.hypot(g.x - m.x, g.y - m.y)
         for gap in gaps:
-            spread = g.base.radius + m.base.radius + gap
+            spread = self.r[g.id] + self.r[m.id] + gap
             if span - spread > self.roll + RING_SLACK:
                 continue
             out.extend(ring(g.x, g.y, spread, count))
@@ -170,7 +170,7 @@ class SpotRings:
             if span <= 1e-9:
                 continue
             for k in (1, 2, 3, 4, 5, 6):
-                step = min(self.roll * k / 6, span - g.base.radius - m.base.radius)
+                step = min(self.roll * k / 6, span - self.r[g.id] - self.r[m.id])
                 out.append((round(m.x + (g.x - m.x) / span * step, 3),
                             round(m.y + (g.y - m.y) / span * step, 3)))
         return out
@@ -183,9 +183,10 @@ class SpotRings:
 
     def friend_spots(self, m: Model, placed: list[Model]) -> list[tuple[float, float]]:
         out = []
+        r = self.r  # the bases' radii (`Model.base.radius` works each one out afresh)
         for p in placed:
-            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + p.base.radius + m.base.radius + 2:
+            if math.hypot(p.x - m.x, p.y - m.y) > self.roll + r[p.id] + r[m.id] + 2:
                 continue
             for gap in FRIEND_GAPS:
-                out.extend(ring(p.x, p.y, p.base.radius + m.base.radius + gap, FRIEND_ANGLES))
+                out.extend(ring(p.x, p.y, r[p.id] + r[m.id] + gap, FRIEND_ANGLES))
         return out

@@ -230,3 +230,56 @@ def test_ranked_spots_kept_on_the_board_give_the_rows_measured_afresh(roll):
             assert sorted(quick) == _rows_long_way(search, m, every)
             asked += len(quick)
     assert shared.ranked and asked > 100
+
+
+def _every_build(search):
+    return [search.build(order, anchor, flank, loose)
+            for order, anchor, flank, loose in search.orders()]
+
+
+@pytest.mark.parametrize("gap", [2.5, 4.0, 6.0])
+@pytest.mark.parametrize("roll", [5, 8, 12])
+def test_repeated_builds_answer_as_placed_afresh(gap, roll, monkeypatch):
+    """A build that repeats an earlier one after its first model is given the earlier one's
+    answer (`ChargeSearch.build`): the same answers, build by build, as placing every build
+    in full (each search its own board record, so the paths measured come in the same
+    order); and fewer models placed."""
+    b = mob_against_two_lines(gap)
+    chosen = {"quick": 0, "full": 0}
+    choose = ChargeSearch.choose
+
+    def counted(search, *args, **kwargs):
+        chosen[search.name] += 1
+        return choose(search, *args, **kwargs)
+
+    monkeypatch.setattr(ChargeSearch, "choose", counted)
+    for targets in (("s1u0",), ("s1u1",), ("s1u0", "s1u1")):
+        quick = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        full = ChargeSearch(b.state, b.geo, "s0u0", targets, roll, spots.Shared())
+        quick.name, full.name = "quick", "full"
+        full._built = lambda first, answer: answer  # nothing kept: every build in full
+        assert _every_build(quick) == _every_build(full)
+    assert chosen["quick"] < chosen["full"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(bases=st.lists(st.tuples(st.floats(0, 40), st.floats(0, 40),
+                                st.sampled_from([MOB_RADIUS, 0.5, 1.25])), min_size=1,
+                      max_size=9),
+       data=st.data())
+def test_a_spot_outside_the_link_box_is_linked_to_no_placed_base(bases, data):
+    """`_pick` passes over a spot outside `_link_box` without measuring it: no placed base
+    is within coherency range of a base there, at the box's edge too."""
+    b = mob_of(2)
+    search = ChargeSearch(b.state, b.geo, "s0u0", ("s1u0",), 12)
+    mine = search.r["s0u0m0"]
+    left, right, low, high = search._link_box(bases, mine + search.link)
+    base = data.draw(st.sampled_from(bases))
+    angle = data.draw(st.floats(0, 2 * math.pi))
+    reach = mine + base[2] + search.link + data.draw(st.sampled_from([-1e-7, 0.0, 1e-9, 1e-6]))
+    for x, y in ((base[0] + reach * math.cos(angle), base[1] + reach * math.sin(angle)),
+                 (data.draw(st.floats(-10, 50)), data.draw(st.floats(-10, 50)))):
+        linked = any(math.hypot(x - bx, y - by) - mine - br <= search.link
+                     for bx, by, br in bases)
+        if x < left or x > right or y < low or y > high:
+            assert not linked

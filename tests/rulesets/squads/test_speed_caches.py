@@ -1,9 +1,13 @@
 """The remembered answers of squads (speed only): a remembered offer is the one a fresh search
 gives, a base that comes near is seen, and a far one does not cost a new search."""
 
+import gc
+
+import pytest
+
 from game.core.actions import Action
-from game.rulesets.squads import movement
-from tests.rulesets.squads.battle import Battle
+from game.rulesets.squads import charge, movement
+from tests.rulesets.squads.battle import Battle, mob_against_two_lines
 
 
 def two_squads():
@@ -130,3 +134,32 @@ def test_remembered_close_in_checks_are_fresh_ones_and_see_any_base_move():
     for m in b.state.alive_models("s1u1"):
         m.alive = False
     assert both() == (None, None)
+
+
+def test_the_collector_is_paused_only_while_a_charge_listing_runs(monkeypatch):
+    """`charge.collection_paused`: off during the listing, as it was afterwards (on, or off
+    when the caller had it off), and back on when the listing fails."""
+    b = mob_against_two_lines(4.0)
+    during = []
+    listing = charge._target_choices
+
+    def watched(*args):
+        during.append(gc.isenabled())
+        return listing(*args)
+
+    monkeypatch.setattr(charge, "_target_choices", watched)
+    was = gc.isenabled()
+    try:
+        for collecting in (True, False):
+            (gc.enable if collecting else gc.disable)()
+            charge._choices.clear()
+            assert charge.target_choices(b.state, b.geo, "s0u0", 8, ["s1u0"])
+            assert during.pop() is False and gc.isenabled() is collecting
+        gc.enable()
+        monkeypatch.setattr(charge, "_target_choices", lambda *args: 1 / 0)
+        charge._choices.clear()
+        with pytest.raises(ZeroDivisionError):
+            charge.target_choices(b.state, b.geo, "s0u0", 8, ["s1u0"])
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
