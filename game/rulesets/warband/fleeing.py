@@ -13,14 +13,7 @@ from game.core.events import Event, Note, StatusChanged
 from game.core.geometry import Geometry
 from game.core.i18n import msg
 from game.core.state import GameState, Model
-from game.rulesets.warband.combat import (
-    RULE_STUNNED_TARGET,
-    Tally,
-    attacked_while_stunned,
-    injure_after_strike,
-    out_of_action,
-    wound_hits,
-)
+from game.rulesets.warband.combat import RULE_STUNNED_TARGET, attacked_while_stunned
 from game.rulesets.warband.engagement import contact_map, opponents
 from game.rulesets.warband.equipment import loadout
 from game.rulesets.warband.movement import FRIEND_RANGE, flee_move
@@ -35,6 +28,7 @@ from game.rulesets.warband.status import (
     flag,
     set_flag,
 )
+from game.rulesets.warband.wounds import Tally, injure_after_strike, out_of_action, wound_hits
 
 RULE_ALL_ALONE = msg("All alone: a model fighting 2+ enemies with no standing friend within 6\" "
                      "tests Ld (2D6 <= Ld) at the end of its close combat phase; failed = it "

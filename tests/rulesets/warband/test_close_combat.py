@@ -8,7 +8,7 @@ import pytest
 from game.core.actions import Action
 from game.core.events import AttacksMade
 from game.core.state import frozen_profile
-from game.rulesets.warband import combat, fleeing
+from game.rulesets.warband import charts, fleeing
 from game.rulesets.warband.combat import (
     RULE_PARRY_ONCE,
     RULE_PARRY_SIX,
@@ -382,7 +382,7 @@ def test_club_concussion_turns_an_injury_of_two_into_stunned():
     start_combat(b)
     events = b.apply(b.legal()[0], 6, 4, 2)            # hit 6 (no parry), wound 4, injury 2
     assert flags(b, "s1u0").get(STUNNED)
-    assert any(e.rule == combat.RULE_CONCUSSION for e in events)
+    assert any(e.rule == charts.RULE_CONCUSSION for e in events)
 
 
 def test_a_two_wound_model_loses_a_wound_before_any_injury():
