@@ -222,15 +222,6 @@ def wheel_within(ext: Extent, degrees: float, budget: float) -> float:
 
 # --- offered moves --------------------------------------------------------------------------------
 
-def march_options(s: GameState, unit_id: str, goals: dict[str, Point],
-                  sur: sweep.Surroundings | None = None) -> list[Action]:
-    """Straight ahead, and wheel-and-march toward each named point (as far as legal); a
-    march that ends where an earlier one does is offered once."""
-    sur = sur or sweep.Surroundings(s, unit_id)
-    wanted = [(msg("straight ahead"), None)] + list(goals.items())
-    return distinct([march_toward(s, unit_id, name, point, sur) for name, point in wanted])
-
-
 def distinct(actions: list[Action | None]) -> list[Action]:
     """The actions that exist, each placement once (the first that reaches it)."""
     out, seen = [], set()
@@ -312,23 +303,6 @@ def best_turn(s: GameState, unit_id: str, toward: Point | None) -> float | None:
     start = formation.frame_of(s, unit_id)
     wanted = math.degrees(math.atan2(toward[1] - start.y, toward[0] - start.x))
     return min(TURNS, key=lambda d: abs(signed_turn(start.facing + d - wanted)))
-
-
-def turn_options(s: GameState, unit_id: str, toward: Point | None,
-                 sur: sweep.Surroundings | None = None) -> list[Action]:
-    """Each turn on the spot, and the turn that best faces `toward` with a half move ahead."""
-    sur = sur or sweep.Surroundings(s, unit_id)
-    best = best_turn(s, unit_id, toward)
-    out: list[Action] = []
-    for degrees, on_spot in zip(TURNS, spot_turns(s, unit_id, sur), strict=True):
-        if on_spot is None:
-            continue
-        out.append(on_spot)
-        if degrees == best:
-            ahead = turn_ahead(s, unit_id, degrees, sur)
-            if ahead is not None:
-                out.append(ahead)
-    return out
 
 
 def spot_turns(s: GameState, unit_id: str, sur: sweep.Surroundings) -> list[Action | None]:
