@@ -269,6 +269,26 @@ class GameState:
             self.seed,
         )
 
+    def position_copy(self) -> GameState:
+        """The position alone (sides, units and models, copied as `copy` does), with the
+        pending steps and the result left empty: for a valuation that reads where everyone
+        stands and what they are, never a fight under way (copying a fight's pending steps
+        cost legions' move boards more than their own measures)."""
+        return GameState(
+            self.ruleset,
+            self.scenario,
+            [s.copy() for s in self.sides],
+            {k: u.copy() for k, u in self.units.items()},
+            {k: m.copy() for k, m in self.models.items()},
+            self.round,
+            self.active,
+            self.phase,
+            {},
+            self.over,
+            {},
+            self.seed,
+        )
+
     # --- read helpers used by every ruleset ---------------------------------------------------
     # The two questions every ruleset asks most (tens of thousands of times a battle), written
     # without an inner generator: the same answers, in about 2/3 and 1/10 of the time

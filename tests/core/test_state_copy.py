@@ -77,3 +77,16 @@ def test_plain_copy_shares_immutable_leaves_and_copies_containers_inside_tuples(
     twin = plain_copy(nested)
     twin[0]["k"].append(2)
     assert nested == ({"k": [1]},)
+
+
+@pytest.mark.parametrize("ruleset_id", ["legions", "squads"])
+def test_a_position_copy_is_the_copy_without_pending_steps_or_result(ruleset_id):
+    """`GameState.position_copy` copies what `copy` copies of the position (sides, units,
+    models, round, phase) and leaves the pending steps and the result empty."""
+    for state in _positions(ruleset_id):
+        whole, position = state.copy(), state.position_copy()
+        assert position.pending == {} and position.result == {}
+        position.pending, position.result = whole.pending, whole.result
+        assert position == whole
+        for m in position.models.values():
+            assert m is not state.models[m.id]

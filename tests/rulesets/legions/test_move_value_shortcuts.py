@@ -112,7 +112,7 @@ def test_the_boards_objective_tallies_ask_every_model_the_long_way():
 
 
 def test_a_board_of_the_position_copy_values_as_one_of_the_whole_state():
-    """A board reads only the position (move_value.position_copy leaves the pending steps
+    """A board reads only the position (GameState.position_copy leaves the pending steps
     out): every Move and aftermath option of greedy battles is valued as by a board of a
     whole copy of the state, and the copy does not follow the live state once it moves."""
     valued = 0
@@ -120,7 +120,7 @@ def test_a_board_of_the_position_copy_values_as_one_of_the_whole_state():
         for seed in (0, 1):
             stages, geo = declaration_stages(seed, 12, kind)
             for s, legal in stages:
-                light = move_value.Board(move_value.position_copy(s), geo)
+                light = move_value.Board(s.position_copy(), geo)
                 whole = move_value.Board(s.copy(), geo)
                 for a in legal:
                     if a.kind != kind or (kind == "aftermath" and not a.option.startswith(
@@ -132,7 +132,7 @@ def test_a_board_of_the_position_copy_values_as_one_of_the_whole_state():
                     valued += 1
     assert valued > 100
     s = stages[0][0]
-    copy = move_value.position_copy(s)
+    copy = s.position_copy()
     model = next(m for m in s.models.values() if m.alive)
     model.x += 1.0
     assert copy.models[model.id].x == model.x - 1.0
